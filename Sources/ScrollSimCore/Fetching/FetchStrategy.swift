@@ -1,0 +1,64 @@
+/// A cell's identity for the lifetime of a run (cells are created once and reused).
+public typealias CellID = Int
+
+/// An image-fetching strategy: what a data source and its image loader do in response to the
+/// collection view's callbacks (SPEC §7).
+///
+/// A strategy acts only through its `FetchEnvironment` (network, disk, decoders, main queue,
+/// clock), so every strategy pays the same modelled costs. Callbacks run on the simulated main
+/// thread; whatever a strategy does synchronously in them is charged to the current main-thread
+/// work item through the environment. All callbacks have empty default implementations.
+public protocol FetchStrategy: AnyObject {
+    /// `collectionView(_:cellForItemAt:)`: `cell` (new or reused) is being configured for `item`.
+    func cellForItem(_ cell: CellID, item: Int)
+    /// `collectionView(_:willDisplay:forItemAt:)`.
+    func willDisplay(_ cell: CellID, item: Int)
+    /// `collectionView(_:didEndDisplaying:forItemAt:)`.
+    func didEndDisplaying(_ cell: CellID, item: Int)
+    /// `UICollectionViewCell.prepareForReuse()`, called when a pooled cell is dequeued.
+    func prepareForReuse(_ cell: CellID)
+    /// `collectionView(_:prefetchItemsAt:)`, nearest item first.
+    func prefetch(items: [Int])
+    /// `collectionView(_:cancelPrefetchingForItemsAt:)`.
+    func cancelPrefetching(items: [Int])
+    /// Called once per layout pass with the frame's offset, velocity and visible range.
+    func scrollDidUpdate(_ update: ScrollUpdate)
+    /// `UIApplication.didReceiveMemoryWarningNotification`, delivered on the main thread.
+    func didReceiveMemoryWarning()
+}
+
+extension FetchStrategy {
+    public func cellForItem(_ cell: CellID, item: Int) {}
+    public func willDisplay(_ cell: CellID, item: Int) {}
+    public func didEndDisplaying(_ cell: CellID, item: Int) {}
+    public func prepareForReuse(_ cell: CellID) {}
+    public func prefetch(items: [Int]) {}
+    public func cancelPrefetching(items: [Int]) {}
+    public func scrollDidUpdate(_ update: ScrollUpdate) {}
+    public func didReceiveMemoryWarning() {}
+}
+
+/// What a range-based loader (e.g. Texture) sees of the scroll view at each layout pass.
+public struct ScrollUpdate: Sendable, Equatable {
+    /// The frame's vsync time.
+    public var time: SimTime
+    /// Content offset `y` in points, sampled at the vsync.
+    public var offset: Double
+    /// Velocity in points per second (positive toward the end of the content).
+    public var velocity: Double
+    /// Scroll direction of the last movement: +1, -1, or 0 before any movement.
+    public var direction: Int
+    /// Items whose frames intersect the viewport.
+    public var visibleItems: Range<Int>
+    /// Viewport height in points (a "screen" for range tuning).
+    public var viewportHeight: Double
+
+    public init(time: SimTime, offset: Double, velocity: Double, direction: Int, visibleItems: Range<Int>, viewportHeight: Double) {
+        self.time = time
+        self.offset = offset
+        self.velocity = velocity
+        self.direction = direction
+        self.visibleItems = visibleItems
+        self.viewportHeight = viewportHeight
+    }
+}

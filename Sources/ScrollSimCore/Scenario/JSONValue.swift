@@ -1,0 +1,25 @@
+/// A parsed JSON value. Objects keep their members in file order, so nothing downstream can
+/// depend on hash order; numbers keep their source text so integers beyond 2^53 are not rounded.
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A number: its value and its exact source text.
+    case number(Double, text: String)
+    case string(String)
+    case array([JSONValue])
+    /// Members in file order. Duplicate keys are rejected by the parser.
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x), .bool(y)): x == y
+        case let (.number(x, _), .number(y, _)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+}

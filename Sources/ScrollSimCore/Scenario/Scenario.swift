@@ -1,0 +1,179 @@
+/// A scenario: everything a run needs except the strategy (SPEC §9).
+///
+/// Every property has the default SPEC §2–§6 gives, except `layout.itemCount`. Values are in the
+/// units their names say; conversion to `SimTime` happens where they are used, once.
+public struct Scenario: Sendable, Equatable {
+    /// Short name, used in reports. Default: the file name without extension, or "scenario".
+    public var name: String = "scenario"
+    /// One-paragraph description of what the scenario models.
+    public var description: String = ""
+    /// Seed of every random draw (SPEC §1). Default 1.
+    public var seed: UInt64 = 1
+    public var display = Display()
+    public var layout: Layout
+    public var cells = Cells()
+    public var images = Images()
+    public var network = Network()
+    public var disk = Disk()
+    public var device = Device()
+    public var costs = Costs()
+    /// The scroll script, run in order (SPEC §3). Default: empty (only the first layout).
+    public var script: [ScriptStep] = []
+    /// Strategies to run, in file order. Default: every built-in strategy (decided by the CLI).
+    public var strategies: [StrategySpec] = []
+
+    public init(layout: Layout) { self.layout = layout }
+
+    /// Display settings (SPEC §4).
+    public struct Display: Sendable, Equatable {
+        /// Refresh rate in Hz. Default 60; allowed 1...240.
+        public var refreshHz: Int = 60
+        /// Render-server cost per frame in ms; 0 (default) means the render stage is not modelled.
+        public var renderMs: Double = 0
+        public init() {}
+    }
+
+    /// The layout kind (SPEC §2).
+    public enum LayoutKind: String, Sendable, Equatable, CaseIterable { case list, grid }
+
+    /// Layout and viewport (SPEC §2).
+    public struct Layout: Sendable, Equatable {
+        public var kind: LayoutKind = .list
+        /// Columns of a grid (ignored for `list`, which has 1). Default 3 for grid.
+        public var columns: Int = 1
+        /// Number of items. Required.
+        public var itemCount: Int
+        /// Fixed item height in points. Default 100.
+        public var itemHeight: Double = 100
+        /// Per-item height range `[min, max]` in points; when set, overrides `itemHeight`.
+        public var itemHeightRange: ClosedRange<Double>? = nil
+        /// Spacing between rows and between columns, points. Default 0.
+        public var spacing: Double = 0
+        /// Content insets, points. Default 0.
+        public var contentInsetTop: Double = 0
+        public var contentInsetBottom: Double = 0
+        /// Viewport in points and the screen scale. Default 390 × 844 @3x (iPhone 14/15).
+        public var viewportWidth: Double = 390
+        public var viewportHeight: Double = 844
+        public var scale: Double = 3
+        public init(itemCount: Int) { self.itemCount = itemCount }
+    }
+
+    /// Cell lifecycle profile (SPEC §5).
+    public enum Profile: String, Sendable, Equatable, CaseIterable { case ios9, ios10, ios15 }
+
+    /// Cell lifecycle settings (SPEC §5).
+    public struct Cells: Sendable, Equatable {
+        public var profile: Profile = .ios15
+        /// Data prefetching (`UICollectionViewDataSourcePrefetching`). Default true; ignored by ios9.
+        public var dataPrefetch: Bool = true
+        /// Prefetch window depth beyond the viewport, in screens. Default 1.0.
+        public var prefetchScreens: Double = 1.0
+        /// Lead band for early `cellForItem`, in screens. Default 0.25.
+        public var cellLeadScreens: Double = 0.25
+        /// Retain band for prepared cells, in screens on each side. Default 0.5.
+        public var retainScreens: Double = 0.5
+        public init() {}
+    }
+
+    /// The image population (SPEC §6).
+    public struct Images: Sendable, Equatable {
+        public var width: Int = 1200
+        public var height: Int = 1200
+        public var bytesMedian: Double = 150_000
+        public var bytesP95: Double = 450_000
+        /// Distinct images; default (nil) = item count.
+        public var distinct: Int? = nil
+        public var zipfAlpha: Double = 0
+        public init() {}
+    }
+
+    /// Network model (SPEC §6).
+    public struct Network: Sendable, Equatable {
+        public var latencyMsMedian: Double = 80
+        public var latencyMsP95: Double = 400
+        public var bandwidthMbps: Double = 20
+        /// Simultaneous connections (URLSession `httpMaximumConnectionsPerHost`, default 6).
+        public var maxConnections: Int = 6
+        public var failureRate: Double = 0
+        public var offline: Bool = false
+        public init() {}
+    }
+
+    /// Disk model (SPEC §6).
+    public struct Disk: Sendable, Equatable {
+        public var latencyMs: Double = 1
+        public var throughputMBps: Double = 400
+        public var queues: Int = 2
+        public init() {}
+    }
+
+    /// Device model (SPEC §6).
+    public struct Device: Sendable, Equatable {
+        public var decoderThreads: Int = 2
+        public init() {}
+    }
+
+    /// Main-thread costs, in ms (SPEC §4, §6).
+    public struct Costs: Sendable, Equatable {
+        public var frameBaseMs: Double = 2.0
+        public var cellCreateMs: Double = 1.2
+        public var cellForItemMs: Double = 0.6
+        public var prepareForReuseMs: Double = 0.05
+        public var willDisplayMs: Double = 0.02
+        public var didEndDisplayingMs: Double = 0.01
+        public var setImageMs: Double = 0.1
+        public var decodeMsPerMegapixel: Double = 8
+        public var thumbnailMsPerMegapixel: Double = 2
+        public init() {}
+    }
+}
+
+/// UIScrollView deceleration rates (SPEC §3).
+public enum DecelerationRate: String, Sendable, Equatable, CaseIterable {
+    case normal, fast
+    /// Per-millisecond velocity multiplier: 0.998 (normal) or 0.99 (fast).
+    public var perMillisecond: Double {
+        switch self {
+        case .normal: 0.998
+        case .fast: 0.99
+        }
+    }
+}
+
+/// One step of a scroll script (SPEC §3). Velocities in points per second; positive moves toward
+/// the end of the content.
+public indirect enum ScriptStep: Sendable, Equatable {
+    /// The finger moves the content at a constant velocity for `seconds`, then lifts with zero velocity.
+    case drag(velocity: Double, seconds: Double)
+    /// The finger lifts at `velocity`; the content decelerates at `deceleration`.
+    case fling(velocity: Double, deceleration: DecelerationRate)
+    /// Nothing moves for `seconds`.
+    case pause(seconds: Double)
+    /// Programmatic scroll to put `item` at the top of the viewport; animated with ease-in-out over `seconds`.
+    case scrollTo(item: Int, animated: Bool, seconds: Double)
+    /// Runs `steps` `times` times.
+    case repeatSteps(times: Int, steps: [ScriptStep])
+    /// The app receives a memory warning at this instant.
+    case memoryWarning
+}
+
+/// A strategy as named in a scenario, with its parameters in file order.
+public struct StrategySpec: Sendable, Equatable {
+    public var name: String
+    /// Parameters in the order they appear in the file (never a dictionary: order must not depend on hashing).
+    public var parameters: [(key: String, value: JSONValue)]
+    /// JSON path of this entry in its file, e.g. `strategies[1]`, for error messages.
+    public var path: String
+
+    public init(name: String, parameters: [(key: String, value: JSONValue)] = [], path: String = "") {
+        self.name = name
+        self.parameters = parameters
+        self.path = path
+    }
+
+    public static func == (a: StrategySpec, b: StrategySpec) -> Bool {
+        a.name == b.name && a.path == b.path && a.parameters.count == b.parameters.count
+            && zip(a.parameters, b.parameters).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

@@ -1,0 +1,3 @@
+import ScrollSimCLI
+import Foundation
+exit(ScrollSimCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholder_ScrollSimCoreTests() { #expect(1 + 1 == 2) }
