@@ -1,0 +1,195 @@
+/// The geometry of one vertically scrolling section: a list or a grid of items (SPEC §2).
+///
+/// Items fill rows left to right; a `list` has one column (whatever `config.columns` says), a
+/// `grid` has `config.columns` columns of equal width
+/// `(viewportWidth − (columns − 1)·spacing) / columns`, separated by `spacing`. Rows are
+/// separated by `spacing`; the content starts with `contentInsetTop` and ends with
+/// `contentInsetBottom`. There are no horizontal insets.
+///
+/// Heights:
+/// - Fixed (`itemHeight`): everything is arithmetic, `rowTop(r) = insetTop + r·(height + spacing)`,
+///   so 10 million items cost O(1) memory.
+/// - Variable (`itemHeightRange`, as self-sizing cells produce): row `r` is
+///   `min + u·(max − min)` high with `u = streams.stream("height").uniform(Int64(r))`. In a grid
+///   every item of a row takes the row's height (one draw per row, as a flow layout aligns a
+///   row's cells), so rows stay rectangular. Row tops are summed once, in row order, into one
+///   `[Double]` (one pass; 8 bytes a row); heights are redrawn on demand (two `mix`es).
+///
+/// Queries binary-search row tops and bottoms, which never decrease (heights and spacing are
+/// ≥ 0), so they agree exactly with a scan over `frame(ofItem:)`.
+public final class CollectionLayout: Sendable {
+    /// Number of items.
+    public let itemCount: Int
+    /// Number of columns: 1 for a list, `config.columns` for a grid.
+    public let columns: Int
+    /// Number of rows, `ceil(itemCount / columns)`; the last row may be partly filled.
+    public let rowCount: Int
+    /// Viewport width, points.
+    public let viewportWidth: Double
+    /// Viewport height, points.
+    public let viewportHeight: Double
+    /// Screen scale (pixels per point).
+    public let scale: Double
+    /// Total content height: insetTop + Σ row heights + (rows − 1)·spacing + insetBottom
+    /// (insetTop + insetBottom when there are no items), summed in row order.
+    public let contentHeight: Double
+    /// Largest content offset, `max(0, contentHeight − viewportHeight)`.
+    public let maxOffset: Double
+
+    /// Width of every item, points.
+    let itemWidth: Double
+    /// Spacing between rows and between columns, points.
+    let spacing: Double
+    /// Top content inset, points.
+    let insetTop: Double
+    /// Height of every row when heights are fixed (unused when variable).
+    let fixedHeight: Double
+    /// Smallest row height when heights are variable.
+    let minHeight: Double
+    /// `max − min` of the height range when heights are variable.
+    let heightSpan: Double
+    /// The "height" stream, or nil when heights are fixed.
+    let heightStream: RandomStream?
+    /// Top of each row when heights are variable (ascending); empty when fixed.
+    let rowTops: [Double]
+
+    /// Builds the layout of `config`; variable heights are drawn from `streams`' "height" stream.
+    /// - Complexity: O(1) with fixed heights, O(rowCount) with variable heights.
+    public init(_ config: Scenario.Layout, streams: RandomStreams) {
+        precondition(config.itemCount >= 0, "itemCount must be ≥ 0")
+        precondition(config.spacing >= 0, "spacing must be ≥ 0")
+        itemCount = config.itemCount
+        columns = config.kind == .list ? 1 : max(1, config.columns)
+        rowCount = (itemCount + columns - 1) / columns
+        viewportWidth = config.viewportWidth
+        viewportHeight = config.viewportHeight
+        scale = config.scale
+        spacing = config.spacing
+        insetTop = config.contentInsetTop
+        itemWidth = (config.viewportWidth - Double(columns - 1) * config.spacing) / Double(columns)
+        fixedHeight = config.itemHeight
+
+        if let range = config.itemHeightRange {
+            precondition(range.lowerBound >= 0, "item heights must be ≥ 0")
+            let stream = streams.stream("height")
+            minHeight = range.lowerBound
+            heightSpan = range.upperBound - range.lowerBound
+            heightStream = stream
+            var tops = [Double]()
+            tops.reserveCapacity(rowCount)
+            var top = config.contentInsetTop
+            for row in 0..<rowCount {
+                tops.append(top)
+                top = top + Self.variableHeight(row, min: range.lowerBound, span: heightSpan, stream: stream) + config.spacing
+            }
+            rowTops = tops
+        } else {
+            precondition(config.itemHeight >= 0, "item heights must be ≥ 0")
+            minHeight = config.itemHeight
+            heightSpan = 0
+            heightStream = nil
+            rowTops = []
+        }
+
+        // Bottom of the last row as frames report it (top + height), so a scan over frames agrees.
+        let lastRow = rowCount - 1
+        let contentEnd: Double
+        if rowCount == 0 {
+            contentEnd = config.contentInsetTop
+        } else if let stream = heightStream {
+            contentEnd = rowTops[lastRow] + Self.variableHeight(lastRow, min: minHeight, span: heightSpan, stream: stream)
+        } else {
+            contentEnd = config.contentInsetTop + Double(lastRow) * (fixedHeight + spacing) + fixedHeight
+        }
+        contentHeight = contentEnd + config.contentInsetBottom
+        maxOffset = max(0, contentHeight - viewportHeight)
+    }
+
+    /// Row `row`'s height with variable heights: `min + u·span`, u from the "height" stream.
+    @inline(__always)
+    static func variableHeight(_ row: Int, min: Double, span: Double, stream: RandomStream) -> Double {
+        min + stream.uniform(Int64(row)) * span
+    }
+
+    /// The row holding `item`, `item / columns`.
+    /// - Complexity: O(1).
+    public func row(ofItem item: Int) -> Int {
+        precondition(item >= 0 && item < itemCount, "item \(item) out of 0..<\(itemCount)")
+        return item / columns
+    }
+
+    /// `item`'s frame in content coordinates.
+    /// - Complexity: O(1).
+    public func frame(ofItem item: Int) -> ItemFrame {
+        let row = row(ofItem: item)
+        let column = item - row * columns
+        return ItemFrame(x: Double(column) * (itemWidth + spacing), y: top(row), width: itemWidth, height: height(row))
+    }
+
+    /// Top of `row` in content coordinates, points.
+    /// - Complexity: O(1).
+    public func rowTop(_ row: Int) -> Double {
+        precondition(row >= 0 && row < rowCount, "row \(row) out of 0..<\(rowCount)")
+        return top(row)
+    }
+
+    /// Height of `row`, points.
+    /// - Complexity: O(1).
+    public func rowHeight(_ row: Int) -> Double {
+        precondition(row >= 0 && row < rowCount, "row \(row) out of 0..<\(rowCount)")
+        return height(row)
+    }
+
+    /// Items whose frames intersect the band minY..<maxY with positive area (frame.y < maxY && frame.maxY > minY). Always a contiguous range (possibly empty). O(log n).
+    ///
+    /// An empty band (`minY >= maxY`, or NaN) and a band outside the content give `0..<0`; every
+    /// empty result is `0..<0`.
+    public func items(intersecting minY: Double, _ maxY: Double) -> Range<Int> {
+        guard minY < maxY, rowCount > 0 else { return 0..<0 }
+        // First row whose bottom is below minY: bottoms never decrease.
+        var low = 0
+        var high = rowCount
+        while low < high {
+            let mid = low + (high - low) / 2
+            if top(mid) + height(mid) > minY { high = mid } else { low = mid + 1 }
+        }
+        let firstRow = low
+        // First row (from there) whose top is at or below maxY: tops never decrease.
+        high = rowCount
+        while low < high {
+            let mid = low + (high - low) / 2
+            if top(mid) >= maxY { high = mid } else { low = mid + 1 }
+        }
+        let endRow = low
+        guard firstRow < endRow else { return 0..<0 }
+        return (firstRow * columns)..<min(endRow * columns, itemCount)
+    }
+
+    /// The offset that puts `item`'s top at the viewport top, clamped to 0...maxOffset.
+    /// - Complexity: O(1).
+    public func offsetToShow(item: Int) -> Double {
+        min(max(top(row(ofItem: item)), 0), maxOffset)
+    }
+
+    /// Pixel size of a cell (width, height in pixels = points × scale), for thumbnail decodes.
+    ///
+    /// Each is rounded to the nearest pixel, halves away from zero.
+    /// - Complexity: O(1).
+    public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) {
+        let row = row(ofItem: item)
+        return (Int((itemWidth * scale).rounded()), Int((height(row) * scale).rounded()))
+    }
+
+    /// Top of `row`, unchecked.
+    @inline(__always)
+    func top(_ row: Int) -> Double {
+        heightStream == nil ? insetTop + Double(row) * (fixedHeight + spacing) : rowTops[row]
+    }
+
+    /// Height of `row`, unchecked.
+    @inline(__always)
+    func height(_ row: Int) -> Double {
+        guard let stream = heightStream else { return fixedHeight }
+        return Self.variableHeight(row, min: minHeight, span: heightSpan, stream: stream)
+    }
+}
