@@ -116,6 +116,7 @@ public final class ScrollTimeline: Sendable {
     }
 }
 
+/// The timeline's building blocks: segments, the easing curve and the script walker.
 extension ScrollTimeline {
     /// Fling stop threshold, pt/s: fitted to four measured UIScrollView flings (SPEC §3; research §3.4).
     static let flingStopVelocity = 10.0
