@@ -36,7 +36,35 @@ public struct StrategyConfigError: Error, Sendable, Equatable, CustomStringConve
 /// The built-in strategies, in the order `scrollsim strategies` lists them.
 public enum StrategyCatalog {
     /// Every built-in strategy.
-    public static let all: [StrategyDescriptor] = []
+    public static let all: [StrategyDescriptor] = [
+        StrategyDescriptor(
+            name: "naive",
+            summary: "Loads in cellForItem; no cache, no coalescing, no cancellation, no identity check; main-thread decode at display.",
+            source: "The control: the first image-loading code of most tutorials.",
+            parameters: [],
+            make: { spec throws(StrategyConfigError) in
+                try StrategyParameters(spec).finish()
+                return { NaiveStrategy(environment: $0) }
+            }),
+        StrategyDescriptor(
+            name: "apple-prefetching-sample",
+            summary: "AsyncFetcher: unbounded NSCache-like cache purged on memory warning, coalesced completion handlers, cancelFetch on cancelPrefetching, representedIdentifier guard, main-thread decode at display.",
+            source: "Apple sample code \"Prefetching collection view data\" (UICollectionViewDataSourcePrefetching).",
+            parameters: [],
+            make: { spec throws(StrategyConfigError) in
+                try StrategyParameters(spec).finish()
+                return { ApplePrefetchingSampleStrategy(environment: $0) }
+            }),
+        StrategyDescriptor(
+            name: "actor-loader-coalescing",
+            summary: "Actor loader caching in-flight tasks: one download per URL, failed entries removed, every image kept, no cancellation, no prefetch, main-thread decode at display.",
+            source: "The Swift-concurrency image loader pattern (actor with [URL: .inProgress(Task) | .fetched(UIImage)]).",
+            parameters: [],
+            make: { spec throws(StrategyConfigError) in
+                try StrategyParameters(spec).finish()
+                return { ActorLoaderCoalescingStrategy(environment: $0) }
+            }),
+    ]
 
     /// The strategy named `name`, if built in.
     public static func descriptor(named name: String) -> StrategyDescriptor? {
@@ -47,7 +75,11 @@ public enum StrategyCatalog {
     /// - Throws: `StrategyConfigError` for an unknown name (with a suggestion) or bad parameters.
     public static func makeFactory(_ spec: StrategySpec) throws(StrategyConfigError) -> StrategyFactory {
         guard let descriptor = descriptor(named: spec.name) else {
-            throw StrategyConfigError(path: spec.path, message: "unknown strategy '\(spec.name)'")
+            let names = all.map(\.name)
+            let hint = Suggestion.closest(to: spec.name, among: names).map { "; did you mean '\($0)'?" }
+                ?? "; built-in strategies: \(names.joined(separator: ", "))"
+            throw StrategyConfigError(path: spec.path.isEmpty ? "" : spec.path + ".name",
+                                      message: "unknown strategy '\(spec.name)'\(hint)")
         }
         return try descriptor.make(spec)
     }

@@ -2,12 +2,20 @@
 public typealias StrategyFactory = @Sendable (FetchEnvironment) -> any FetchStrategy
 
 /// One run: a scenario, a strategy and a seed, simulated from time 0 until the script has ended
-/// and the event queue has drained (SPEC §1–§8).
+/// and the event queue has drained (SPEC §1–§8). Runs are independent: nothing is shared between
+/// two `SimulationRun`s, so they may run on different threads.
 public final class SimulationRun {
+    /// The scenario simulated.
     public let scenario: Scenario
+    /// The seed of every random draw (overrides `scenario.seed`).
     public let seed: UInt64
+    /// The strategy's name, as reported.
     public let strategyName: String
-    let factory: StrategyFactory
+    private let factory: StrategyFactory
+    /// Events the last `run` handled (for the benchmark).
+    public private(set) var eventsHandled = 0
+    /// Simulated time the last `run` covered, seconds (for the benchmark).
+    public private(set) var simulatedSeconds = 0.0
 
     public init(scenario: Scenario, seed: UInt64, strategyName: String, strategy: @escaping StrategyFactory) {
         self.scenario = scenario
@@ -18,13 +26,48 @@ public final class SimulationRun {
 
     /// Runs the simulation to the end. `frameSink`, when given, receives every frame in order.
     public func run(frameSink: ((FrameRecord) -> Void)? = nil) -> RunMetrics {
-        var metrics = RunMetrics()
-        metrics.scenario = scenario.name
-        metrics.strategy = strategyName
-        metrics.seed = seed
-        return metrics  // placeholder until the engine lands
+        let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
+                                  factory: factory, frameSink: frameSink)
+        let metrics = simulator.run()
+        eventsHandled = simulator.scheduler.eventsHandled
+        simulatedSeconds = SimDuration.toSeconds(simulator.scheduler.now)
+        return metrics
+    }
+
+    /// Runs the simulation and also returns the lifecycle trace (every callback with its time),
+    /// for tests and debugging.
+    public func runTracingLifecycle() -> (RunMetrics, [LifecycleEvent]) {
+        let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
+                                  factory: factory, frameSink: nil)
+        simulator.lifecycleTrace = []
+        let metrics = simulator.run()
+        return (metrics, simulator.lifecycleTrace ?? [])
     }
 }
 
-/// The services a strategy acts through (SPEC §7). Placeholder until the engine lands.
-public final class FetchEnvironment {}
+/// One lifecycle callback as the strategy received it (for tests and traces).
+public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
+    /// The callback.
+    public enum Kind: String, Sendable, Equatable {
+        case create, prepareForReuse, cellForItem, willDisplay, didEndDisplaying, enqueue, prefetch, cancelPrefetching
+    }
+    public var time: SimTime
+    public var kind: Kind
+    /// The cell (−1 for prefetch calls).
+    public var cell: CellID
+    /// The items concerned (one, except for prefetch calls).
+    public var items: [Int]
+
+    public init(time: SimTime, kind: Kind, cell: CellID, items: [Int]) {
+        self.time = time
+        self.kind = kind
+        self.cell = cell
+        self.items = items
+    }
+
+    /// `kind(items)` or `kind(cell, item)`, e.g. `cellForItem(c0,5)`.
+    public var description: String {
+        cell >= 0 ? "\(kind.rawValue)(c\(cell),\(items.map(String.init).joined(separator: ",")))"
+            : "\(kind.rawValue)(\(items.map(String.init).joined(separator: ",")))"
+    }
+}

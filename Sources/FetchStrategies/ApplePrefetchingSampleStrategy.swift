@@ -1,0 +1,88 @@
+import ScrollSimCore
+
+/// `apple-prefetching-sample`: Apple's "Prefetching collection view data" sample (`AsyncFetcher`).
+///
+/// - A cache keyed by the model object's identifier (one per item), unbounded like an `NSCache`
+///   with no limits, emptied on a memory warning (NSCache's purge under memory pressure).
+/// - One fetch operation per identifier; later callers add a completion handler to it (coalescing).
+/// - `prefetch` starts fetches; `cancelPrefetching` calls `cancelFetch`, which cancels the
+///   operation and drops its completion handlers.
+/// - `cellForItem` stores `representedIdentifier`, shows the cached data at once or nothing, and the
+///   completion (hopping to the main queue) checks the identifier before configuring the cell.
+/// - The fetched data becomes a `UIImage(data:)`: decoded on the main thread at first display,
+///   then kept decoded in the cache.
+final class ApplePrefetchingSampleStrategy: FetchStrategy {
+    private struct Fetch {
+        var task: NetworkTask
+        var handlers: [(ImageObject) -> Void]
+    }
+
+    private let environment: FetchEnvironment
+    private var cache: [Int: ImageObject] = [:]
+    private var fetches: [Int: Fetch] = [:]
+
+    init(environment: FetchEnvironment) { self.environment = environment }
+
+    func cellForItem(_ cell: CellID, item: Int) {
+        environment.setRepresentedIdentifier(item, of: cell)
+        if let image = cache[item] {
+            environment.record(.memoryHit)
+            environment.setImage(image, on: cell)
+            return
+        }
+        environment.setImage(nil, on: cell)
+        environment.record(fetches[item] != nil ? .inflightJoin : .miss)
+        let environment = self.environment
+        fetchAsync(item) { image in
+            environment.async(onMain: {
+                guard environment.representedIdentifier(of: cell) == item else { return }
+                environment.setImage(image, on: cell)
+            })
+        }
+    }
+
+    func prefetch(items: [Int]) {
+        for item in items { fetchAsync(item, completion: nil) }
+    }
+
+    func cancelPrefetching(items: [Int]) {
+        for item in items {
+            guard let fetch = fetches.removeValue(forKey: item) else { continue }
+            fetch.task.cancel()
+        }
+    }
+
+    func didReceiveMemoryWarning() {
+        // Release in item order: the order is irrelevant to the result but kept fixed anyway.
+        for item in cache.keys.sorted() {
+            if let image = cache[item] { environment.release(image) }
+        }
+        cache.removeAll()
+    }
+
+    /// `AsyncFetcher.fetchAsync(_:completion:)`.
+    private func fetchAsync(_ item: Int, completion: ((ImageObject) -> Void)?) {
+        if let image = cache[item] {
+            completion?(image)
+            return
+        }
+        if fetches[item] != nil {
+            if let completion { fetches[item]?.handlers.append(completion) }
+            return
+        }
+        let imageID = environment.imageID(forItem: item)
+        let task = environment.load(imageID, priority: .normal) { [weak self] result in
+            self?.fetchEnded(item, imageID: imageID, result: result)
+        }
+        fetches[item] = Fetch(task: task, handlers: completion.map { [$0] } ?? [])
+    }
+
+    private func fetchEnded(_ item: Int, imageID: Int, result: NetworkResult) {
+        guard let fetch = fetches.removeValue(forKey: item) else { return }
+        guard case .success = result else { return }
+        let image = environment.makeUndecodedImage(imageID)
+        cache[item] = image
+        environment.retain(image)
+        for handler in fetch.handlers { handler(image) }
+    }
+}

@@ -1,0 +1,105 @@
+import ScrollSimCore
+
+/// Reads a strategy's parameters from its scenario entry, checking types and ranges, and
+/// rejects the ones left unread (with a suggestion) when `finish()` is called.
+struct StrategyParameters {
+    private let spec: StrategySpec
+    private var read: [String] = []
+
+    init(_ spec: StrategySpec) { self.spec = spec }
+
+    private func path(_ key: String) -> String { spec.path.isEmpty ? key : "\(spec.path).\(key)" }
+
+    private func value(_ key: String) -> JSONValue? {
+        spec.parameters.first { $0.key == key }?.value
+    }
+
+    /// A number in `range`, or `defaultValue` when absent.
+    mutating func number(_ key: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(StrategyConfigError) -> Double {
+        read.append(key)
+        guard let value = value(key) else { return defaultValue }
+        guard case .number(let x, let text) = value, x.isFinite, range.contains(x) else {
+            throw StrategyConfigError(path: path(key), message: "must be a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(describe(value))")
+        }
+        _ = text
+        return x
+    }
+
+    /// An integer in `range`, or `defaultValue` when absent.
+    mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(StrategyConfigError) -> Int {
+        read.append(key)
+        guard let value = value(key) else { return defaultValue }
+        guard case .number(let x, _) = value, x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
+            throw StrategyConfigError(path: path(key), message: "must be an integer from \(range.lowerBound) to \(range.upperBound), found \(describe(value))")
+        }
+        return Int(x)
+    }
+
+    /// A Boolean, or `defaultValue` when absent.
+    mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
+        read.append(key)
+        guard let value = value(key) else { return defaultValue }
+        guard case .bool(let b) = value else {
+            throw StrategyConfigError(path: path(key), message: "must be true or false, found \(describe(value))")
+        }
+        return b
+    }
+
+    /// Fails on the first parameter that was not read.
+    func finish() throws(StrategyConfigError) {
+        for (key, _) in spec.parameters where !read.contains(key) {
+            let hint: String
+            if read.isEmpty {
+                hint = "; '\(spec.name)' takes no parameters"
+            } else if let suggestion = Suggestion.closest(to: key, among: read) {
+                hint = "; did you mean '\(suggestion)'?"
+            } else {
+                hint = "; '\(spec.name)' takes: \(read.joined(separator: ", "))"
+            }
+            throw StrategyConfigError(path: path(key), message: "unknown parameter\(hint)")
+        }
+    }
+
+    private func format(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): String(b)
+        case .number(_, let text): text
+        case .string(let s): "the string \"\(s)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// "Did you mean …?": the closest candidate by edit distance (≤ 2) or case-insensitive equality.
+enum Suggestion {
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)?
+        for candidate in candidates {
+            if candidate.lowercased() == word.lowercased() { return candidate }
+            let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))
+            if d <= 2, best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

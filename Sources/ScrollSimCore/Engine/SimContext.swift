@@ -1,0 +1,30 @@
+/// Where the code now running sits in simulated time.
+///
+/// Main-thread work items (frames, blocks, idle preparation) run their callbacks one after the
+/// other while a cursor advances by each callback's cost. A service call made at cursor time `c`
+/// later than the clock is deferred to an event at `c`, so no resource sees a request before the
+/// events that precede it have run (causality is kept without splitting work items into events).
+final class SimContext {
+    /// The run's clock and event queue.
+    let scheduler: Scheduler
+    /// Whether a main-thread work item is running.
+    var isOnMainThread = false
+    /// The main thread's position inside its current work item.
+    var mainCursor: SimTime = 0
+
+    init(scheduler: Scheduler) { self.scheduler = scheduler }
+
+    /// The time of the code now running: the main cursor inside a work item, else the clock.
+    @inline(__always)
+    var now: SimTime { isOnMainThread ? mainCursor : scheduler.now }
+
+    /// Runs `body` at the current time: now if the clock is there, else as an event at the cursor.
+    @inline(__always)
+    func perform(_ body: @escaping () -> Void) {
+        if isOnMainThread && mainCursor > scheduler.now {
+            scheduler.schedule(.deferred(body), at: mainCursor)
+        } else {
+            body()
+        }
+    }
+}

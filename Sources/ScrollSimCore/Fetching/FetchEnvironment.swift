@@ -1,0 +1,140 @@
+/// How a strategy decodes an image off the main thread.
+public enum DecodeMode: Sendable, Equatable {
+    /// Full decode of the source image: `decodeMsPerMegapixel` × source megapixels; bitmap at full size.
+    case full
+    /// ImageIO thumbnail decode to at most `maxPixelSize` on the long side:
+    /// `thumbnailMsPerMegapixel` × source megapixels; bitmap at the thumbnail size.
+    case thumbnail(maxPixelSize: Int)
+}
+
+/// How a request to configure a cell was answered, for the request metrics (SPEC §8).
+public enum RequestOutcome: Sendable, Equatable {
+    /// Answered at once from a memory cache.
+    case memoryHit
+    /// Served from a disk cache.
+    case diskHit
+    /// Joined a load already in flight.
+    case inflightJoin
+    /// Started a new load (network).
+    case miss
+}
+
+/// The services a strategy acts through (SPEC §7): clock, network, disk, decoder threads, the
+/// main queue, cells and memory accounting. Every strategy pays the same modelled costs because
+/// this is the only way to act.
+///
+/// Threading model: lifecycle callbacks and main-queue blocks run on the simulated main thread;
+/// network, disk and decode completions run off it and must hop to the main queue
+/// (`async(onMain:)`) before touching cells, as UIKit requires.
+public final class FetchEnvironment {
+    unowned let sim: Simulator
+
+    init(sim: Simulator) { self.sim = sim }
+
+    // MARK: Clock and scenario
+
+    /// The current simulated time of the calling code.
+    public var now: SimTime { sim.context.now }
+    /// The scenario being run (read-only).
+    public var scenario: Scenario { sim.scenario }
+    /// Whether the calling code runs on the main thread.
+    public var isOnMainThread: Bool { sim.context.isOnMainThread }
+
+    // MARK: Images
+
+    /// The image item `item` shows (its URL).
+    public func imageID(forItem item: Int) -> Int { sim.images.imageID(forItem: item) }
+    /// Encoded size of an image in bytes.
+    public func encodedBytes(ofImage imageID: Int) -> Int64 { sim.images.encodedBytes(ofImage: imageID) }
+    /// Full pixel size of every source image.
+    public var imagePixelSize: (width: Int, height: Int) { (sim.images.width, sim.images.height) }
+    /// Pixel size of the cell showing `item` (points × scale), the target of a downsampled decode.
+    public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) { sim.layout.cellPixelSize(ofItem: item) }
+
+    /// `UIImage(data:)`: an undecoded full image, decoded lazily on the main thread at the commit of
+    /// the first frame that shows it. Costs nothing now.
+    public func makeUndecodedImage(_ imageID: Int) -> ImageObject {
+        ImageObject(imageID: imageID, pixelWidth: sim.images.width, pixelHeight: sim.images.height,
+                    isThumbnail: false, isDecoded: false)
+    }
+
+    // MARK: Resources
+
+    /// Starts a network request for `imageID`; `completion` runs off the main thread when it ends
+    /// (never after `cancel()`).
+    @discardableResult
+    public func load(_ imageID: Int, priority: RequestPriority,
+                     completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
+        sim.network.load(imageID: imageID, priority: priority, completion: completion)
+    }
+
+    /// Reads `bytes` from the disk (latency + bytes / throughput on one of the disk queues);
+    /// `completion` runs off the main thread.
+    @discardableResult
+    public func readDisk(bytes: Int64, completion: @escaping () -> Void) -> PoolTask {
+        sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion)
+    }
+
+    /// Writes `bytes` to the disk (same cost model as a read); `completion` runs off the main thread.
+    @discardableResult
+    public func writeDisk(bytes: Int64, completion: @escaping () -> Void = {}) -> PoolTask {
+        sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion)
+    }
+
+    /// Decodes `imageID` on a decoder thread; `completion` receives a decoded image, off the main thread.
+    @discardableResult
+    public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {
+        let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
+        let memory = sim.memory
+        return sim.decoders.submit(duration: duration) {
+            memory.markDecoded(image)
+            completion(image)
+        }
+    }
+
+    /// Runs `block` on the main queue (FIFO, after the work already queued there).
+    public func async(onMain block: @escaping () -> Void) {
+        sim.enqueueMainBlock(block)
+    }
+
+    /// Runs `block` after `delay` off the main thread (a timer on a background queue).
+    public func schedule(after delay: SimTime, _ block: @escaping () -> Void) {
+        let scheduler = sim.scheduler
+        let at = now + max(0, delay)
+        sim.context.perform { scheduler.schedule(.deferred(block), at: at) }
+    }
+
+    // MARK: Main thread and cells
+
+    /// Charges `milliseconds` of synchronous work to the main thread (only meaningful on it).
+    public func chargeMainThread(milliseconds: Double) {
+        sim.chargeMain(SimDuration.milliseconds(milliseconds))
+    }
+
+    /// Sets `image` (or nil) on `cell`, charging `setImageMs`. `isFinal` false marks a placeholder
+    /// (a cell showing a placeholder counts as blank). Main thread only.
+    public func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool = true) {
+        sim.setImage(image, on: cell, isFinal: isFinal)
+    }
+
+    /// The image `cell` shows now.
+    public func image(on cell: CellID) -> ImageObject? { sim.cells[cell].image }
+
+    /// The `representedIdentifier` the app stored on `cell` (nil until set).
+    public func representedIdentifier(of cell: CellID) -> Int? { sim.cells[cell].representedIdentifier }
+
+    /// Stores an app-level identity on `cell`, as the sample's `representedIdentifier` property.
+    public func setRepresentedIdentifier(_ identifier: Int?, of cell: CellID) {
+        sim.cells[cell].representedIdentifier = identifier
+    }
+
+    // MARK: Memory and metrics
+
+    /// A cache starts holding `image` (its decoded bytes count toward peak memory while held).
+    public func retain(_ image: ImageObject) { sim.memory.retain(image) }
+    /// A cache stops holding `image`.
+    public func release(_ image: ImageObject) { sim.memory.release(image) }
+
+    /// Records how a request to configure a cell was answered (`requests` and its breakdown).
+    public func record(_ outcome: RequestOutcome) { sim.recordRequest(outcome) }
+}

@@ -1,0 +1,63 @@
+/// Accumulates a run's metrics as events happen; `finish` turns the sums into `RunMetrics`.
+///
+/// Sums are integers (nanoseconds, counts) except the blank ratio, which is summed in frame
+/// order, one fixed order for every run.
+struct MetricsRecorder {
+    var metrics = RunMetrics()
+    /// Main-thread work of every scroll frame, ns.
+    var frameWork: [SimTime] = []
+    /// Σ blank ratio over scroll frames.
+    var blankSum: Double = 0
+    /// Time from a not-ready display's frame to the frame showing its image, ns.
+    var timeToImage: [SimTime] = []
+    /// Prefetches of each item not yet followed by a display.
+    var prefetchesSinceDisplay: [Int: Int] = [:]
+
+    /// Counts one scroll frame.
+    mutating func recordScrollFrame(work: SimTime, hitch: SimTime, missed: Int, blank: Double) {
+        metrics.frames += 1
+        metrics.droppedFrames += missed
+        if hitch > 0 {
+            metrics.hitches += 1
+            metrics.hitchNanos += hitch
+            metrics.maxHitchNanos = max(metrics.maxHitchNanos, hitch)
+        }
+        frameWork.append(work)
+        blankSum += blank
+        metrics.blankRatioMax = max(metrics.blankRatioMax, blank)
+    }
+
+    /// An item was passed to `prefetch`.
+    mutating func recordPrefetch(_ item: Int) {
+        metrics.prefetches += 1
+        prefetchesSinceDisplay[item, default: 0] += 1
+    }
+
+    /// An item was displayed: its earlier prefetches but the last were wasted.
+    mutating func recordDisplay(_ item: Int) {
+        metrics.displays += 1
+        if let count = prefetchesSinceDisplay.removeValue(forKey: item) {
+            metrics.wastedPrefetches += count - 1
+        }
+    }
+
+    /// Nearest-rank percentile `p` (0...100) of `values`; 0 when empty.
+    static func nearestRank(_ p: Int, of sorted: [SimTime]) -> SimTime {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = (p * sorted.count + 99) / 100  // ceil(p/100 · n)
+        return sorted[max(rank, 1) - 1]
+    }
+
+    /// Final metrics.
+    mutating func finish() -> RunMetrics {
+        // Prefetches never followed by a display are wasted. (Summing counts: order-independent.)
+        metrics.wastedPrefetches += prefetchesSinceDisplay.values.reduce(0, +)
+        let work = frameWork.sorted()
+        metrics.frameWorkP50Nanos = Self.nearestRank(50, of: work)
+        metrics.frameWorkP95Nanos = Self.nearestRank(95, of: work)
+        metrics.frameWorkP99Nanos = Self.nearestRank(99, of: work)
+        metrics.timeToImageP95Nanos = Self.nearestRank(95, of: timeToImage.sorted())
+        metrics.blankRatioMean = metrics.frames > 0 ? blankSum / Double(metrics.frames) : 0
+        return metrics
+    }
+}

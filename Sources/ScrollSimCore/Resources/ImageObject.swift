@@ -1,0 +1,66 @@
+/// An image instance as a strategy holds it: a `UIImage` in the modelled app.
+///
+/// Two instances of the same image id are distinct objects: a lazily decoded `UIImage(data:)`
+/// made twice is decoded twice. Decoded bytes (width × height × 4, WWDC18 session 219) count
+/// toward `peak_memory_mb` while at least one cell or cache holds the instance.
+public final class ImageObject {
+    /// The image (the URL's content) this instance shows.
+    public let imageID: Int
+    /// Bitmap width in pixels once decoded.
+    public let pixelWidth: Int
+    /// Bitmap height in pixels once decoded.
+    public let pixelHeight: Int
+    /// Whether this is a downsampled bitmap (a thumbnail decode) rather than the full image.
+    public let isThumbnail: Bool
+    /// Whether the bitmap exists. An undecoded image is decoded on the main thread at the commit
+    /// of the first frame that shows it (UIKit's lazy decode).
+    public internal(set) var isDecoded: Bool
+    /// Number of cells and caches holding the instance (explicit, so memory never depends on ARC timing).
+    var holders: Int = 0
+
+    init(imageID: Int, pixelWidth: Int, pixelHeight: Int, isThumbnail: Bool, isDecoded: Bool) {
+        self.imageID = imageID
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.isThumbnail = isThumbnail
+        self.isDecoded = isDecoded
+    }
+
+    /// Bytes of the decoded bitmap: width × height × 4.
+    public var decodedBytes: Int64 { Int64(pixelWidth) * Int64(pixelHeight) * 4 }
+    /// Source megapixels-equivalent of the bitmap (for decode costs).
+    var megapixels: Double { Double(pixelWidth) * Double(pixelHeight) / 1_000_000 }
+}
+
+/// Decoded-image bytes held by cells and caches, and their peak (SPEC §6, §8 `peak_memory_mb`).
+final class MemoryLedger {
+    /// Bytes held now.
+    private(set) var currentBytes: Int64 = 0
+    /// Largest `currentBytes` seen.
+    private(set) var peakBytes: Int64 = 0
+
+    /// A cell or cache starts holding `image`.
+    func retain(_ image: ImageObject) {
+        image.holders += 1
+        if image.holders == 1 && image.isDecoded { add(image.decodedBytes) }
+    }
+
+    /// A cell or cache stops holding `image`.
+    func release(_ image: ImageObject) {
+        guard image.holders > 0 else { return }
+        image.holders -= 1
+        if image.holders == 0 && image.isDecoded { currentBytes -= image.decodedBytes }
+    }
+
+    /// `image` got its bitmap.
+    func markDecoded(_ image: ImageObject) {
+        guard !image.isDecoded else { return }
+        image.isDecoded = true
+        if image.holders > 0 { add(image.decodedBytes) }
+    }
+
+    private func add(_ bytes: Int64) {
+        currentBytes += bytes
+        if currentBytes > peakBytes { peakBytes = currentBytes }
+    }
+}

@@ -1,0 +1,100 @@
+/// A job on a `ServerPool` as a strategy holds it: a disk read or a decode.
+public final class PoolTask {
+    /// Identity of the job within its pool.
+    public let id: Int
+    unowned let pool: ServerPool
+
+    init(id: Int, pool: ServerPool) {
+        self.id = id
+        self.pool = pool
+    }
+
+    /// Whether the job completed or was cancelled.
+    public var isFinished: Bool { pool.isFinished(id) }
+
+    /// Cancels the job: a queued one is removed; a running one runs to its end (a thread cannot be
+    /// interrupted mid-decode) but its completion is not called.
+    public func cancel() {
+        let pool = self.pool, id = self.id
+        pool.context.perform { pool.cancel(id) }
+    }
+}
+
+/// `servers` identical executors sharing one FIFO queue: the disk's I/O queues and the decoder
+/// threads (SPEC §6). A job holds a server for its whole duration.
+final class ServerPool {
+    private enum State { case queued, running, finished }
+
+    private struct Job {
+        var duration: SimTime
+        var state: State
+        var completion: (() -> Void)?
+    }
+
+    let context: SimContext
+    private let servers: Int
+    private let makeEvent: (Int) -> SimEvent
+    private var jobs: [Job] = []
+    private var queue: [Int] = []
+    private var queueHead = 0
+    private var busy = 0
+    /// Total time servers spent on jobs (for reports and tests).
+    private(set) var busyNanos: SimTime = 0
+
+    init(context: SimContext, servers: Int, makeEvent: @escaping (Int) -> SimEvent) {
+        self.context = context
+        self.servers = servers
+        self.makeEvent = makeEvent
+    }
+
+    /// Queues a job of `duration`; `completion` runs when it ends (off the main thread).
+    func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
+        let id = jobs.count
+        jobs.append(Job(duration: duration, state: .queued, completion: completion))
+        context.perform { [self] in
+            queue.append(id)
+            startQueued()
+        }
+        return PoolTask(id: id, pool: self)
+    }
+
+    func isFinished(_ id: Int) -> Bool { jobs[id].state == .finished }
+
+    func cancel(_ id: Int) {
+        switch jobs[id].state {
+        case .queued:
+            jobs[id].state = .finished
+            jobs[id].completion = nil
+        case .running:
+            jobs[id].completion = nil
+        case .finished:
+            break
+        }
+    }
+
+    /// Job `id` ended.
+    func jobDone(_ id: Int) {
+        busy -= 1
+        let completion = jobs[id].completion
+        jobs[id].completion = nil
+        jobs[id].state = .finished
+        startQueued()
+        completion?()
+    }
+
+    private func startQueued() {
+        while busy < servers && queueHead < queue.count {
+            let id = queue[queueHead]
+            queueHead += 1
+            guard jobs[id].state == .queued else { continue }  // cancelled while queued
+            jobs[id].state = .running
+            busy += 1
+            busyNanos += jobs[id].duration
+            context.scheduler.schedule(makeEvent(id), at: context.scheduler.now + jobs[id].duration)
+        }
+        if queueHead > 1024 && queueHead * 2 > queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
+    }
+}

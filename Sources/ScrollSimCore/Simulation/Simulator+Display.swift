@@ -1,0 +1,208 @@
+/// The vsync grid, the serial main thread and frame accounting (SPEC §4).
+extension Simulator {
+    // MARK: Vsync grid
+
+    /// Time of vsync `k`: floor(k · 1e9 / refreshHz) ns.
+    @inline(__always)
+    func vsyncTime(_ k: Int) -> SimTime { SimTime(k) * SimDuration.second / refreshHz }
+
+    /// The first vsync at or after `time`.
+    func vsyncIndex(atOrAfter time: SimTime) -> Int {
+        var k = Int(time * refreshHz / SimDuration.second)
+        while vsyncTime(k) < time { k += 1 }
+        while k > 0 && vsyncTime(k - 1) >= time { k -= 1 }
+        return k
+    }
+
+    /// Makes sure a frame is considered at the first vsync at or after `time`.
+    func requestFrame(atOrAfter time: SimTime) {
+        requestFrame(vsync: vsyncIndex(atOrAfter: time))
+    }
+
+    /// Makes sure a frame is considered at vsync `k` (or earlier, if one is already pending).
+    func requestFrame(vsync k: Int) {
+        if isFrameInFlight { return }  // the commit re-checks what is needed
+        let k = max(k, lastFrameVsync + 1)
+        if let pending = scheduledVsync, pending <= k { return }
+        scheduledVsync = k
+        scheduler.schedule(.vsync(k), at: vsyncTime(k))
+    }
+
+    /// Whether the display needs a new frame for vsync `k`.
+    func needsFrame(_ k: Int) -> Bool {
+        needsInitialLayout || isDirty || timeline.offset(at: vsyncTime(k)) != laidOutOffset
+    }
+
+    /// The display link fired at vsync `k`.
+    func vsyncFired(_ k: Int) {
+        guard scheduledVsync == k else { return }  // superseded by an earlier request
+        scheduledVsync = nil
+        guard !isFrameInFlight else { return }
+        if needsFrame(k) {
+            isFrameInFlight = true
+            enqueueMain(.frame(k))
+        } else if timeline.offset(at: vsyncTime(k + 1)) != laidOutOffset {
+            requestFrame(vsync: k + 1)  // movement starts right after this vsync
+        }
+    }
+
+    // MARK: Main thread
+
+    /// Queues `item` on the main thread; starts it at once if the thread is idle.
+    func enqueueMain(_ item: MainItem) {
+        mainQueue.append(item)
+        if !isMainBusy { startNextMainItem() }
+    }
+
+    /// Queues a strategy's main-queue block.
+    func enqueueMainBlock(_ block: @escaping () -> Void) {
+        context.perform { [unowned self] in enqueueMain(.block(block)) }
+    }
+
+    /// Runs the next queued item, or idle-time work, or goes idle.
+    func startNextMainItem() {
+        let item: MainItem
+        if mainQueueHead < mainQueue.count {
+            item = mainQueue[mainQueueHead]
+            mainQueueHead += 1
+            if mainQueueHead == mainQueue.count {
+                mainQueue.removeAll(keepingCapacity: true)
+                mainQueueHead = 0
+            }
+        } else if hasIdlePreparation() {
+            item = .idlePreparation
+        } else {
+            isMainBusy = false
+            return
+        }
+        isMainBusy = true
+        context.isOnMainThread = true
+        context.mainCursor = scheduler.now
+        runningItemIsFrame = nil
+        switch item {
+        case .frame(let k):
+            runningItemIsFrame = k
+            runFrame(k)
+        case .block(let block):
+            block()
+        case .idlePreparation:
+            runIdlePreparation()
+        case .memoryWarning:
+            strategy.didReceiveMemoryWarning()
+        }
+        context.isOnMainThread = false
+        scheduler.schedule(.mainItemDone, at: context.mainCursor)
+    }
+
+    /// The running main item ended.
+    func mainItemDone() {
+        if let k = runningItemIsFrame {
+            runningItemIsFrame = nil
+            isFrameInFlight = false
+            let next = max(k + 1, vsyncIndex(atOrAfter: scheduler.now))
+            if needsFrame(next) {
+                requestFrame(vsync: next)
+            } else if timeline.offset(at: vsyncTime(next + 1)) != laidOutOffset {
+                requestFrame(vsync: next + 1)
+            }
+        }
+        startNextMainItem()
+    }
+
+    // MARK: Frames
+
+    /// Frame work for vsync `k`: layout pass, callbacks, lazy decode, commit, accounting.
+    func runFrame(_ k: Int) {
+        let vsync = vsyncTime(k)
+        let start = context.mainCursor
+        isFrameRunning = true
+        isDirty = false
+        context.mainCursor += frameBaseCost
+        let offset = timeline.offset(at: vsync)
+        let moved = !needsInitialLayout && offset != laidOutOffset
+        if moved {
+            direction = offset > laidOutOffset ? 1 : -1
+            hasScrolled = true
+        }
+        needsInitialLayout = false
+        layoutPass(offset: offset, moved: moved)
+        laidOutOffset = offset
+        strategy.scrollDidUpdate(ScrollUpdate(time: vsync, offset: offset, velocity: timeline.velocity(at: vsync),
+                                              direction: direction, visibleItems: visible,
+                                              viewportHeight: layout.viewportHeight))
+        decodeVisibleImages()
+        isFrameRunning = false
+        let commit = context.mainCursor
+
+        // Double buffering: render server at the first vsync ≥ commit, display one vsync later.
+        let firstAfterCommit = max(vsyncIndex(atOrAfter: commit), k + 1)
+        var presentIndex = firstAfterCommit + 1
+        if renderCost > 0 {
+            let renderStart = max(vsyncTime(firstAfterCommit), renderFreeAt)
+            renderFreeAt = renderStart + renderCost
+            presentIndex = max(presentIndex, vsyncIndex(atOrAfter: renderFreeAt))
+        }
+        let present = vsyncTime(presentIndex)
+        let missed = presentIndex - k - 2
+        let hitch = missed > 0 ? vsyncTime(presentIndex - 1) - vsyncTime(k + 1) : 0
+        lastFrameVsync = k
+        idleDeadline = vsyncTime(firstAfterCommit)
+
+        let inScroll = timeline.isInScrollInterval(vsync)
+        let blank = accountVisibleCells(offset: offset, present: present)
+        if inScroll {
+            recorder.recordScrollFrame(work: commit - start, hitch: hitch, missed: missed, blank: blank)
+        }
+        frameSink?(FrameRecord(frame: frameNumber, vsync: vsync, start: start, commit: commit, present: present,
+                               offset: offset, inScroll: inScroll, work: commit - start, hitch: hitch,
+                               missedVsyncs: missed, visibleCells: visible.count, blankRatio: blank))
+        frameNumber += 1
+    }
+
+    /// UIKit decodes at commit every image that becomes visible undecoded (SPEC §4).
+    private func decodeVisibleImages() {
+        let perMegapixel = scenario.costs.decodeMsPerMegapixel
+        for item in visible {
+            guard let cell = attachedCell(for: item), let image = cells[cell].image, !image.isDecoded else { continue }
+            let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)
+            context.mainCursor += cost
+            recorder.metrics.mainDecodeNanos += cost
+            memory.markDecoded(image)
+        }
+    }
+
+    /// Blank share of the viewport, wrong images, ready displays and time to image; returns the blank ratio.
+    private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
+        let top = offset, bottom = offset + layout.viewportHeight
+        var blankArea = 0.0
+        for item in visible {
+            guard let cell = attachedCell(for: item) else { continue }
+            let record = cells[cell]
+            let expected = images.imageID(forItem: item)
+            let isReady = record.isFinal && record.image?.imageID == expected
+            if let image = record.image, image.imageID != expected {
+                recorder.metrics.wrongImageFrames += 1
+            }
+            if !isReady {
+                let frame = layout.frame(ofItem: item)
+                let height = min(bottom, frame.y + frame.height) - max(top, frame.y)
+                blankArea += max(0, height) * frame.width
+            } else if record.pendingDisplayPresent >= 0 {
+                recorder.timeToImage.append(present - record.pendingDisplayPresent)
+                cells[cell].pendingDisplayPresent = -1
+            }
+        }
+        for cell in newlyDisplayed where cells[cell].isDisplayed {
+            let item = cells[cell].item
+            let isReady = cells[cell].isFinal && cells[cell].image?.imageID == images.imageID(forItem: item)
+            if isReady {
+                recorder.metrics.readyDisplays += 1
+            } else {
+                cells[cell].pendingDisplayPresent = present
+            }
+        }
+        newlyDisplayed.removeAll(keepingCapacity: true)
+        let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
+        return min(1, ratio)
+    }
+}

@@ -1,0 +1,216 @@
+/// The cell lifecycle profiles, the reuse pool and data prefetching (SPEC §5).
+extension Simulator {
+    // MARK: Attached cells (sorted by item)
+
+    /// Index of the first attached entry with item ≥ `item`.
+    private func attachedIndex(_ item: Int) -> Int {
+        var low = 0, high = attached.count
+        while low < high {
+            let mid = (low + high) / 2
+            if attached[mid].item < item { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The cell prepared for `item`, if any.
+    func attachedCell(for item: Int) -> CellID? {
+        let index = attachedIndex(item)
+        return index < attached.count && attached[index].item == item ? attached[index].cell : nil
+    }
+
+    // MARK: Callbacks with their costs
+
+    /// Dequeues a cell for `item` (reusing the most recently pooled one, or creating one), then
+    /// calls `cellForItem`.
+    @discardableResult
+    func prepareCell(for item: Int) -> CellID {
+        let cell: CellID
+        if let reused = pool.popLast() {
+            cell = reused
+            context.mainCursor += prepareForReuseCost
+            recorder.metrics.cellsReused += 1
+            trace(.prepareForReuse, cell: cell, items: [item])
+            strategy.prepareForReuse(cell)
+        } else {
+            cell = cells.count
+            cells.append(CellRecord())
+            context.mainCursor += cellCreateCost
+            recorder.metrics.cellsCreated += 1
+            trace(.create, cell: cell, items: [item])
+        }
+        cells[cell].item = item
+        attached.insert(AttachedCell(item: item, cell: cell), at: attachedIndex(item))
+        context.mainCursor += cellForItemCost
+        trace(.cellForItem, cell: cell, items: [item])
+        strategy.cellForItem(cell, item: item)
+        return cell
+    }
+
+    private func display(_ cell: CellID, item: Int) {
+        cells[cell].isDisplayed = true
+        newlyDisplayed.append(cell)
+        recorder.recordDisplay(item)
+        if let index = outstandingPrefetches.firstIndex(of: item) { outstandingPrefetches.remove(at: index) }
+        context.mainCursor += willDisplayCost
+        trace(.willDisplay, cell: cell, items: [item])
+        strategy.willDisplay(cell, item: item)
+    }
+
+    private func endDisplay(_ cell: CellID, item: Int) {
+        cells[cell].isDisplayed = false
+        cells[cell].pendingDisplayPresent = -1
+        context.mainCursor += didEndDisplayingCost
+        trace(.didEndDisplaying, cell: cell, items: [item])
+        strategy.didEndDisplaying(cell, item: item)
+    }
+
+    /// Detaches `attached[index]` and pushes its cell on the reuse pool.
+    private func enqueueForReuse(at index: Int) {
+        let entry = attached.remove(at: index)
+        cells[entry.cell].item = -1
+        pool.append(entry.cell)
+        trace(.enqueue, cell: entry.cell, items: [entry.item])
+    }
+
+    // MARK: Layout pass
+
+    /// One layout pass at `offset` (SPEC §5): end displays, pool, prepare and display entering
+    /// items, lead-band preparation, data prefetch.
+    func layoutPass(offset: Double, moved: Bool) {
+        let height = layout.viewportHeight
+        let newVisible = layout.items(intersecting: offset, offset + height)
+        let profile = scenario.cells.profile
+
+        // 1. Items leaving the viewport end their display (ios9: and go to the pool at once).
+        var index = 0
+        while index < attached.count {
+            let entry = attached[index]
+            if cells[entry.cell].isDisplayed && !newVisible.contains(entry.item) {
+                endDisplay(entry.cell, item: entry.item)
+                if profile == .ios9 {
+                    enqueueForReuse(at: index)
+                    continue
+                }
+            }
+            index += 1
+        }
+
+        // 2. ios10/ios15: cells outside the retain band go to the pool.
+        if profile != .ios9 {
+            let retain = scenario.cells.retainScreens * height
+            let lead = scenario.cells.cellLeadScreens * height
+            // The band covers the lead band too, or cells prepared early would be pooled at once.
+            let above = retain + (direction < 0 ? max(0, lead - retain) : 0)
+            let below = retain + (direction > 0 ? max(0, lead - retain) : 0)
+            let band = layout.items(intersecting: offset - above, offset + height + below)
+            while let first = attached.first, first.item < band.lowerBound || band.isEmpty {
+                enqueueForReuse(at: 0)
+            }
+            while let last = attached.last, last.item >= band.upperBound {
+                enqueueForReuse(at: attached.count - 1)
+            }
+        }
+
+        // 3. Items entering the viewport.
+        if profile == .ios9 {
+            var item = newVisible.lowerBound
+            while item < newVisible.upperBound {
+                let row = layout.row(ofItem: item)
+                var rowEnd = item
+                while rowEnd < newVisible.upperBound && layout.row(ofItem: rowEnd) == row { rowEnd += 1 }
+                var entering: [(CellID, Int)] = []
+                for rowItem in item..<rowEnd where attachedCell(for: rowItem) == nil {
+                    entering.append((prepareCell(for: rowItem), rowItem))
+                }
+                for (cell, rowItem) in entering { display(cell, item: rowItem) }
+                item = rowEnd
+            }
+        } else {
+            for item in newVisible {
+                let cell = attachedCell(for: item) ?? prepareCell(for: item)
+                if !cells[cell].isDisplayed { display(cell, item: item) }
+            }
+        }
+        visible = newVisible
+
+        // 4. Lead band: ios10 prepares one cell in this pass; ios15 in idle time after the commit.
+        leadCandidates.removeAll(keepingCapacity: true)
+        leadCandidateHead = 0
+        if profile != .ios9 && moved && direction != 0 {
+            let lead = scenario.cells.cellLeadScreens * height
+            let band = direction > 0
+                ? layout.items(intersecting: offset + height, offset + height + lead)
+                : layout.items(intersecting: offset - lead, offset)
+            let ordered: [Int] = direction > 0 ? Array(band) : band.reversed()
+            for item in ordered where !newVisible.contains(item) && attachedCell(for: item) == nil {
+                leadCandidates.append(item)
+            }
+            if profile == .ios10, let first = leadCandidates.first {
+                prepareCell(for: first)
+                leadCandidates.removeAll(keepingCapacity: true)
+            }
+        }
+
+        // 5. Data prefetch.
+        if profile != .ios9 && scenario.cells.dataPrefetch && moved && direction != 0 {
+            updatePrefetchWindow(offset: offset)
+        }
+    }
+
+    /// Prefetch window bookkeeping: cancel on reversal or when items leave the window unseen,
+    /// then one `prefetch` call with the new items, nearest first.
+    private func updatePrefetchWindow(offset: Double) {
+        let height = layout.viewportHeight
+        let depth = scenario.cells.prefetchScreens * height
+        let window = direction > 0
+            ? layout.items(intersecting: offset + height, offset + height + depth)
+            : layout.items(intersecting: offset - depth, offset)
+        var cancelled: [Int] = []
+        if prefetchDirection != 0 && prefetchDirection != direction {
+            cancelled = outstandingPrefetches
+            outstandingPrefetches.removeAll()
+        } else {
+            outstandingPrefetches.removeAll { item in
+                if window.contains(item) || visible.contains(item) { return false }
+                cancelled.append(item)
+                return true
+            }
+        }
+        prefetchDirection = direction
+        if !cancelled.isEmpty {
+            recorder.metrics.prefetchCancels += cancelled.count
+            trace(.cancelPrefetching, cell: -1, items: cancelled)
+            strategy.cancelPrefetching(items: cancelled)
+        }
+        var fresh: [Int] = []
+        let ordered: [Int] = direction > 0 ? Array(window) : window.reversed()
+        for item in ordered where !visible.contains(item) && !outstandingPrefetches.contains(item) {
+            fresh.append(item)
+        }
+        guard !fresh.isEmpty else { return }
+        for item in fresh { recorder.recordPrefetch(item) }
+        outstandingPrefetches.append(contentsOf: fresh)
+        outstandingPrefetches.sort()
+        trace(.prefetch, cell: -1, items: fresh)
+        strategy.prefetch(items: fresh)
+    }
+
+    // MARK: ios15 idle-time preparation
+
+    /// Whether the main thread, going idle, should prepare a lead-band cell (ios15).
+    func hasIdlePreparation() -> Bool {
+        guard scenario.cells.profile == .ios15, scheduler.now < idleDeadline else { return false }
+        while leadCandidateHead < leadCandidates.count {
+            if attachedCell(for: leadCandidates[leadCandidateHead]) == nil { return true }
+            leadCandidateHead += 1
+        }
+        return false
+    }
+
+    /// Prepares the next lead-band cell in idle time.
+    func runIdlePreparation() {
+        let item = leadCandidates[leadCandidateHead]
+        leadCandidateHead += 1
+        prepareCell(for: item)
+    }
+}

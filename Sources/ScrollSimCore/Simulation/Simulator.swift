@@ -1,0 +1,244 @@
+/// The state of one cell (a `UICollectionViewCell` and its image view).
+struct CellRecord {
+    /// The item the cell is attached to, or −1 when pooled.
+    var item: Int = -1
+    /// Between `willDisplay` and `didEndDisplaying`.
+    var isDisplayed = false
+    /// The image shown.
+    var image: ImageObject?
+    /// Whether `image` is the strategy's final image (false: a placeholder).
+    var isFinal = false
+    /// Present time of the frame of a display still waiting for its image, or −1.
+    var pendingDisplayPresent: SimTime = -1
+    /// The app's own identity tag (`representedIdentifier`).
+    var representedIdentifier: Int?
+}
+
+/// An item with a prepared cell (attached), kept sorted by item.
+struct AttachedCell {
+    var item: Int
+    var cell: CellID
+}
+
+/// Work items of the serial main thread.
+enum MainItem {
+    case frame(Int)
+    case block(() -> Void)
+    case idlePreparation
+    case memoryWarning
+}
+
+/// One run of the model. Its parts live in extensions by concern: the main thread and display
+/// (`Simulator+Display.swift`), the cell lifecycle (`Simulator+Lifecycle.swift`).
+final class Simulator {
+    let scenario: Scenario
+    let seed: UInt64
+    let scheduler = Scheduler()
+    let context: SimContext
+    let streams: RandomStreams
+    let layout: CollectionLayout
+    let timeline: ScrollTimeline
+    let images: ImageCatalog
+    let memory = MemoryLedger()
+    var network: NetworkModel!
+    var disk: ServerPool!
+    var decoders: ServerPool!
+    var strategy: (any FetchStrategy)!
+    var environment: FetchEnvironment!
+    var recorder = MetricsRecorder()
+    let frameSink: ((FrameRecord) -> Void)?
+    /// When set, every lifecycle callback is appended (tests).
+    var lifecycleTrace: [LifecycleEvent]?
+
+    // Costs in ns, converted once.
+    let frameBaseCost: SimTime
+    let cellCreateCost: SimTime
+    let cellForItemCost: SimTime
+    let prepareForReuseCost: SimTime
+    let willDisplayCost: SimTime
+    let didEndDisplayingCost: SimTime
+    let setImageCost: SimTime
+    let renderCost: SimTime
+    let refreshHz: Int64
+
+    // Display state.
+    var scheduledVsync: Int?
+    var isFrameInFlight = false
+    var isFrameRunning = false
+    var isDirty = false
+    var needsInitialLayout = true
+    var laidOutOffset: Double = 0
+    var lastFrameVsync = -1
+    var frameNumber = 0
+    var renderFreeAt: SimTime = 0
+    var nextScriptChange = 0
+    var nextMemoryWarning = 0
+
+    // Main thread state.
+    var mainQueue: [MainItem] = []
+    var mainQueueHead = 0
+    var isMainBusy = false
+    var runningItemIsFrame: Int?
+
+    // Lifecycle state.
+    var cells: [CellRecord] = []
+    var pool: [CellID] = []
+    var attached: [AttachedCell] = []
+    var visible: Range<Int> = 0..<0
+    var direction = 0
+    var hasScrolled = false
+    var leadCandidates: [Int] = []
+    var leadCandidateHead = 0
+    var idleDeadline: SimTime = 0
+    var outstandingPrefetches: [Int] = []
+    var prefetchDirection = 0
+    var newlyDisplayed: [CellID] = []
+
+    init(scenario: Scenario, seed: UInt64, strategyName: String, factory: StrategyFactory,
+         frameSink: ((FrameRecord) -> Void)?) {
+        self.scenario = scenario
+        self.seed = seed
+        self.frameSink = frameSink
+        context = SimContext(scheduler: scheduler)
+        streams = RandomStreams(seed: seed)
+        layout = CollectionLayout(scenario.layout, streams: streams)
+        let layout = self.layout
+        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset,
+                                  targetOffset: { layout.offsetToShow(item: $0) })
+        images = ImageCatalog(scenario.images, itemCount: scenario.layout.itemCount, streams: streams)
+        let costs = scenario.costs
+        frameBaseCost = SimDuration.milliseconds(costs.frameBaseMs)
+        cellCreateCost = SimDuration.milliseconds(costs.cellCreateMs)
+        cellForItemCost = SimDuration.milliseconds(costs.cellForItemMs)
+        prepareForReuseCost = SimDuration.milliseconds(costs.prepareForReuseMs)
+        willDisplayCost = SimDuration.milliseconds(costs.willDisplayMs)
+        didEndDisplayingCost = SimDuration.milliseconds(costs.didEndDisplayingMs)
+        setImageCost = SimDuration.milliseconds(costs.setImageMs)
+        renderCost = SimDuration.milliseconds(scenario.display.renderMs)
+        refreshHz = Int64(scenario.display.refreshHz)
+        recorder.metrics.scenario = scenario.name
+        recorder.metrics.strategy = strategyName
+        recorder.metrics.seed = seed
+        recorder.metrics.profile = scenario.cells.profile.rawValue
+        recorder.metrics.refreshHz = scenario.display.refreshHz
+        recorder.metrics.scrollNanos = timeline.totalScrollNanos
+
+        let images = self.images
+        network = NetworkModel(context: context, config: scenario.network, streams: streams,
+                               bytesOfImage: { images.encodedBytes(ofImage: $0) })
+        disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) })
+        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, makeEvent: { .decodeDone($0) })
+        environment = FetchEnvironment(sim: self)
+        strategy = factory(environment)
+    }
+
+    /// Hard stop: a run never goes past the script's end by more than this (documented in docs/model.md).
+    static let settleLimit: SimTime = 60 * SimDuration.second
+
+    /// Runs to the end and returns the metrics.
+    func run() -> RunMetrics {
+        requestFrame(atOrAfter: 0)
+        scheduleNextScriptEvents()
+        let stopAt = timeline.endTime + Self.settleLimit
+        while let event = scheduler.next() {
+            if scheduler.now > stopAt { break }
+            handle(event)
+        }
+        recorder.metrics.networkFetches = network.fetchesStarted
+        recorder.metrics.bytesDownloaded = network.bytesDownloaded
+        recorder.metrics.duplicateDownloads = network.duplicateDownloads
+        recorder.metrics.peakMemoryBytes = memory.peakBytes
+        return recorder.finish()
+    }
+
+    private func handle(_ event: SimEvent) {
+        switch event {
+        case .vsync(let k): vsyncFired(k)
+        case .mainItemDone: mainItemDone()
+        case .scriptChange:
+            nextScriptChange += 1
+            scheduleNextScriptEvents()
+            requestFrame(atOrAfter: scheduler.now)
+        case .memoryWarning:
+            nextMemoryWarning += 1
+            scheduleNextScriptEvents()
+            enqueueMain(.memoryWarning)
+        case .networkLatencyDone(let id): network.latencyDone(id)
+        case .networkTransferCheck(let generation): network.transferCheck(generation)
+        case .diskDone(let id): disk.jobDone(id)
+        case .decodeDone(let id): decoders.jobDone(id)
+        case .deferred(let body): body()
+        }
+    }
+
+    /// Keeps one pending event for the next script change and the next memory warning (not all
+    /// of them at once: a long repeated script would fill the queue).
+    private func scheduleNextScriptEvents() {
+        if nextScriptChange < timeline.changeTimes.count, scheduledScriptChange != nextScriptChange {
+            scheduledScriptChange = nextScriptChange
+            scheduler.schedule(.scriptChange, at: timeline.changeTimes[nextScriptChange])
+        }
+        if nextMemoryWarning < timeline.memoryWarnings.count, scheduledMemoryWarning != nextMemoryWarning {
+            scheduledMemoryWarning = nextMemoryWarning
+            scheduler.schedule(.memoryWarning, at: timeline.memoryWarnings[nextMemoryWarning])
+        }
+    }
+    private var scheduledScriptChange = -1
+    private var scheduledMemoryWarning = -1
+
+    // MARK: Services used by the environment
+
+    func diskDuration(bytes: Int64) -> SimTime {
+        SimDuration.milliseconds(scenario.disk.latencyMs)
+            + SimTime((Double(bytes) / (scenario.disk.throughputMBps * 1_000_000) * 1e9).rounded())
+    }
+
+    /// The decode job's duration and the (not yet decoded) image it will produce.
+    func makeDecodedImage(_ imageID: Int, mode: DecodeMode) -> (SimTime, ImageObject) {
+        let sourceMegapixels = Double(images.width) * Double(images.height) / 1_000_000
+        switch mode {
+        case .full:
+            let image = ImageObject(imageID: imageID, pixelWidth: images.width, pixelHeight: images.height,
+                                    isThumbnail: false, isDecoded: false)
+            return (SimDuration.milliseconds(scenario.costs.decodeMsPerMegapixel * sourceMegapixels), image)
+        case .thumbnail(let maxPixelSize):
+            let longSide = max(images.width, images.height)
+            let factor = longSide > maxPixelSize && maxPixelSize > 0 ? Double(maxPixelSize) / Double(longSide) : 1
+            let w = max(1, Int((Double(images.width) * factor).rounded()))
+            let h = max(1, Int((Double(images.height) * factor).rounded()))
+            let image = ImageObject(imageID: imageID, pixelWidth: w, pixelHeight: h, isThumbnail: true, isDecoded: false)
+            return (SimDuration.milliseconds(scenario.costs.thumbnailMsPerMegapixel * sourceMegapixels), image)
+        }
+    }
+
+    func recordRequest(_ outcome: RequestOutcome) {
+        recorder.metrics.requests += 1
+        switch outcome {
+        case .memoryHit: recorder.metrics.memoryHits += 1
+        case .diskHit: recorder.metrics.diskHits += 1
+        case .inflightJoin: recorder.metrics.inflightJoins += 1
+        case .miss: break
+        }
+    }
+
+    func chargeMain(_ cost: SimTime) {
+        guard context.isOnMainThread else { return }
+        context.mainCursor += cost
+    }
+
+    func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool) {
+        chargeMain(setImageCost)
+        if let image { memory.retain(image) }
+        if let old = cells[cell].image { memory.release(old) }
+        cells[cell].image = image
+        cells[cell].isFinal = image != nil && isFinal
+        if cells[cell].isDisplayed && !isFrameRunning {
+            isDirty = true
+            requestFrame(atOrAfter: context.now)
+        }
+    }
+
+    func trace(_ kind: LifecycleEvent.Kind, cell: CellID, items: [Int]) {
+        lifecycleTrace?.append(LifecycleEvent(time: context.now, kind: kind, cell: cell, items: items))
+    }
+}
