@@ -19,6 +19,8 @@ extension Simulator {
     }
 
     // MARK: Callbacks with their costs
+    // A callback starts at the main thread's cursor (its trace time); its modelled cost is charged
+    // after the strategy's own work in it.
 
     /// Dequeues a cell for `item` (reusing the most recently pooled one, or creating one), then
     /// calls `cellForItem`.
@@ -27,22 +29,22 @@ extension Simulator {
         let cell: CellID
         if let reused = pool.popLast() {
             cell = reused
-            context.mainCursor += prepareForReuseCost
             recorder.metrics.cellsReused += 1
             trace(.prepareForReuse, cell: cell, items: [item])
             strategy.prepareForReuse(cell)
+            context.mainCursor += prepareForReuseCost
         } else {
             cell = cells.count
             cells.append(CellRecord())
-            context.mainCursor += cellCreateCost
             recorder.metrics.cellsCreated += 1
             trace(.create, cell: cell, items: [item])
+            context.mainCursor += cellCreateCost
         }
         cells[cell].item = item
         attached.insert(AttachedCell(item: item, cell: cell), at: attachedIndex(item))
-        context.mainCursor += cellForItemCost
         trace(.cellForItem, cell: cell, items: [item])
         strategy.cellForItem(cell, item: item)
+        context.mainCursor += cellForItemCost
         return cell
     }
 
@@ -51,17 +53,17 @@ extension Simulator {
         newlyDisplayed.append(cell)
         recorder.recordDisplay(item)
         if let index = outstandingPrefetches.firstIndex(of: item) { outstandingPrefetches.remove(at: index) }
-        context.mainCursor += willDisplayCost
         trace(.willDisplay, cell: cell, items: [item])
         strategy.willDisplay(cell, item: item)
+        context.mainCursor += willDisplayCost
     }
 
     private func endDisplay(_ cell: CellID, item: Int) {
         cells[cell].isDisplayed = false
         cells[cell].pendingDisplayPresent = -1
-        context.mainCursor += didEndDisplayingCost
         trace(.didEndDisplaying, cell: cell, items: [item])
         strategy.didEndDisplaying(cell, item: item)
+        context.mainCursor += didEndDisplayingCost
     }
 
     /// Detaches `attached[index]` and pushes its cell on the reuse pool.
