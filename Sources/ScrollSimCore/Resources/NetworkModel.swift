@@ -12,6 +12,17 @@ public enum NetworkResult: Sendable, Equatable {
     case failure
 }
 
+/// The random draws of one connection: what common random numbers must keep equal across
+/// strategies for the same image and attempt.
+public struct NetworkDraw: Sendable, Equatable {
+    public var imageID: Int
+    /// How many connections were opened for this image before this one in the run.
+    public var attempt: Int
+    public var latency: SimTime
+    public var bytes: Int64
+    public var fails: Bool
+}
+
 /// A network request as a strategy holds it (a `URLSessionTask`).
 public final class NetworkTask {
     /// Identity of the request within the run.
@@ -85,6 +96,8 @@ final class NetworkModel {
     private var attempts: [Int: Int] = [:]
     private var downloaded: [Int: Bool] = [:]
 
+    /// When set, every connection's random draws are appended (tests, request traces).
+    var drawLog: [NetworkDraw]?
     /// Network transfers started (connections opened).
     private(set) var fetchesStarted = 0
     /// Bytes transferred, partial transfers included.
@@ -142,7 +155,10 @@ final class NetworkModel {
             && failureStream.uniform(Int64(imageID), Int64(attempt)) < config.failureRate
         requests[id].state = .latency
         let now = context.scheduler.now
-        context.scheduler.schedule(.networkLatencyDone(id), at: now + SimDuration.milliseconds(latencyMs))
+        let latency = SimDuration.milliseconds(latencyMs)
+        drawLog?.append(NetworkDraw(imageID: imageID, attempt: attempt, latency: latency,
+                                    bytes: requests[id].bytes, fails: requests[id].fails))
+        context.scheduler.schedule(.networkLatencyDone(id), at: now + latency)
     }
 
     /// The latency phase of `id` ended: it fails, or its transfer begins.

@@ -34,6 +34,15 @@ public final class SimulationRun {
         return metrics
     }
 
+    /// Runs the simulation and also returns every network connection's random draws, in order.
+    public func runRecordingNetworkDraws() -> (RunMetrics, [NetworkDraw]) {
+        let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
+                                  factory: factory, frameSink: nil)
+        simulator.network.drawLog = []
+        let metrics = simulator.run()
+        return (metrics, simulator.network.drawLog ?? [])
+    }
+
     /// Runs the simulation and also returns the lifecycle trace (every callback with its time),
     /// for tests and debugging.
     public func runTracingLifecycle() -> (RunMetrics, [LifecycleEvent]) {
