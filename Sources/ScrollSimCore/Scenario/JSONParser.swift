@@ -293,7 +293,9 @@ public struct JSONParser {
             case 0x20..<0x80:
                 position += 1
             default:
-                guard let length = scalarLength(at: position) else { throw failure("invalid UTF-8 in a string") }
+                guard let length = scalarLength(at: position) else {
+                    throw failure("\(describe(at: position)) in a string", describingFound: false)
+                }
                 position += length
             }
         }
@@ -434,6 +436,7 @@ public struct JSONParser {
     private func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "the end of the file" }
         let byte = bytes[offset]
+        if byte == UInt8(ascii: "'") { return "\"'\"" }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         guard let length = scalarLength(at: offset) else {
             return "invalid UTF-8 (byte 0x\(Self.hex(UInt32(byte), width: 2)))"

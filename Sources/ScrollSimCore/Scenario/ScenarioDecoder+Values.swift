@@ -20,7 +20,7 @@ extension ScenarioDecoder {
         guard case .number(let number, let text) = value else {
             throw typeMismatch(expected: "a number", found: value, at: path)
         }
-        guard range.contains(number) else { throw invalid(path, "must be \(range.phrase), found \(text)") }
+        guard range.contains(number) else { throw invalid(path, "must be \(range.phrase), found \(Self.shown(number: text))") }
         return number
     }
 
@@ -28,7 +28,7 @@ extension ScenarioDecoder {
     func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
         guard case .number(_, let text) = value else { throw typeMismatch(expected: "an integer", found: value, at: path) }
         guard let exact = Self.exactInteger(text), let integer = exact.asInt, range.contains(integer) else {
-            throw invalid(path, "must be \(Self.integerPhrase(range)), found \(text)")
+            throw invalid(path, "must be \(Self.integerPhrase(range)), found \(Self.shown(number: text))")
         }
         return integer
     }
@@ -37,7 +37,7 @@ extension ScenarioDecoder {
     func unsignedInteger(_ value: JSONValue, at path: String) throws(ScenarioError) -> UInt64 {
         guard case .number(_, let text) = value else { throw typeMismatch(expected: "an integer", found: value, at: path) }
         guard let exact = Self.exactInteger(text), !exact.isNegative || exact.magnitude == 0 else {
-            throw invalid(path, "must be an integer from 0 to \(UInt64.max), found \(text)")
+            throw invalid(path, "must be an integer from 0 to \(UInt64.max), found \(Self.shown(number: text))")
         }
         return exact.magnitude
     }
@@ -102,6 +102,11 @@ extension ScenarioDecoder {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+
+    /// A number's source text for a message, cut to 40 characters.
+    static func shown(number text: String) -> String {
+        text.utf8.count <= 40 ? text : String(text.prefix(40)) + "…"
     }
 
     /// "an integer from L to U".
