@@ -43,6 +43,7 @@ extension ScenarioDecoder {
         if isNegative { index += 1 }
         var digits: [UInt8] = []
         var fractionDigits = 0
+        /// Whether the byte at `at` is an ASCII digit.
         func isDigit(_ at: Int) -> Bool { at < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) }
         while isDigit(index) {
             digits.append(bytes[index] - UInt8(ascii: "0"))
