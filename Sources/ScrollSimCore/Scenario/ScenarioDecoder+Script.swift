@@ -90,11 +90,12 @@ extension ScenarioDecoder {
         guard case .object(let entries) = value else {
             throw typeMismatch(expected: "a step such as {\"pause\": {\"seconds\": 1}}", found: value, at: path)
         }
-        guard entries.count == 1, let (kind, body) = entries.first.map({ ($0.key, $0.value) }) else {
+        guard entries.count == 1 else {
             let found = entries.isEmpty ? "none" : "\(entries.count): " + entries.map(\.key.quotedForMessage).joined(separator: ", ")
             throw invalid(
                 path, "a step must have exactly one key naming its kind (\(ScriptLimits.stepKinds.joined(separator: ", "))); found \(found)")
         }
+        let (kind, body) = entries[0]
         let stepPath = Self.path(path, kind)
         switch kind {
         case "drag":
@@ -148,21 +149,19 @@ extension ScenarioDecoder {
     private func scrollTo(
         _ body: JSONValue, at path: String, targets: inout [ScrollTarget]
     ) throws(ScenarioError) -> (ScriptStep, ScriptTotals) {
-        var item: Int?
+        var target: ScrollTarget?
         var animated = true
         var secondsGiven: (value: Double, path: String)?
-        var target: ScrollTarget?
         try members(of: body, at: path, keys: ["item", "animated", "seconds"]) { key, value, path throws(ScenarioError) in
             switch key {
             case "item":
-                item = try integer(value, at: path, in: 0...(Limits.itemCount.upperBound - 1))
-                target = item.map { ScrollTarget(item: $0, path: path) }
+                target = ScrollTarget(item: try integer(value, at: path, in: 0...(Limits.itemCount.upperBound - 1)), path: path)
             case "animated": animated = try boolean(value, at: path)
             case "seconds": secondsGiven = (try number(value, at: path, ScriptLimits.scrollDuration), path)
             default: break  // `members` admits only these keys
             }
         }
-        guard let item, let target else {
+        guard let target else {
             throw missing(Self.path(path, "item"), expected: "an integer from 0 to layout.itemCount − 1")
         }
         if !animated, let secondsGiven {
@@ -170,7 +169,7 @@ extension ScenarioDecoder {
         }
         targets.append(target)
         let seconds = animated ? secondsGiven?.value ?? ScriptLimits.defaultScrollSeconds : 0
-        return (.scrollTo(item: item, animated: animated, seconds: seconds), ScriptTotals(steps: 1, seconds: seconds))
+        return (.scrollTo(item: target.item, animated: animated, seconds: seconds), ScriptTotals(steps: 1, seconds: seconds))
     }
 
     /// `repeat {times, script}`, the `repeatDepth`-th nested repeat.
