@@ -1,15 +1,20 @@
 /// A parsed JSON value. Objects keep their members in file order, so nothing downstream can
 /// depend on hash order; numbers keep their source text so integers beyond 2^53 are not rounded.
 public indirect enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number: its value and its exact source text.
     case number(Double, text: String)
+    /// A string, escapes resolved.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
     /// Members in file order. Duplicate keys are rejected by the parser.
     case object([(key: String, value: JSONValue)])
 
+    /// Structural equality; numbers compare by value (not text), object members by order.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true

@@ -9,19 +9,28 @@ public struct Scenario: Sendable, Equatable {
     public var description: String = ""
     /// Seed of every random draw (SPEC §1). Default 1.
     public var seed: UInt64 = 1
+    /// Display settings (`display`).
     public var display = Display()
+    /// Layout and viewport (`layout`); the only section a file must give.
     public var layout: Layout
+    /// Cell lifecycle settings (`cells`).
     public var cells = Cells()
+    /// The image population (`images`).
     public var images = Images()
+    /// Network model (`network`).
     public var network = Network()
+    /// Disk model (`disk`).
     public var disk = Disk()
+    /// Device model (`device`).
     public var device = Device()
+    /// Main-thread costs (`costs`).
     public var costs = Costs()
     /// The scroll script, run in order (SPEC §3). Default: empty (only the first layout).
     public var script: [ScriptStep] = []
     /// Strategies to run, in file order. Default: every built-in strategy (decided by the CLI).
     public var strategies: [StrategySpec] = []
 
+    /// A scenario with `layout` and every other setting at its default.
     public init(layout: Layout) { self.layout = layout }
 
     /// Display settings (SPEC §4).
@@ -30,6 +39,7 @@ public struct Scenario: Sendable, Equatable {
         public var refreshHz: Int = 60
         /// Render-server cost per frame in ms; 0 (default) means the render stage is not modelled.
         public var renderMs: Double = 0
+        /// Every setting at its default.
         public init() {}
     }
 
@@ -38,6 +48,7 @@ public struct Scenario: Sendable, Equatable {
 
     /// Layout and viewport (SPEC §2).
     public struct Layout: Sendable, Equatable {
+        /// `list` (default) or `grid`.
         public var kind: LayoutKind = .list
         /// Columns of a grid (ignored for `list`, which has 1). Default 3 for grid.
         public var columns: Int = 1
@@ -51,11 +62,15 @@ public struct Scenario: Sendable, Equatable {
         public var spacing: Double = 0
         /// Content insets, points. Default 0.
         public var contentInsetTop: Double = 0
+        /// Bottom content inset, points. Default 0.
         public var contentInsetBottom: Double = 0
         /// Viewport in points and the screen scale. Default 390 × 844 @3x (iPhone 14/15).
         public var viewportWidth: Double = 390
+        /// Viewport height, points. Default 844.
         public var viewportHeight: Double = 844
+        /// Screen scale (pixels per point), 1...4. Default 3.
         public var scale: Double = 3
+        /// A layout of `itemCount` items with every other setting at its default.
         public init(itemCount: Int) { self.itemCount = itemCount }
     }
 
@@ -64,6 +79,7 @@ public struct Scenario: Sendable, Equatable {
 
     /// Cell lifecycle settings (SPEC §5).
     public struct Cells: Sendable, Equatable {
+        /// Lifecycle profile. Default `ios15`.
         public var profile: Profile = .ios15
         /// Data prefetching (`UICollectionViewDataSourcePrefetching`). Default true; ignored by ios9.
         public var dataPrefetch: Bool = true
@@ -73,64 +89,94 @@ public struct Scenario: Sendable, Equatable {
         public var cellLeadScreens: Double = 0.25
         /// Retain band for prepared cells, in screens on each side. Default 0.5.
         public var retainScreens: Double = 0.5
+        /// Every setting at its default.
         public init() {}
     }
 
     /// The image population (SPEC §6).
     public struct Images: Sendable, Equatable {
+        /// Source image width, pixels. Default 1200.
         public var width: Int = 1200
+        /// Source image height, pixels. Default 1200.
         public var height: Int = 1200
+        /// Median encoded size, bytes. Default 150 000.
         public var bytesMedian: Double = 150_000
+        /// 95th-percentile encoded size, bytes (≥ `bytesMedian`). Default 450 000.
         public var bytesP95: Double = 450_000
         /// Distinct images; default (nil) = item count.
         public var distinct: Int? = nil
+        /// Zipf exponent of image popularity; 0 (default) maps item `i` to image `i mod distinct`.
         public var zipfAlpha: Double = 0
+        /// Every setting at its default.
         public init() {}
     }
 
     /// Network model (SPEC §6).
     public struct Network: Sendable, Equatable {
+        /// Median request latency, ms. Default 80.
         public var latencyMsMedian: Double = 80
+        /// 95th-percentile request latency, ms (≥ the median). Default 400.
         public var latencyMsP95: Double = 400
+        /// Bandwidth shared by transfers in progress, Mbit/s. Default 20.
         public var bandwidthMbps: Double = 20
         /// Simultaneous connections (URLSession `httpMaximumConnectionsPerHost`, default 6).
         public var maxConnections: Int = 6
+        /// Probability that a request fails, 0...1. Default 0.
         public var failureRate: Double = 0
+        /// When true, every request fails. Default false.
         public var offline: Bool = false
+        /// Every setting at its default.
         public init() {}
     }
 
     /// Disk model (SPEC §6).
     public struct Disk: Sendable, Equatable {
+        /// Latency per read, ms. Default 1.
         public var latencyMs: Double = 1
+        /// Read throughput, MB/s. Default 400.
         public var throughputMBps: Double = 400
+        /// Reads served at once. Default 2.
         public var queues: Int = 2
+        /// Every setting at its default.
         public init() {}
     }
 
     /// Device model (SPEC §6).
     public struct Device: Sendable, Equatable {
+        /// Background decoder threads. Default 2.
         public var decoderThreads: Int = 2
+        /// Every setting at its default.
         public init() {}
     }
 
     /// Main-thread costs, in ms (SPEC §4, §6).
     public struct Costs: Sendable, Equatable {
+        /// Fixed cost of a frame (layout, commit). Default 2.0.
         public var frameBaseMs: Double = 2.0
+        /// Creating a cell when the pool is empty. Default 1.2.
         public var cellCreateMs: Double = 1.2
+        /// Configuring a cell in `cellForItem`. Default 0.6.
         public var cellForItemMs: Double = 0.6
+        /// `prepareForReuse` of a pooled cell. Default 0.05.
         public var prepareForReuseMs: Double = 0.05
+        /// `willDisplay`. Default 0.02.
         public var willDisplayMs: Double = 0.02
+        /// `didEndDisplaying`. Default 0.01.
         public var didEndDisplayingMs: Double = 0.01
+        /// Setting an image on a cell from a main-queue block. Default 0.1.
         public var setImageMs: Double = 0.1
+        /// Full decode, ms per source megapixel. Default 8.
         public var decodeMsPerMegapixel: Double = 8
+        /// Downsampled (thumbnail) decode, ms per source megapixel. Default 2.
         public var thumbnailMsPerMegapixel: Double = 2
+        /// Every setting at its default.
         public init() {}
     }
 }
 
 /// UIScrollView deceleration rates (SPEC §3).
 public enum DecelerationRate: String, Sendable, Equatable, CaseIterable {
+    /// `normal` (0.998 per ms, the default) or `fast` (0.99 per ms).
     case normal, fast
     /// Per-millisecond velocity multiplier: 0.998 (normal) or 0.99 (fast).
     public var perMillisecond: Double {
@@ -160,18 +206,21 @@ public indirect enum ScriptStep: Sendable, Equatable {
 
 /// A strategy as named in a scenario, with its parameters in file order.
 public struct StrategySpec: Sendable, Equatable {
+    /// The strategy's catalog name.
     public var name: String
     /// Parameters in the order they appear in the file (never a dictionary: order must not depend on hashing).
     public var parameters: [(key: String, value: JSONValue)]
     /// JSON path of this entry in its file, e.g. `strategies[1]`, for error messages.
     public var path: String
 
+    /// A strategy entry named `name` with `parameters` in file order, found at `path`.
     public init(name: String, parameters: [(key: String, value: JSONValue)] = [], path: String = "") {
         self.name = name
         self.parameters = parameters
         self.path = path
     }
 
+    /// Equal names, paths and parameters in the same order.
     public static func == (a: StrategySpec, b: StrategySpec) -> Bool {
         a.name == b.name && a.path == b.path && a.parameters.count == b.parameters.count
             && zip(a.parameters, b.parameters).allSatisfy { $0.key == $1.key && $0.value == $1.value }

@@ -9,6 +9,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         case invalid
     }
 
+    /// Whether the file was unreadable or its content invalid.
     public var kind: Kind
     /// The file as the user named it.
     public var file: String
@@ -18,6 +19,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     /// What is wrong and what is allowed, written for a person.
     public var message: String
 
+    /// An error about `file` at JSON `path`.
     public init(kind: Kind = .invalid, file: String, path: String, message: String) {
         self.kind = kind
         self.file = file

@@ -1,14 +1,24 @@
-/// Reads and validates scenario files (SPEC §9).
+/// Parses and validates scenario text (SPEC §9). Core does no file I/O: reading files is
+/// `ScenarioFiles` in ScrollSimCLI.
 public enum ScenarioLoader {
-    /// Parses and validates the scenario at `path`.
-    /// - Throws: `ScenarioError` with kind `.unreadable` when the file cannot be read, `.invalid`
-    ///   for any content problem.
-    public static func load(contentsOf path: String) throws(ScenarioError) -> Scenario {
-        throw ScenarioError(kind: .invalid, file: path, path: "", message: "not implemented yet")
+    /// Parses and validates scenario `text`; `file` names it in errors and gives the default name
+    /// (its base name without `.json`).
+    /// - Throws: `ScenarioError` of kind `.invalid`: a JSON syntax error (empty path) or the first
+    ///   content problem in file order.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
+        try parse(utf8: Array(text.utf8), file: file)
     }
 
-    /// Parses and validates scenario `text`; `file` names it in errors and provides the default name.
-    public static func parse(_ text: String, file: String) throws(ScenarioError) -> Scenario {
-        throw ScenarioError(kind: .invalid, file: file, path: "", message: "not implemented yet")
+    /// Parses and validates scenario bytes, which must be UTF-8 (an optional byte order mark is
+    /// skipped); invalid UTF-8 is reported with its line and column like any syntax error.
+    /// - Throws: `ScenarioError` of kind `.invalid`.
+    public static func parse(utf8 bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw ScenarioError(kind: .invalid, file: file, path: "", message: error.description)
+        }
+        return try ScenarioDecoder(file: file).decode(document, defaultName: ScenarioDecoder.defaultName(forFile: file))
     }
 }
