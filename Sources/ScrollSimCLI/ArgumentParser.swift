@@ -44,6 +44,9 @@ struct ArgumentParser {
                 let body = argument.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
                 let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+                if name == "help", let inlineValue {
+                    throw CommandLineError("The option '--help' does not take any value, but '\(inlineValue)' was specified.")
+                }
                 guard let option = spec.options.first(where: { $0.name == name }) else {
                     throw unknownOption("--" + name)
                 }
@@ -261,8 +264,8 @@ struct CommandSpec {
     }
 
     /// What `-h`, `--help` and `scrollsim help <command>` print, in swift-argument-parser's layout
-    /// (OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS), ending with a blank line as its
-    /// output does.
+    /// (OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS) and with its line endings: a command
+    /// without subcommands ends with a blank line, a command group with its "See …" line.
     var helpText: String {
         var text = ""
         let overview = discussion.isEmpty ? abstract : abstract + "\n\n" + discussion
@@ -284,7 +287,7 @@ struct CommandSpec {
         }
         text += sections.joined(separator: "\n")
         if !subcommands.isEmpty {
-            text += "\n  See '\(path[0]) help <subcommand>' for detailed help.\n"
+            text += "\n  See '\(path[0]) help <subcommand>' for detailed help."
         }
         return text + "\n"
     }

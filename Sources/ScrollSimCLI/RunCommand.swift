@@ -151,15 +151,7 @@ struct RunCommand: ScrollSimSubcommand {
         var plan: [PlannedRun] = []
         var problems: [String] = []
         for (file, scenario) in scenarios {
-            let specs: [StrategySpec]
-            if !strategyNames.isEmpty {
-                specs = strategyNames.map { name in scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name) }
-            } else if !scenario.strategies.isEmpty {
-                specs = scenario.strategies
-            } else {
-                specs = StrategyCatalog.all.map { StrategySpec(name: $0.name) }
-            }
-            for spec in specs {
+            for spec in strategySpecs(for: scenario) {
                 do {
                     let factory = try StrategyCatalog.makeFactory(spec)
                     plan.append(PlannedRun(file: file, scenario: scenario, seed: seed ?? scenario.seed,
@@ -170,6 +162,17 @@ struct RunCommand: ScrollSimSubcommand {
             }
         }
         return (plan, problems)
+    }
+
+    /// The strategies to run `scenario` with, in order: the `--strategy` names (each with the
+    /// scenario's entry of that name when there is one, else default parameters), else the
+    /// scenario's `strategies`, else every built-in strategy.
+    func strategySpecs(for scenario: Scenario) -> [StrategySpec] {
+        if !strategyNames.isEmpty {
+            return strategyNames.map { name in scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name) }
+        }
+        if !scenario.strategies.isEmpty { return scenario.strategies }
+        return StrategyCatalog.all.map { StrategySpec(name: $0.name) }
     }
 
     /// Runs `plan` in order, prints the report, then writes the output files.

@@ -14,7 +14,9 @@
 ///
 /// Non-finite values print as "nan", "inf" or "-inf"; reports never produce them, this is only a
 /// defensive fallback. Integers beyond `UInt64` (possible only for huge `Double`s) are printed
-/// exactly by a small base-10^9 conversion, not in exponent notation.
+/// exactly by a small base-10^9 conversion, not in exponent notation; beyond the `Int64` range
+/// the integer part and the fraction are formatted separately so that no digit is invented by
+/// the inexact product `x · 10^decimals` (1e20 prints as "100000000000000000000.000").
 public enum DecimalFormat {
     /// Largest supported `decimals`: 10^19 is the largest power of ten that fits in a `UInt64`.
     public static let maximumDecimals = 19
@@ -26,17 +28,29 @@ public enum DecimalFormat {
     public static func fixed(_ x: Double, decimals: Int) -> String {
         precondition((0...maximumDecimals).contains(decimals), "decimals out of range: \(decimals)")
         guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
-        let scaled = (x * Double(powerOfTen(decimals))).rounded(.toNearestOrAwayFromZero)
-        let digits: String
-        if !scaled.isFinite {
-            // |x| ≥ 1.8e308 / 1e19 is far above 2^53, so x is an integer: its digits, then zeros.
-            digits = integerDigits(x.magnitude) + String(repeating: "0", count: decimals)
-        } else if scaled.magnitude < 18_446_744_073_709_551_616.0 {  // 2^64
-            digits = String(UInt64(scaled.magnitude))
-        } else {
-            digits = integerDigits(scaled.magnitude)
+        let scale = powerOfTen(decimals)
+        let scaled = (x * Double(scale)).rounded(.toNearestOrAwayFromZero)
+        if scaled.magnitude < 9_223_372_036_854_775_808.0 {  // 2^63: the Int64 range
+            return assemble(isNegative: scaled < 0, digits: String(UInt64(scaled.magnitude)), decimals: decimals)
         }
-        return assemble(isNegative: scaled < 0, digits: digits, decimals: decimals)
+        // Beyond Int64 the product x · 10^decimals is no longer exact: format the integer part and
+        // the fraction separately (both exact), carrying a fraction that rounds up to 1.
+        let whole = x.magnitude.rounded(.towardZero)
+        var fraction = UInt64(((x.magnitude - whole) * Double(scale)).rounded(.toNearestOrAwayFromZero))
+        let wholeDigits: String
+        if whole < 18_446_744_073_709_551_616.0 {  // 2^64
+            var integer = UInt64(whole)
+            if fraction == scale {  // only possible below 2^53, where a fraction exists: no overflow
+                integer += 1
+                fraction = 0
+            }
+            wholeDigits = String(integer)
+        } else {
+            wholeDigits = integerDigits(whole)  // ≥ 2^53: x is an integer, fraction is 0
+        }
+        let fractionDigits = decimals == 0 ? "" : String(fraction)
+        let padding = String(repeating: "0", count: decimals - fractionDigits.count)
+        return assemble(isNegative: x < 0, digits: wholeDigits + padding + fractionDigits, decimals: decimals)
     }
 
     /// `numerator / denominator` with exactly `decimals` digits after the point, rounded half away
