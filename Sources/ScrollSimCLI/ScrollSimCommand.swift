@@ -1,7 +1,137 @@
 /// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (SPEC §10).
+///
+/// Behaves like a swift-argument-parser command group without a default subcommand:
+/// - no arguments, `-h`, `--help`, `help`: the top-level help on stdout, exit 0;
+/// - `<subcommand> -h|--help` and `help <subcommand>`: that subcommand's help (identical text) on
+///   stdout, exit 0;
+/// - a bad command line: `Error: <message>` (then `Help:  <option>  <abstract>` for a bad or
+///   missing value), `Usage: <usage>`, `  See '<command> --help' for more information.` on
+///   stderr, exit 64; an unknown subcommand gets a "Did you mean '<name>'?" when one is close;
+/// - a failure while running (bad scenario, I/O): `Error: <message>` alone on stderr, with the
+///   exit code of `ExitCode`.
 public enum ScrollSimCommand {
-    /// Runs `scrollsim` with `arguments` (without the program name) and returns its exit code.
+    /// The top-level command's interface.
+    static let configuration = CommandSpec(
+        path: ["scrollsim"],
+        abstract: "Deterministic scroll simulation to compare image-loading strategies.",
+        subcommands: subcommands.map { SubcommandSummary(name: $0.configuration.path[1], abstract: $0.configuration.abstract) }
+            + [SubcommandSummary(name: "help", abstract: "Show subcommand help information.")]
+    )
+
+    /// The subcommands, in help order.
+    static var subcommands: [any ScrollSimSubcommand.Type] { [RunCommand.self, ValidateCommand.self, StrategiesCommand.self] }
+
+    /// Runs `scrollsim` with `arguments` (without the program name), writing to the process's
+    /// stdout and stderr, and returns its exit code.
     public static func main(arguments: [String]) -> Int32 {
-        0
+        run(arguments: arguments, output: .standardStreams())
     }
+
+    /// Runs `scrollsim` with `arguments` (without the program name), writing to `output`, and
+    /// returns its exit code. Tests call this in process.
+    public static func run(arguments: [String], output: CommandOutput) -> Int32 {
+        guard let first = arguments.first, first != "-h", first != "--help" else {
+            output.write(configuration.helpText)
+            return ExitCode.success
+        }
+        if first == "help" { return help(Array(arguments.dropFirst()), output: output) }
+        if let command = subcommand(named: first) {
+            return execute(command, arguments: Array(arguments.dropFirst()), output: output)
+        }
+        if first.hasPrefix("-") {
+            return reportUsageError(ArgumentParser(spec: configuration).unknownOption(first), of: configuration, output: output)
+        }
+        return reportUsageError(unknownSubcommand(first), of: configuration, output: output)
+    }
+
+    /// `scrollsim help [<subcommand>]`: the named subcommand's help, or the top-level help.
+    static func help(_ arguments: [String], output: CommandOutput) -> Int32 {
+        guard let name = arguments.first, name != "help", name != "-h", name != "--help" else {
+            output.write(configuration.helpText)
+            return ExitCode.success
+        }
+        guard let command = subcommand(named: name) else {
+            return reportUsageError(unknownSubcommand(name), of: configuration, output: output)
+        }
+        if arguments.count > 1 {
+            return reportUsageError(CommandLineError("Unexpected argument '\(arguments[1])'"), of: configuration, output: output)
+        }
+        output.write(command.configuration.helpText)
+        return ExitCode.success
+    }
+
+    /// Parses `arguments` for `command`, validates them, and runs it.
+    static func execute(_ command: any ScrollSimSubcommand.Type, arguments: [String], output: CommandOutput) -> Int32 {
+        let spec = command.configuration
+        do {
+            let parsed = try ArgumentParser(spec: spec).parse(arguments)
+            if parsed.isHelpRequested {
+                output.write(spec.helpText)
+                return ExitCode.success
+            }
+            let instance = command.init(parsed)
+            try instance.validate()
+            return instance.run(output: output)
+        } catch {
+            return reportUsageError(error, of: spec, output: output)
+        }
+    }
+
+    /// The subcommand called `name`, if any.
+    static func subcommand(named name: String) -> (any ScrollSimSubcommand.Type)? {
+        subcommands.first { $0.configuration.path[1] == name }
+    }
+
+    /// "Unknown subcommand 'x'", with "Did you mean 'y'?" when a subcommand name is close.
+    static func unknownSubcommand(_ name: String) -> CommandLineError {
+        let names = configuration.subcommands.map(\.name)
+        guard let suggestion = Suggestion.closestName(to: name, among: names) else {
+            return CommandLineError("Unknown subcommand '\(name)'")
+        }
+        return CommandLineError("Unknown subcommand '\(name)'. Did you mean '\(suggestion)'?")
+    }
+
+    /// Prints `error` as swift-argument-parser does (message, optional help line, usage, where
+    /// to find help) to stderr, and returns exit code 64.
+    static func reportUsageError(_ error: CommandLineError, of spec: CommandSpec, output: CommandOutput) -> Int32 {
+        var text = "Error: \(error.message)\n"
+        if let help = error.help { text += "Help:  \(help)\n" }
+        output.writeError(text + spec.usageFooter)
+        return ExitCode.usage
+    }
+
+    /// Prints a failure found while running (no usage lines) to stderr and returns `code`.
+    static func reportFailure(_ message: String, code: Int32, output: CommandOutput) -> Int32 {
+        output.writeError("Error: \(message)\n")
+        return code
+    }
+}
+
+/// A subcommand of `scrollsim`, shaped like a swift-argument-parser command: typed values from
+/// the parsed arguments, a `validate()` step for rules across options, then `run`.
+protocol ScrollSimSubcommand {
+    /// The subcommand's interface; `path` is ["scrollsim", <name>].
+    static var configuration: CommandSpec { get }
+    /// Typed values from arguments the parser has already checked against `configuration`.
+    init(_ arguments: ParsedArguments)
+    /// Rules the parser cannot check alone; a failure is a usage error (exit 64).
+    func validate() throws(CommandLineError)
+    /// Does the work and returns the exit code.
+    func run(output: CommandOutput) -> Int32
+}
+
+/// Process exit codes (SPEC §10); 64–66 are the BSD sysexits EX_USAGE, EX_DATAERR, EX_NOINPUT.
+public enum ExitCode {
+    /// Success.
+    public static let success: Int32 = 0
+    /// A runtime failure, e.g. an output file that cannot be written.
+    public static let failure: Int32 = 1
+    /// `compare` found a regression.
+    public static let regression: Int32 = 2
+    /// A bad command line.
+    public static let usage: Int32 = 64
+    /// An input file whose content is invalid.
+    public static let invalidInput: Int32 = 65
+    /// An input file that is missing or unreadable.
+    public static let missingInput: Int32 = 66
 }

@@ -1,0 +1,230 @@
+import FetchStrategies
+import ScrollSimCore
+
+/// `scrollsim run`: runs every scenario with its strategies and reports the metrics (SPEC §10).
+///
+/// Order of work, so that bad input never costs a run and never leaves a file behind:
+/// 1. expand the paths and load every scenario (any failure: `Error: <file>: …` for each bad
+///    file, exit 66 if one is missing or unreadable, else 65);
+/// 2. build every strategy factory (any `StrategyConfigError`: `Error: <file>: …`, exit 65);
+/// 3. run scenario × strategy in order (scenarios in expanded order, strategies in listed order);
+/// 4. print the table or the summary CSV to stdout;
+/// 5. with `--out`, write `summary.csv` (and with `--frames` one `frames/<scenario>__<strategy>__<seed>.csv`
+///    per run), each atomically, creating the directories as needed (failure: exit 1).
+///
+/// Strategies: the `--strategy` names if given (each takes its parameters from the scenario's
+/// entry of the same name when there is one, else the defaults), else the scenario's
+/// `strategies`, else every built-in strategy. `--seed` replaces every scenario's seed.
+struct RunCommand: ScrollSimSubcommand {
+    /// What `run` prints on stdout.
+    enum Format: String, CaseIterable {
+        /// `SummaryTable`, for people.
+        case table
+        /// The summary CSV, header and rows.
+        case csv
+    }
+
+    /// The interface of `scrollsim run`.
+    static let configuration = CommandSpec(
+        path: ["scrollsim", "run"],
+        abstract: "Run scenarios and report hitch and image metrics.",
+        discussion: """
+            Scenarios run in the order given (a directory's files sorted by name), each with the \
+            strategies given, else those its file lists, else every built-in one. Output files are \
+            written after every run has finished, each atomically.
+
+            Exit codes: 0 success, 1 I/O failure, 64 bad command line, 65 invalid scenario, 66 \
+            missing or unreadable scenario.
+            """,
+        arguments: [ArgumentSpec(valueName: "scenarios", abstract: "Scenario files (.json), or directories of them.")],
+        options: [
+            OptionSpec(name: "strategy", valueName: "name",
+                       abstract: "A strategy to run (see 'scrollsim strategies').", isRepeatable: true),
+            OptionSpec(name: "seed", valueName: "n", kind: .unsignedInteger,
+                       abstract: "Seed of every run, instead of each scenario's seed."),
+            OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
+                       abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
+            OptionSpec(name: "out", valueName: "dir", abstract: "Also write summary.csv into this directory."),
+            OptionSpec(name: "frames", valueName: nil, abstract: "Also write per-frame CSVs into <dir>/frames."),
+        ]
+    )
+
+    /// Scenario files and directories, as given.
+    var scenarioPaths: [String]
+    /// `--strategy` names, in order, each once.
+    var strategyNames: [String]
+    /// `--seed`, if given.
+    var seed: UInt64?
+    /// `--format`.
+    var format: Format
+    /// `--out`, if given.
+    var outDirectory: String?
+    /// `--frames`.
+    var writesFrames: Bool
+
+    /// Typed values from checked arguments.
+    init(_ arguments: ParsedArguments) {
+        scenarioPaths = arguments.positionals
+        var names: [String] = []
+        for name in arguments.values(of: "strategy") where !names.contains(name) { names.append(name) }
+        strategyNames = names
+        seed = arguments.value(of: "seed").flatMap { UInt64($0) }
+        format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
+        outDirectory = arguments.value(of: "out")
+        writesFrames = arguments.isSet("frames")
+    }
+
+    /// `--frames` needs `--out`; every `--strategy` must be a built-in strategy.
+    func validate() throws(CommandLineError) {
+        if writesFrames && outDirectory == nil {
+            throw CommandLineError("'--frames' requires '--out <dir>'")
+        }
+        for name in strategyNames where StrategyCatalog.descriptor(named: name) == nil {
+            let known = StrategyCatalog.all.map(\.name)
+            if let suggestion = Suggestion.closestName(to: name, among: known) {
+                throw CommandLineError("Unknown strategy '\(name)'. Did you mean '\(suggestion)'?")
+            }
+            throw CommandLineError("Unknown strategy '\(name)'. See 'scrollsim strategies' for the list.")
+        }
+    }
+
+    /// Loads, plans, runs, reports; see the type's documentation.
+    func run(output: CommandOutput) -> Int32 {
+        let files: [String]
+        do {
+            files = try ScenarioFiles.expand(paths: scenarioPaths)
+        } catch {
+            return ScrollSimCommand.reportFailure(error.description, code: error.exitCode, output: output)
+        }
+        guard !files.isEmpty else {
+            let paths = scenarioPaths.map { "'\($0)'" }.joined(separator: ", ")
+            return ScrollSimCommand.reportFailure("no scenario files (.json) in \(paths)",
+                                                  code: ExitCode.missingInput, output: output)
+        }
+        var scenarios: [(file: String, scenario: Scenario)] = []
+        var failures: [ScenarioError] = []
+        for file in files {
+            do {
+                scenarios.append((file, try ScenarioFiles.load(path: file)))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if !failures.isEmpty {
+            for failure in failures { output.writeError("Error: \(failure.description)\n") }
+            return failures.contains { $0.kind == .unreadable } ? ExitCode.missingInput : ExitCode.invalidInput
+        }
+        let (plan, problems) = makePlan(scenarios)
+        if !problems.isEmpty {
+            for problem in problems { output.writeError("Error: \(problem)\n") }
+            return ExitCode.invalidInput
+        }
+        return execute(plan, output: output)
+    }
+
+    /// One run to do: a loaded scenario, its seed, a strategy and its factory.
+    struct PlannedRun {
+        /// The scenario's file, for messages.
+        var file: String
+        /// The scenario.
+        var scenario: Scenario
+        /// The seed of this run (`--seed` or the scenario's).
+        var seed: UInt64
+        /// The strategy's name, as reported.
+        var strategyName: String
+        /// Makes the strategy for the run.
+        var factory: StrategyFactory
+
+        /// `<scenario>__<strategy>__<seed>.csv`, with any `/` or `\` in a name replaced by `_`
+        /// (names are validated not to contain them; this keeps the file inside `frames/`).
+        var framesFileName: String {
+            func safe(_ name: String) -> String {
+                String(name.map { $0 == "/" || $0 == "\\" || $0 == "\0" ? "_" : $0 })
+            }
+            return "\(safe(scenario.name))__\(safe(strategyName))__\(seed).csv"
+        }
+    }
+
+    /// Every run, scenarios in order and strategies in listed order, with every factory built; or
+    /// the problems (`<file>: <StrategyConfigError>`) of every entry that cannot be built.
+    func makePlan(_ scenarios: [(file: String, scenario: Scenario)]) -> (plan: [PlannedRun], problems: [String]) {
+        var plan: [PlannedRun] = []
+        var problems: [String] = []
+        for (file, scenario) in scenarios {
+            for spec in strategySpecs(for: scenario) {
+                do {
+                    let factory = try StrategyCatalog.makeFactory(spec)
+                    plan.append(PlannedRun(file: file, scenario: scenario, seed: seed ?? scenario.seed,
+                                           strategyName: spec.name, factory: factory))
+                } catch {
+                    problems.append("\(file): \(error.description)")
+                }
+            }
+        }
+        return (plan, problems)
+    }
+
+    /// The strategies to run `scenario` with, in order: the `--strategy` names (each with the
+    /// scenario's entry of that name when there is one, else default parameters), else the
+    /// scenario's `strategies`, else every built-in strategy.
+    func strategySpecs(for scenario: Scenario) -> [StrategySpec] {
+        if !strategyNames.isEmpty {
+            return strategyNames.map { name in scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name) }
+        }
+        if !scenario.strategies.isEmpty { return scenario.strategies }
+        return StrategyCatalog.all.map { StrategySpec(name: $0.name) }
+    }
+
+    /// Runs `plan` in order, prints the report, then writes the output files.
+    func execute(_ plan: [PlannedRun], output: CommandOutput) -> Int32 {
+        if writesFrames {
+            var seen: [String] = []
+            for run in plan {
+                if seen.contains(run.framesFileName) {
+                    return ScrollSimCommand.reportFailure(
+                        "two runs would write frames/\(run.framesFileName); give the scenarios distinct names",
+                        code: ExitCode.invalidInput, output: output)
+                }
+                seen.append(run.framesFileName)
+            }
+        }
+        var results: [RunMetrics] = []
+        var framesFiles: [(name: String, text: String)] = []
+        for planned in plan {
+            var frames = FramesCSV.header
+            let sink: ((FrameRecord) -> Void)? = writesFrames ? { frames += FramesCSV.row($0) } : nil
+            let simulation = SimulationRun(scenario: planned.scenario, seed: planned.seed,
+                                           strategyName: planned.strategyName, strategy: planned.factory)
+            results.append(simulation.run(frameSink: sink))
+            if writesFrames { framesFiles.append((planned.framesFileName, frames)) }
+        }
+        let summary = SummaryCSV.header + results.map(SummaryCSV.row).joined()
+        output.write(format == .csv ? summary : SummaryTable.render(results))
+
+        guard let outDirectory else { return ExitCode.success }
+        do {
+            try AtomicFileWriter.createDirectory(atPath: outDirectory)
+            try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
+            if writesFrames {
+                let framesDirectory = Self.join(outDirectory, "frames")
+                try AtomicFileWriter.createDirectory(atPath: framesDirectory)
+                for file in framesFiles {
+                    try AtomicFileWriter.write(file.text, toFile: Self.join(framesDirectory, file.name))
+                }
+            }
+        } catch {
+            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.failure, output: output)
+        }
+        return ExitCode.success
+    }
+
+    /// `directory/name`, without doubling a trailing slash.
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+extension ScenarioError {
+    /// 66 for a missing or unreadable file, 65 for invalid content (SPEC §10).
+    var exitCode: Int32 { kind == .unreadable ? ExitCode.missingInput : ExitCode.invalidInput }
+}

@@ -1,0 +1,88 @@
+import FetchStrategies
+import ScrollSimCore
+
+/// `scrollsim validate`: checks scenario files without running them (SPEC §10).
+///
+/// Each path is expanded on its own (so one missing path does not hide the others' results);
+/// each file is loaded and every strategy it lists is built through the catalogue. A good file
+/// prints `<file>: ok (<n> items, <m> strategies, <s> script steps)` on stdout, where `m` counts
+/// the strategies `run` would use (every built-in one when the file lists none) and `s` the
+/// script's top-level steps (a `repeat` counts once); counts are singular for 1. Each problem
+/// prints `Error: <file>: …` on stderr. Exit 0 if every file is good, else 66 if any path is
+/// missing or unreadable, else 65.
+struct ValidateCommand: ScrollSimSubcommand {
+    /// The interface of `scrollsim validate`.
+    static let configuration = CommandSpec(
+        path: ["scrollsim", "validate"],
+        abstract: "Check scenario files without running them.",
+        discussion: "Exit codes: 0 all valid, 65 a file is invalid, 66 a file is missing or unreadable.",
+        arguments: [ArgumentSpec(valueName: "files", abstract: "Scenario files (.json), or directories of them.")]
+    )
+
+    /// Files and directories, as given.
+    var paths: [String]
+
+    /// Typed values from checked arguments.
+    init(_ arguments: ParsedArguments) { paths = arguments.positionals }
+
+    /// Nothing beyond what the parser checks.
+    func validate() throws(CommandLineError) {}
+
+    /// Validates every file and reports each one.
+    func run(output: CommandOutput) -> Int32 {
+        var isAnyUnreadable = false
+        var isAnyInvalid = false
+        func report(_ error: ScenarioError) {
+            output.writeError("Error: \(error.description)\n")
+            if error.kind == .unreadable { isAnyUnreadable = true } else { isAnyInvalid = true }
+        }
+        for path in paths {
+            let files: [String]
+            do {
+                files = try ScenarioFiles.expand(paths: [path])
+            } catch {
+                report(error)
+                continue
+            }
+            if files.isEmpty {
+                report(ScenarioError(kind: .unreadable, file: path, path: "", message: "no scenario files (.json) here"))
+            }
+            for file in files {
+                let scenario: Scenario
+                do {
+                    scenario = try ScenarioFiles.load(path: file)
+                } catch {
+                    report(error)
+                    continue
+                }
+                var isGood = true
+                for spec in scenario.strategies {
+                    do {
+                        _ = try StrategyCatalog.makeFactory(spec)
+                    } catch {
+                        output.writeError("Error: \(file): \(error.description)\n")
+                        isGood = false
+                        isAnyInvalid = true
+                    }
+                }
+                if isGood { output.write("\(file): ok (\(Self.summary(of: scenario)))\n") }
+            }
+        }
+        return isAnyUnreadable ? ExitCode.missingInput : isAnyInvalid ? ExitCode.invalidInput : ExitCode.success
+    }
+
+    /// "<n> items, <m> strategies, <s> script steps", singular where a count is 1.
+    static func summary(of scenario: Scenario) -> String {
+        let strategies = scenario.strategies.isEmpty ? StrategyCatalog.all.count : scenario.strategies.count
+        return [
+            counted(scenario.layout.itemCount, "item", "items"),
+            counted(strategies, "strategy", "strategies"),
+            counted(scenario.script.count, "script step", "script steps"),
+        ].joined(separator: ", ")
+    }
+
+    /// "1 item", "2 items".
+    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import ScrollSimCLI
+
+/// `AtomicFileWriter`: complete files or none, never a temporary file left behind.
+@Suite struct AtomicFileWriterTests {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
+    @Test("writes the file and leaves no temporary file")
+    func writes() throws {
+        try AtomicFileWriter.write("a,b\n1,2\n", toFile: directory + "/summary.csv")
+        #expect(fileText(directory + "/summary.csv") == "a,b\n1,2\n")
+        #expect(directoryEntries(directory) == ["summary.csv"])
+    }
+
+    @Test("replaces an existing file whole")
+    func replaces() throws {
+        try AtomicFileWriter.write(String(repeating: "old\n", count: 1000), toFile: directory + "/f.csv")
+        try AtomicFileWriter.write("new\n", toFile: directory + "/f.csv")
+        #expect(fileText(directory + "/f.csv") == "new\n")
+        #expect(directoryEntries(directory) == ["f.csv"])
+    }
+
+    @Test("a missing directory is an error naming the file; nothing is created")
+    func missingDirectory() throws {
+        #expect(throws: FileWriteError(path: directory + "/no/f.csv", reason: "No such file or directory")) {
+            try AtomicFileWriter.write("x\n", toFile: directory + "/no/f.csv")
+        }
+        #expect(directoryEntries(directory) == [])
+    }
+
+    @Test("a failed rename removes the temporary file")
+    func failedRename() throws {
+        try FileManager.default.createDirectory(atPath: directory + "/taken", withIntermediateDirectories: false)
+        try AtomicFileWriter.write("keep\n", toFile: directory + "/taken/inner")
+        #expect(throws: FileWriteError.self) {
+            try AtomicFileWriter.write("x\n", toFile: directory + "/taken")  // a non-empty directory cannot be replaced
+        }
+        #expect(directoryEntries(directory) == ["taken"])
+        #expect(directoryEntries(directory + "/taken") == ["inner"])
+    }
+
+    @Test("creates nested directories, and accepts existing ones")
+    func createsDirectories() throws {
+        try AtomicFileWriter.createDirectory(atPath: directory + "/a/b/c")
+        try AtomicFileWriter.createDirectory(atPath: directory + "/a/b/c/")
+        try AtomicFileWriter.createDirectory(atPath: directory + "/a")
+        #expect(directoryEntries(directory + "/a/b") == ["c"])
+    }
+
+    @Test("a file in the way of a directory is an error")
+    func fileInTheWay() throws {
+        try AtomicFileWriter.write("x\n", toFile: directory + "/plain")
+        #expect(throws: FileWriteError(path: directory + "/plain", reason: "exists and is not a directory")) {
+            try AtomicFileWriter.createDirectory(atPath: directory + "/plain/sub")
+        }
+    }
+}
