@@ -78,8 +78,7 @@ public enum StrategyCatalog {
             let names = all.map(\.name)
             let hint = Suggestion.closest(to: spec.name, among: names).map { "; did you mean '\($0)'?" }
                 ?? "; built-in strategies: \(names.joined(separator: ", "))"
-            throw StrategyConfigError(path: spec.path.isEmpty ? "" : spec.path + ".name",
-                                      message: "unknown strategy '\(spec.name)'\(hint)")
+            throw StrategyConfigError(path: spec.path, message: "unknown strategy '\(spec.name)'\(hint)")
         }
         return try descriptor.make(spec)
     }
