@@ -23,10 +23,10 @@ enum SimEvent {
 /// The simulation clock and its event queue.
 final class Scheduler {
     /// Time of the event being handled.
-    private(set) var now: SimTime = 0
-    private var queue = EventQueue<SimEvent>()
+    @exclusivity(unchecked) private(set) var now: SimTime = 0
+    @exclusivity(unchecked) private var queue = EventQueue<SimEvent>()
     /// Events handled so far (for the benchmark's events per second).
-    private(set) var eventsHandled = 0
+    @exclusivity(unchecked) private(set) var eventsHandled = 0
 
     /// Whether no event is queued.
     var isEmpty: Bool { queue.isEmpty }

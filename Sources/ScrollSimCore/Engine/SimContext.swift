@@ -8,9 +8,9 @@ final class SimContext {
     /// The run's clock and event queue.
     let scheduler: Scheduler
     /// Whether a main-thread work item is running.
-    var isOnMainThread = false
+    @exclusivity(unchecked) var isOnMainThread = false
     /// The main thread's position inside its current work item.
-    var mainCursor: SimTime = 0
+    @exclusivity(unchecked) var mainCursor: SimTime = 0
 
     init(scheduler: Scheduler) { self.scheduler = scheduler }
 

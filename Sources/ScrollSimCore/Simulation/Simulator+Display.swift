@@ -162,8 +162,13 @@ extension Simulator {
     /// UIKit decodes at commit every image that becomes visible undecoded (SPEC §4).
     private func decodeVisibleImages() {
         let perMegapixel = scenario.costs.decodeMsPerMegapixel
+        // Every visible item is attached, so the visible cells are a contiguous run of `attached`.
+        var index = attachedIndex(visible.lowerBound)
         for item in visible {
-            guard let cell = attachedCell(for: item), let image = cells[cell].image, !image.isDecoded else { continue }
+            let cell = attached[index].cell
+            assert(attached[index].item == item)
+            index += 1
+            guard let image = cells[cell].image, !image.isDecoded else { continue }
             let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)
             context.mainCursor += cost
             recorder.metrics.mainDecodeNanos += cost
@@ -175,10 +180,12 @@ extension Simulator {
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
         let top = offset, bottom = offset + layout.viewportHeight
         var blankArea = 0.0
+        var index = attachedIndex(visible.lowerBound)
         for item in visible {
-            guard let cell = attachedCell(for: item) else { continue }
+            let cell = attached[index].cell
+            index += 1
             let record = cells[cell]
-            let expected = images.imageID(forItem: item)
+            let expected = record.expectedImageID
             let isReady = record.isFinal && record.image?.imageID == expected
             if let image = record.image, image.imageID != expected {
                 recorder.metrics.wrongImageFrames += 1
@@ -193,8 +200,7 @@ extension Simulator {
             }
         }
         for cell in newlyDisplayed where cells[cell].isDisplayed {
-            let item = cells[cell].item
-            let isReady = cells[cell].isFinal && cells[cell].image?.imageID == images.imageID(forItem: item)
+            let isReady = cells[cell].isFinal && cells[cell].image?.imageID == cells[cell].expectedImageID
             if isReady {
                 recorder.metrics.readyDisplays += 1
             } else {

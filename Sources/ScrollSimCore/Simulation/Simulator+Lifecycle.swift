@@ -3,7 +3,7 @@ extension Simulator {
     // MARK: Attached cells (sorted by item)
 
     /// Index of the first attached entry with item ≥ `item`.
-    private func attachedIndex(_ item: Int) -> Int {
+    func attachedIndex(_ item: Int) -> Int {
         var low = 0, high = attached.count
         while low < high {
             let mid = (low + high) / 2
@@ -41,6 +41,7 @@ extension Simulator {
             context.mainCursor += cellCreateCost
         }
         cells[cell].item = item
+        cells[cell].expectedImageID = images.imageID(forItem: item)
         attached.insert(AttachedCell(item: item, cell: cell), at: attachedIndex(item))
         trace(.cellForItem, cell: cell, items: [item])
         strategy.cellForItem(cell, item: item)
@@ -70,6 +71,7 @@ extension Simulator {
     private func enqueueForReuse(at index: Int) {
         let entry = attached.remove(at: index)
         cells[entry.cell].item = -1
+        cells[entry.cell].expectedImageID = -1
         pool.append(entry.cell)
         trace(.enqueue, cell: entry.cell, items: [entry.item])
     }
@@ -84,17 +86,13 @@ extension Simulator {
         let profile = scenario.cells.profile
 
         // 1. Items leaving the viewport end their display (ios9: and go to the pool at once).
-        var index = 0
-        while index < attached.count {
-            let entry = attached[index]
-            if cells[entry.cell].isDisplayed && !newVisible.contains(entry.item) {
-                endDisplay(entry.cell, item: entry.item)
-                if profile == .ios9 {
-                    enqueueForReuse(at: index)
-                    continue
-                }
-            }
-            index += 1
+        //    Displayed items are exactly the previous visible range.
+        let previous = visible
+        for item in previous where !newVisible.contains(item) {
+            let index = attachedIndex(item)
+            let cell = attached[index].cell
+            endDisplay(cell, item: item)
+            if profile == .ios9 { enqueueForReuse(at: index) }
         }
 
         // 2. ios10/ios15: cells outside the retain band go to the pool.
@@ -128,9 +126,9 @@ extension Simulator {
                 item = rowEnd
             }
         } else {
-            for item in newVisible {
+            for item in newVisible where !previous.contains(item) {
                 let cell = attachedCell(for: item) ?? prepareCell(for: item)
-                if !cells[cell].isDisplayed { display(cell, item: item) }
+                display(cell, item: item)
             }
         }
         visible = newVisible
@@ -143,9 +141,9 @@ extension Simulator {
             let band = direction > 0
                 ? layout.items(intersecting: offset + height, offset + height + lead)
                 : layout.items(intersecting: offset - lead, offset)
-            let ordered: [Int] = direction > 0 ? Array(band) : band.reversed()
-            for item in ordered where !newVisible.contains(item) && attachedCell(for: item) == nil {
-                leadCandidates.append(item)
+            for step in 0..<band.count {
+                let item = direction > 0 ? band.lowerBound + step : band.upperBound - 1 - step
+                if !newVisible.contains(item) && attachedCell(for: item) == nil { leadCandidates.append(item) }
             }
             if profile == .ios10, let first = leadCandidates.first {
                 prepareCell(for: first)
@@ -167,6 +165,9 @@ extension Simulator {
         let window = direction > 0
             ? layout.items(intersecting: offset + height, offset + height + depth)
             : layout.items(intersecting: offset - depth, offset)
+        if window == lastPrefetchWindow && direction == prefetchDirection && visible == lastPrefetchVisible { return }
+        lastPrefetchWindow = window
+        lastPrefetchVisible = visible
         var cancelled: [Int] = []
         if prefetchDirection != 0 && prefetchDirection != direction {
             cancelled = outstandingPrefetches
@@ -185,9 +186,9 @@ extension Simulator {
             strategy.cancelPrefetching(items: cancelled)
         }
         var fresh: [Int] = []
-        let ordered: [Int] = direction > 0 ? Array(window) : window.reversed()
-        for item in ordered where !visible.contains(item) && !outstandingPrefetches.contains(item) {
-            fresh.append(item)
+        for step in 0..<window.count {
+            let item = direction > 0 ? window.lowerBound + step : window.upperBound - 1 - step
+            if !visible.contains(item) && !outstandingPrefetches.contains(item) { fresh.append(item) }
         }
         guard !fresh.isEmpty else { return }
         for item in fresh { recorder.recordPrefetch(item) }

@@ -2,6 +2,8 @@
 struct CellRecord {
     /// The item the cell is attached to, or −1 when pooled.
     var item: Int = -1
+    /// The image the attached item shows (set when attached; −1 when pooled).
+    var expectedImageID: Int = -1
     /// Between `willDisplay` and `didEndDisplaying`.
     var isDisplayed = false
     /// The image shown.
@@ -28,7 +30,8 @@ enum MainItem {
     case memoryWarning
 }
 
-/// One run of the model. Its parts live in extensions by concern: the main thread and display
+/// One run of the model (single-threaded: the hot stored properties opt out of dynamic
+/// exclusivity checks, which cost a tenth of the run time and can never fire here). Its parts live in extensions by concern: the main thread and display
 /// (`Simulator+Display.swift`), the cell lifecycle (`Simulator+Lifecycle.swift`).
 final class Simulator {
     let scenario: Scenario
@@ -45,7 +48,7 @@ final class Simulator {
     var decoders: ServerPool!
     var strategy: (any FetchStrategy)!
     var environment: FetchEnvironment!
-    var recorder = MetricsRecorder()
+    @exclusivity(unchecked) var recorder = MetricsRecorder()
     let frameSink: ((FrameRecord) -> Void)?
     /// When set, every lifecycle callback is appended (tests).
     var lifecycleTrace: [LifecycleEvent]?
@@ -62,37 +65,39 @@ final class Simulator {
     let refreshHz: Int64
 
     // Display state.
-    var scheduledVsync: Int?
-    var isFrameInFlight = false
-    var isFrameRunning = false
-    var isDirty = false
-    var needsInitialLayout = true
-    var laidOutOffset: Double = 0
-    var lastFrameVsync = -1
+    @exclusivity(unchecked) var scheduledVsync: Int?
+    @exclusivity(unchecked) var isFrameInFlight = false
+    @exclusivity(unchecked) var isFrameRunning = false
+    @exclusivity(unchecked) var isDirty = false
+    @exclusivity(unchecked) var needsInitialLayout = true
+    @exclusivity(unchecked) var laidOutOffset: Double = 0
+    @exclusivity(unchecked) var lastFrameVsync = -1
     var frameNumber = 0
     var renderFreeAt: SimTime = 0
     var nextScriptChange = 0
     var nextMemoryWarning = 0
 
     // Main thread state.
-    var mainQueue: [MainItem] = []
-    var mainQueueHead = 0
-    var isMainBusy = false
-    var runningItemIsFrame: Int?
+    @exclusivity(unchecked) var mainQueue: [MainItem] = []
+    @exclusivity(unchecked) var mainQueueHead = 0
+    @exclusivity(unchecked) var isMainBusy = false
+    @exclusivity(unchecked) var runningItemIsFrame: Int?
 
     // Lifecycle state.
-    var cells: [CellRecord] = []
-    var pool: [CellID] = []
-    var attached: [AttachedCell] = []
-    var visible: Range<Int> = 0..<0
-    var direction = 0
+    @exclusivity(unchecked) var cells: [CellRecord] = []
+    @exclusivity(unchecked) var pool: [CellID] = []
+    @exclusivity(unchecked) var attached: [AttachedCell] = []
+    @exclusivity(unchecked) var visible: Range<Int> = 0..<0
+    @exclusivity(unchecked) var direction = 0
     var hasScrolled = false
-    var leadCandidates: [Int] = []
-    var leadCandidateHead = 0
-    var idleDeadline: SimTime = 0
-    var outstandingPrefetches: [Int] = []
-    var prefetchDirection = 0
-    var newlyDisplayed: [CellID] = []
+    @exclusivity(unchecked) var leadCandidates: [Int] = []
+    @exclusivity(unchecked) var leadCandidateHead = 0
+    @exclusivity(unchecked) var idleDeadline: SimTime = 0
+    @exclusivity(unchecked) var outstandingPrefetches: [Int] = []
+    @exclusivity(unchecked) var prefetchDirection = 0
+    @exclusivity(unchecked) var newlyDisplayed: [CellID] = []
+    @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
+    @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
 
     init(scenario: Scenario, seed: UInt64, strategyName: String, factory: StrategyFactory,
          frameSink: ((FrameRecord) -> Void)?) {
