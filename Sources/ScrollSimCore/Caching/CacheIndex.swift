@@ -1,0 +1,210 @@
+/// The bookkeeping of a cache: which keys it holds, their costs, and who goes first when it must
+/// evict — without the values, so one engine serves memory caches, disk caches and
+/// `scrollsim cache-replay`.
+///
+/// Policies (all deterministic; never dependent on hash order):
+/// - `lru`: least recently used first; a lookup hit (`touch`) refreshes recency (Nuke's
+///   `ImageCache`, strict LRU).
+/// - `fifo`: oldest insertion first; lookups change nothing (the capped actor loader; also the
+///   documented model of `NSCache` under limits, whose real order Apple does not guarantee —
+///   small Darwin tests look insertion-ordered).
+///
+/// Limits: `countLimit` entries and `costLimit` total cost (0 = no limit). An entry whose own
+/// cost exceeds `costLimit` is not inserted (the cache-simulator convention). Protected keys
+/// (e.g. images of visible cells) are skipped by eviction, so a cache may stay over its limit
+/// while everything left is protected.
+///
+/// Entries live in arrays linked into one doubly linked list (head = next victim), with a
+/// dictionary from key to slot used only for lookups.
+/// - Complexity: `touch`, `insert`, `remove` O(1) amortised, plus O(p) per eviction when p
+///   protected entries sit at the head.
+public final class CacheIndex {
+    /// Eviction order.
+    public enum Policy: String, Sendable, CaseIterable {
+        case lru, fifo
+    }
+
+    /// The policy.
+    public let policy: Policy
+    /// Maximum number of entries; 0 means no limit.
+    public let countLimit: Int
+    /// Maximum total cost; 0 means no limit.
+    public let costLimit: Int64
+
+    @usableFromInline var slotOfKey: [Int: Int32] = [:]
+    @usableFromInline var keys: [Int] = []
+    @usableFromInline var costs: [Int64] = []
+    @usableFromInline var previous: [Int32] = []
+    @usableFromInline var next: [Int32] = []
+    @usableFromInline var isProtected: [Bool] = []
+    @usableFromInline var freeSlots: [Int32] = []
+    @usableFromInline var head: Int32 = -1
+    @usableFromInline var tail: Int32 = -1
+    /// Number of entries.
+    public private(set) var count = 0
+    /// Sum of the entries' costs.
+    public private(set) var totalCost: Int64 = 0
+
+    public init(policy: Policy, countLimit: Int = 0, costLimit: Int64 = 0) {
+        self.policy = policy
+        self.countLimit = max(0, countLimit)
+        self.costLimit = max(0, costLimit)
+    }
+
+    /// Whether `key` is held (no recency change).
+    @inlinable
+    public func contains(_ key: Int) -> Bool { slotOfKey[key] != nil }
+
+    /// Cost of `key`, if held.
+    public func cost(of key: Int) -> Int64? { slotOfKey[key].map { costs[Int($0)] } }
+
+    /// A lookup: true on a hit, which refreshes recency under `lru`.
+    @inlinable
+    public func touch(_ key: Int) -> Bool {
+        guard let slot = slotOfKey[key] else { return false }
+        if policy == .lru && slot != tail {
+            unlink(slot)
+            append(slot)
+        }
+        return true
+    }
+
+    /// Inserts `key` (or updates its cost and, for `lru`, its recency), then evicts until within
+    /// the limits. Evicted keys are appended to `evicted` in eviction order.
+    /// - Returns: false when the entry alone exceeds `costLimit` and was not inserted (an older
+    ///   entry for `key` is then removed and reported as evicted).
+    @discardableResult
+    public func insert(_ key: Int, cost: Int64, evicted: inout [Int]) -> Bool {
+        if costLimit > 0 && cost > costLimit {
+            if remove(key) { evicted.append(key) }
+            return false
+        }
+        if let slot = slotOfKey[key] {
+            totalCost += cost - costs[Int(slot)]
+            costs[Int(slot)] = cost
+            if policy == .lru && slot != tail {
+                unlink(slot)
+                append(slot)
+            }
+        } else {
+            let slot: Int32
+            if let free = freeSlots.popLast() {
+                slot = free
+                keys[Int(slot)] = key
+                costs[Int(slot)] = cost
+                isProtected[Int(slot)] = false
+            } else {
+                slot = Int32(keys.count)
+                keys.append(key)
+                costs.append(cost)
+                previous.append(-1)
+                next.append(-1)
+                isProtected.append(false)
+            }
+            slotOfKey[key] = slot
+            append(slot)
+            count += 1
+            totalCost += cost
+        }
+        evictToLimits(keeping: key, evicted: &evicted)
+        return true
+    }
+
+    /// Removes `key`; returns whether it was held.
+    @discardableResult
+    public func remove(_ key: Int) -> Bool {
+        guard let slot = slotOfKey.removeValue(forKey: key) else { return false }
+        unlink(slot)
+        count -= 1
+        totalCost -= costs[Int(slot)]
+        freeSlots.append(slot)
+        return true
+    }
+
+    /// Removes everything; returns the keys in eviction order.
+    @discardableResult
+    public func removeAll() -> [Int] {
+        let all = keysInEvictionOrder()
+        slotOfKey.removeAll()
+        keys.removeAll()
+        costs.removeAll()
+        previous.removeAll()
+        next.removeAll()
+        isProtected.removeAll()
+        freeSlots.removeAll()
+        head = -1
+        tail = -1
+        count = 0
+        totalCost = 0
+        return all
+    }
+
+    /// Protects `key` from eviction (or lifts the protection). No effect if not held.
+    public func setProtected(_ key: Int, _ protected: Bool) {
+        guard let slot = slotOfKey[key] else { return }
+        isProtected[Int(slot)] = protected
+    }
+
+    /// Held keys, next victim first.
+    public func keysInEvictionOrder() -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        var slot = head
+        while slot >= 0 {
+            result.append(keys[Int(slot)])
+            slot = next[Int(slot)]
+        }
+        return result
+    }
+
+    private func isOverLimit() -> Bool {
+        (countLimit > 0 && count > countLimit) || (costLimit > 0 && totalCost > costLimit)
+    }
+
+    private func evictToLimits(keeping newKey: Int, evicted: inout [Int]) {
+        guard isOverLimit() else { return }
+        var slot = head
+        while isOverLimit() && slot >= 0 {
+            let following = next[Int(slot)]
+            let key = keys[Int(slot)]
+            if !isProtected[Int(slot)] && key != newKey {
+                remove(key)
+                evicted.append(key)
+            }
+            slot = following
+        }
+    }
+
+    @usableFromInline
+    func unlink(_ slot: Int32) {
+        let p = previous[Int(slot)], n = next[Int(slot)]
+        if p >= 0 { next[Int(p)] = n } else { head = n }
+        if n >= 0 { previous[Int(n)] = p } else { tail = p }
+        previous[Int(slot)] = -1
+        next[Int(slot)] = -1
+    }
+
+    @usableFromInline
+    func append(_ slot: Int32) {
+        previous[Int(slot)] = tail
+        next[Int(slot)] = -1
+        if tail >= 0 { next[Int(tail)] = slot } else { head = slot }
+        tail = slot
+    }
+
+    /// Checks the list against the key map and the sums (tests run it after every mutation).
+    public func checkInvariants() -> Bool {
+        var seen = 0
+        var cost: Int64 = 0
+        var slot = head
+        var last: Int32 = -1
+        while slot >= 0 {
+            guard previous[Int(slot)] == last, slotOfKey[keys[Int(slot)]] == slot else { return false }
+            seen += 1
+            cost += costs[Int(slot)]
+            last = slot
+            slot = next[Int(slot)]
+        }
+        return last == tail && seen == count && seen == slotOfKey.count && cost == totalCost
+    }
+}

@@ -1,0 +1,125 @@
+/// A memory cache of images keyed by an `Int` (an image id, or an item's identifier), with the
+/// eviction of a `CacheIndex` and memory accounting through the run's environment: a held image's
+/// decoded bytes count toward `peak_memory_mb` until it is evicted or removed.
+///
+/// Options cover the libraries' models: count and byte limits, entries over a share of the byte
+/// limit refused (Nuke: 10%), an expiry extended on access (Kingfisher: 300 s), protection of
+/// entries (Apple's asset store protects visible items). Cost is the image's decoded size
+/// (width × height × 4), as Nuke and SDWebImage compute it.
+public final class ImageMemoryCache {
+    /// Configuration; every limit 0 means none.
+    public struct Configuration: Sendable {
+        public var policy: CacheIndex.Policy
+        public var countLimit: Int
+        public var costLimitBytes: Int64
+        /// Entries costing more than this share of `costLimitBytes` are not stored (0 = no rule).
+        public var maxEntryCostFraction: Double
+        /// Entries expire this long after their last access (0 = never).
+        public var expiration: SimTime
+
+        public init(policy: CacheIndex.Policy, countLimit: Int = 0, costLimitBytes: Int64 = 0,
+                    maxEntryCostFraction: Double = 0, expiration: SimTime = 0) {
+            self.policy = policy
+            self.countLimit = countLimit
+            self.costLimitBytes = costLimitBytes
+            self.maxEntryCostFraction = maxEntryCostFraction
+            self.expiration = expiration
+        }
+    }
+
+    private let environment: FetchEnvironment
+    /// The configuration.
+    public let configuration: Configuration
+    private let index: CacheIndex
+    private var images: [Int: ImageObject] = [:]
+    private var expiresAt: [Int: SimTime] = [:]
+    private var evicted: [Int] = []
+    /// Entries evicted for space (not removals or purges), for tests.
+    public private(set) var evictionCount = 0
+
+    public init(environment: FetchEnvironment, configuration: Configuration) {
+        self.environment = environment
+        self.configuration = configuration
+        index = CacheIndex(policy: configuration.policy, countLimit: configuration.countLimit,
+                           costLimit: configuration.costLimitBytes)
+    }
+
+    /// Number of entries.
+    public var count: Int { index.count }
+    /// Sum of the entries' decoded sizes.
+    public var totalCost: Int64 { index.totalCost }
+
+    /// The image for `key`, refreshing its recency (LRU) and expiry; nil when absent or expired.
+    public func image(for key: Int) -> ImageObject? {
+        guard let image = images[key] else { return nil }
+        if configuration.expiration > 0 {
+            let now = environment.now
+            if let deadline = expiresAt[key], deadline <= now {
+                remove(key)
+                return nil
+            }
+            expiresAt[key] = now + configuration.expiration
+        }
+        _ = index.touch(key)
+        return image
+    }
+
+    /// Whether `key` is held (and not expired), without touching it.
+    public func contains(_ key: Int) -> Bool {
+        guard images[key] != nil else { return false }
+        if configuration.expiration > 0, let deadline = expiresAt[key], deadline <= environment.now { return false }
+        return true
+    }
+
+    /// Stores `image` under `key` (replacing an older image), evicting as the policy says.
+    /// - Returns: false when the image was refused (too large for the cache or its entry rule).
+    @discardableResult
+    public func store(_ image: ImageObject, for key: Int) -> Bool {
+        let cost = image.decodedBytes
+        let limit = configuration.costLimitBytes
+        if limit > 0 && configuration.maxEntryCostFraction > 0
+            && Double(cost) > Double(limit) * configuration.maxEntryCostFraction {
+            return false
+        }
+        if let old = images[key], old !== image {
+            environment.release(old)
+            images[key] = nil
+        }
+        evicted.removeAll(keepingCapacity: true)
+        let inserted = index.insert(key, cost: cost, evicted: &evicted)
+        if inserted {
+            if images[key] == nil {
+                images[key] = image
+                environment.retain(image)
+            }
+            if configuration.expiration > 0 { expiresAt[key] = environment.now + configuration.expiration }
+        }
+        for victim in evicted where victim != key || !inserted {
+            dropImage(victim)
+            evictionCount += 1
+        }
+        return inserted
+    }
+
+    /// Removes `key`.
+    public func remove(_ key: Int) {
+        guard index.remove(key) else { return }
+        dropImage(key)
+    }
+
+    /// Removes everything (a memory-warning purge).
+    public func removeAll() {
+        for key in index.removeAll() { dropImage(key) }
+    }
+
+    /// Protects `key` from eviction, or lifts the protection.
+    public func setProtected(_ key: Int, _ protected: Bool) { index.setProtected(key, protected) }
+
+    /// Keys, next victim first (for tests).
+    public func keysInEvictionOrder() -> [Int] { index.keysInEvictionOrder() }
+
+    private func dropImage(_ key: Int) {
+        expiresAt[key] = nil
+        if let image = images.removeValue(forKey: key) { environment.release(image) }
+    }
+}
