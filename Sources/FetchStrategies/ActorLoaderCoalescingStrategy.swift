@@ -38,14 +38,14 @@ final class ActorLoaderCoalescingStrategy: FetchStrategy {
         let imageID = environment.imageID(forItem: item)
         switch entries[imageID] {
         case .fetched(let image)?:
-            environment.record(.memoryHit)
+            environment.record(.memoryHit, imageID: imageID)
             deliver(image)
         case .inProgress(var waiters)?:
-            environment.record(.inflightJoin)
+            environment.record(.inflightJoin, imageID: imageID)
             waiters.append(deliver)
             entries[imageID] = .inProgress(waiters)
         case nil:
-            environment.record(.miss)
+            environment.record(.miss, imageID: imageID)
             entries[imageID] = .inProgress([deliver])
             environment.load(imageID, priority: .normal) { [weak self] result in
                 self?.loadEnded(imageID, result: result)

@@ -25,13 +25,14 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
 
     func cellForItem(_ cell: CellID, item: Int) {
         environment.setRepresentedIdentifier(item, of: cell)
+        let imageID = environment.imageID(forItem: item)
         if let image = cache[item] {
-            environment.record(.memoryHit)
+            environment.record(.memoryHit, imageID: imageID)
             environment.setImage(image, on: cell)
             return
         }
         environment.setImage(nil, on: cell)
-        environment.record(fetches[item] != nil ? .inflightJoin : .miss)
+        environment.record(fetches[item] != nil ? .inflightJoin : .miss, imageID: imageID)
         let environment = self.environment
         fetchAsync(item) { image in
             environment.async(onMain: {

@@ -14,7 +14,7 @@ final class NaiveStrategy: FetchStrategy {
     func cellForItem(_ cell: CellID, item: Int) {
         let environment = self.environment
         let imageID = environment.imageID(forItem: item)
-        environment.record(.miss)
+        environment.record(.miss, imageID: imageID)
         environment.load(imageID, priority: .normal) { result in
             guard case .success = result else { return }
             environment.async(onMain: {

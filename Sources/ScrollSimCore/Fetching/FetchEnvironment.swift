@@ -135,6 +135,7 @@ public final class FetchEnvironment {
     /// A cache stops holding `image`.
     public func release(_ image: ImageObject) { sim.memory.release(image) }
 
-    /// Records how a request to configure a cell was answered (`requests` and its breakdown).
-    public func record(_ outcome: RequestOutcome) { sim.recordRequest(outcome) }
+    /// Records how a request to configure a cell for `imageID` was answered (`requests` and its
+    /// breakdown; the image id goes into request traces).
+    public func record(_ outcome: RequestOutcome, imageID: Int) { sim.recordRequest(outcome, imageID: imageID) }
 }

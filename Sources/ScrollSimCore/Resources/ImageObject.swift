@@ -38,6 +38,8 @@ final class MemoryLedger {
     private(set) var currentBytes: Int64 = 0
     /// Largest `currentBytes` seen.
     private(set) var peakBytes: Int64 = 0
+    /// Called with `currentBytes` after every change (traces).
+    var onChange: ((Int64) -> Void)?
 
     /// A cell or cache starts holding `image`.
     func retain(_ image: ImageObject) {
@@ -49,7 +51,10 @@ final class MemoryLedger {
     func release(_ image: ImageObject) {
         guard image.holders > 0 else { return }
         image.holders -= 1
-        if image.holders == 0 && image.isDecoded { currentBytes -= image.decodedBytes }
+        if image.holders == 0 && image.isDecoded {
+            currentBytes -= image.decodedBytes
+            onChange?(currentBytes)
+        }
     }
 
     /// `image` got its bitmap.
@@ -62,5 +67,6 @@ final class MemoryLedger {
     private func add(_ bytes: Int64) {
         currentBytes += bytes
         if currentBytes > peakBytes { peakBytes = currentBytes }
+        onChange?(currentBytes)
     }
 }

@@ -77,6 +77,9 @@ final class NetworkModel {
         var completion: ((NetworkResult) -> Void)?
         var serviceAtStart: Double = 0
         var fails = false
+        var connection = -1
+        var start: SimTime = 0
+        var firstByte: SimTime = -1
     }
 
     let context: SimContext
@@ -96,6 +99,10 @@ final class NetworkModel {
     private var attempts: [Int: Int] = [:]
     private var downloaded: [Int: Bool] = [:]
 
+    /// Receives each request's time on its connection (traces).
+    weak var observer: (any RunObserver)?
+    /// Which connection slots are in use (only traces see the slot numbers).
+    private var connectionBusy: [Bool] = []
     /// When set, every connection's random draws are appended (tests, request traces).
     var drawLog: [NetworkDraw]?
     /// Network transfers started (connections opened).
@@ -144,6 +151,12 @@ final class NetworkModel {
     private func start(_ id: Int) {
         connectionsInUse += 1
         fetchesStarted += 1
+        if observer != nil {
+            let slot = connectionBusy.firstIndex(of: false) ?? connectionBusy.count
+            if slot == connectionBusy.count { connectionBusy.append(true) } else { connectionBusy[slot] = true }
+            requests[id].connection = slot
+            requests[id].start = context.scheduler.now
+        }
         let imageID = requests[id].imageID
         let attempt = attempts[imageID, default: 0]
         attempts[imageID] = attempt + 1
@@ -165,11 +178,13 @@ final class NetworkModel {
     func latencyDone(_ id: Int) {
         guard requests[id].state == .latency else { return }
         if requests[id].fails {
+            endSpan(id, .failed)
             releaseConnection()
             finish(id, .failure)
             return
         }
         advanceService()
+        requests[id].firstByte = context.scheduler.now
         requests[id].state = .transferring
         requests[id].serviceAtStart = service
         transferring.append(id)
@@ -189,6 +204,7 @@ final class NetworkModel {
             bytesDownloaded += requests[id].bytes
             let imageID = requests[id].imageID
             if downloaded[imageID] == true { duplicateDownloads += 1 } else { downloaded[imageID] = true }
+            endSpan(id, .completed)
             releaseConnection()
             finish(id, .success(bytes: requests[id].bytes))
         }
@@ -210,11 +226,13 @@ final class NetworkModel {
         case .latency:
             requests[id].state = .finished
             requests[id].completion = nil
+            endSpan(id, .cancelled, bytes: 0)
             releaseConnection()
         case .transferring:
             advanceService()
             let received = max(0, min(Double(requests[id].bytes), service - requests[id].serviceAtStart))
             bytesDownloaded += Int64(received)
+            endSpan(id, .cancelled, bytes: Int64(received))
             transferring.removeAll { $0 == id }
             requests[id].state = .finished
             requests[id].completion = nil
@@ -234,6 +252,17 @@ final class NetworkModel {
         var insertAt = bucket.count
         while insertAt > 0 && bucket[insertAt - 1] > id { insertAt -= 1 }
         waiting[priority.rawValue].insert(id, at: insertAt)
+    }
+
+    private func endSpan(_ id: Int, _ outcome: ConnectionOutcome, bytes: Int64? = nil) {
+        guard let observer, requests[id].connection >= 0 else { return }
+        let now = context.scheduler.now
+        connectionBusy[requests[id].connection] = false
+        let request = requests[id]
+        observer.connectionEnded(ConnectionSpan(
+            connection: request.connection, imageID: request.imageID, start: request.start,
+            firstByte: request.firstByte >= 0 ? request.firstByte : now, end: now,
+            bytes: bytes ?? (outcome == .completed ? request.bytes : 0), outcome: outcome))
     }
 
     private func finish(_ id: Int, _ result: NetworkResult) {

@@ -29,6 +29,8 @@ final class ServerPool {
         var duration: SimTime
         var state: State
         var completion: (() -> Void)?
+        var server = -1
+        var start: SimTime = 0
     }
 
     let context: SimContext
@@ -38,6 +40,10 @@ final class ServerPool {
     private var queue: [Int] = []
     private var queueHead = 0
     private var busy = 0
+    /// Which servers are busy (a job takes the lowest free one; only traces see the number).
+    private var serverBusy: [Bool]
+    /// Called with (server, start, end) when a job ends (traces).
+    var onJobRan: ((Int, SimTime, SimTime) -> Void)?
     /// Total time servers spent on jobs (for reports and tests).
     private(set) var busyNanos: SimTime = 0
 
@@ -45,6 +51,7 @@ final class ServerPool {
         self.context = context
         self.servers = servers
         self.makeEvent = makeEvent
+        serverBusy = Array(repeating: false, count: max(servers, 0))
     }
 
     /// Queues a job of `duration`; `completion` runs when it ends (off the main thread).
@@ -75,6 +82,9 @@ final class ServerPool {
     /// Job `id` ended.
     func jobDone(_ id: Int) {
         busy -= 1
+        let server = jobs[id].server
+        if server >= 0 { serverBusy[server] = false }
+        onJobRan?(server, jobs[id].start, context.scheduler.now)
         let completion = jobs[id].completion
         jobs[id].completion = nil
         jobs[id].state = .finished
@@ -89,6 +99,10 @@ final class ServerPool {
             guard jobs[id].state == .queued else { continue }  // cancelled while queued
             jobs[id].state = .running
             busy += 1
+            let server = serverBusy.firstIndex(of: false) ?? 0
+            serverBusy[server] = true
+            jobs[id].server = server
+            jobs[id].start = context.scheduler.now
             busyNanos += jobs[id].duration
             context.scheduler.schedule(makeEvent(id), at: context.scheduler.now + jobs[id].duration)
         }

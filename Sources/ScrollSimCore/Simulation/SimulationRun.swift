@@ -26,8 +26,13 @@ public final class SimulationRun {
 
     /// Runs the simulation to the end. `frameSink`, when given, receives every frame in order.
     public func run(frameSink: ((FrameRecord) -> Void)? = nil) -> RunMetrics {
+        run(observer: frameSink.map { FrameSinkObserver($0) })
+    }
+
+    /// Runs the simulation to the end, reporting everything that happens to `observer`.
+    public func run(observer: (any RunObserver)?) -> RunMetrics {
         let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
-                                  factory: factory, frameSink: frameSink)
+                                  factory: factory, observer: observer)
         let metrics = simulator.run()
         eventsHandled = simulator.scheduler.eventsHandled
         simulatedSeconds = SimDuration.toSeconds(simulator.scheduler.now)
@@ -37,7 +42,7 @@ public final class SimulationRun {
     /// Runs the simulation and also returns every network connection's random draws, in order.
     public func runRecordingNetworkDraws() -> (RunMetrics, [NetworkDraw]) {
         let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
-                                  factory: factory, frameSink: nil)
+                                  factory: factory, observer: nil)
         simulator.network.drawLog = []
         let metrics = simulator.run()
         return (metrics, simulator.network.drawLog ?? [])
@@ -47,7 +52,7 @@ public final class SimulationRun {
     /// for tests and debugging.
     public func runTracingLifecycle() -> (RunMetrics, [LifecycleEvent]) {
         let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
-                                  factory: factory, frameSink: nil)
+                                  factory: factory, observer: nil)
         simulator.lifecycleTrace = []
         let metrics = simulator.run()
         return (metrics, simulator.lifecycleTrace ?? [])

@@ -79,17 +79,23 @@ extension Simulator {
         context.isOnMainThread = true
         context.mainCursor = scheduler.now
         runningItemIsFrame = nil
+        let work: MainThreadWork
         switch item {
         case .frame(let k):
             runningItemIsFrame = k
+            work = .frame
             runFrame(k)
         case .block(let block):
+            work = .block
             block()
         case .idlePreparation:
+            work = .idlePreparation
             runIdlePreparation()
         case .memoryWarning:
+            work = .memoryWarning
             strategy.didReceiveMemoryWarning()
         }
+        observer?.mainThreadWork(work, start: scheduler.now, end: context.mainCursor)
         context.isOnMainThread = false
         scheduler.schedule(.mainItemDone, at: context.mainCursor)
     }
@@ -153,9 +159,10 @@ extension Simulator {
         if inScroll {
             recorder.recordScrollFrame(work: commit - start, hitch: hitch, missed: missed, blank: blank)
         }
-        frameSink?(FrameRecord(frame: frameNumber, vsync: vsync, start: start, commit: commit, present: present,
-                               offset: offset, inScroll: inScroll, work: commit - start, hitch: hitch,
-                               missedVsyncs: missed, visibleCells: visible.count, blankRatio: blank))
+        observer?.frameCommitted(FrameRecord(frame: frameNumber, vsync: vsync, start: start, commit: commit,
+                                             present: present, offset: offset, inScroll: inScroll,
+                                             work: commit - start, hitch: hitch, missedVsyncs: missed,
+                                             visibleCells: visible.count, blankRatio: blank))
         frameNumber += 1
     }
 

@@ -27,25 +27,27 @@ extension Simulator {
     @discardableResult
     func prepareCell(for item: Int) -> CellID {
         let cell: CellID
+        let dequeueStart = context.mainCursor
         if let reused = pool.popLast() {
             cell = reused
             recorder.metrics.cellsReused += 1
-            trace(.prepareForReuse, cell: cell, items: [item])
             strategy.prepareForReuse(cell)
             context.mainCursor += prepareForReuseCost
+            trace(.prepareForReuse, cell: cell, items: [item], start: dequeueStart)
         } else {
             cell = cells.count
             cells.append(CellRecord())
             recorder.metrics.cellsCreated += 1
-            trace(.create, cell: cell, items: [item])
             context.mainCursor += cellCreateCost
+            trace(.create, cell: cell, items: [item], start: dequeueStart)
         }
         cells[cell].item = item
         cells[cell].expectedImageID = images.imageID(forItem: item)
         attached.insert(AttachedCell(item: item, cell: cell), at: attachedIndex(item))
-        trace(.cellForItem, cell: cell, items: [item])
+        let start = context.mainCursor
         strategy.cellForItem(cell, item: item)
         context.mainCursor += cellForItemCost
+        trace(.cellForItem, cell: cell, items: [item], start: start)
         return cell
     }
 
@@ -54,17 +56,19 @@ extension Simulator {
         newlyDisplayed.append(cell)
         recorder.recordDisplay(item)
         if let index = outstandingPrefetches.firstIndex(of: item) { outstandingPrefetches.remove(at: index) }
-        trace(.willDisplay, cell: cell, items: [item])
+        let start = context.mainCursor
         strategy.willDisplay(cell, item: item)
         context.mainCursor += willDisplayCost
+        trace(.willDisplay, cell: cell, items: [item], start: start)
     }
 
     private func endDisplay(_ cell: CellID, item: Int) {
         cells[cell].isDisplayed = false
         cells[cell].pendingDisplayPresent = -1
-        trace(.didEndDisplaying, cell: cell, items: [item])
+        let start = context.mainCursor
         strategy.didEndDisplaying(cell, item: item)
         context.mainCursor += didEndDisplayingCost
+        trace(.didEndDisplaying, cell: cell, items: [item], start: start)
     }
 
     /// Detaches `attached[index]` and pushes its cell on the reuse pool.
@@ -73,7 +77,7 @@ extension Simulator {
         cells[entry.cell].item = -1
         cells[entry.cell].expectedImageID = -1
         pool.append(entry.cell)
-        trace(.enqueue, cell: entry.cell, items: [entry.item])
+        trace(.enqueue, cell: entry.cell, items: [entry.item], start: context.mainCursor)
     }
 
     // MARK: Layout pass
@@ -182,8 +186,9 @@ extension Simulator {
         prefetchDirection = direction
         if !cancelled.isEmpty {
             recorder.metrics.prefetchCancels += cancelled.count
-            trace(.cancelPrefetching, cell: -1, items: cancelled)
+            let start = context.mainCursor
             strategy.cancelPrefetching(items: cancelled)
+            trace(.cancelPrefetching, cell: -1, items: cancelled, start: start)
         }
         var fresh: [Int] = []
         for step in 0..<window.count {
@@ -194,8 +199,9 @@ extension Simulator {
         for item in fresh { recorder.recordPrefetch(item) }
         outstandingPrefetches.append(contentsOf: fresh)
         outstandingPrefetches.sort()
-        trace(.prefetch, cell: -1, items: fresh)
+        let start = context.mainCursor
         strategy.prefetch(items: fresh)
+        trace(.prefetch, cell: -1, items: fresh, start: start)
     }
 
     // MARK: ios15 idle-time preparation

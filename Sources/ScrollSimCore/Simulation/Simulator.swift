@@ -49,7 +49,7 @@ final class Simulator {
     var strategy: (any FetchStrategy)!
     var environment: FetchEnvironment!
     @exclusivity(unchecked) var recorder = MetricsRecorder()
-    let frameSink: ((FrameRecord) -> Void)?
+    let observer: (any RunObserver)?
     /// When set, every lifecycle callback is appended (tests).
     var lifecycleTrace: [LifecycleEvent]?
 
@@ -100,10 +100,10 @@ final class Simulator {
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
 
     init(scenario: Scenario, seed: UInt64, strategyName: String, factory: StrategyFactory,
-         frameSink: ((FrameRecord) -> Void)?) {
+         observer: (any RunObserver)?) {
         self.scenario = scenario
         self.seed = seed
-        self.frameSink = frameSink
+        self.observer = observer
         context = SimContext(scheduler: scheduler)
         streams = RandomStreams(seed: seed)
         layout = CollectionLayout(scenario.layout, streams: streams)
@@ -133,6 +133,13 @@ final class Simulator {
                                bytesOfImage: { images.encodedBytes(ofImage: $0) })
         disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) })
         decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, makeEvent: { .decodeDone($0) })
+        if let observer {
+            network.observer = observer
+            disk.onJobRan = { [unowned observer] in observer.diskRan(queue: $0, start: $1, end: $2) }
+            decoders.onJobRan = { [unowned observer] in observer.decodeRan(thread: $0, start: $1, end: $2) }
+            let scheduler = self.scheduler, context = self.context
+            memory.onChange = { [unowned observer] bytes in observer.memoryChanged(bytes: bytes, at: context.isOnMainThread ? context.mainCursor : scheduler.now) }
+        }
         environment = FetchEnvironment(sim: self)
         strategy = factory(environment)
     }
@@ -216,7 +223,8 @@ final class Simulator {
         }
     }
 
-    func recordRequest(_ outcome: RequestOutcome) {
+    func recordRequest(_ outcome: RequestOutcome, imageID: Int) {
+        observer?.imageRequested(imageID: imageID, outcome: outcome, at: context.now)
         recorder.metrics.requests += 1
         switch outcome {
         case .memoryHit: recorder.metrics.memoryHits += 1
@@ -243,7 +251,11 @@ final class Simulator {
         }
     }
 
-    func trace(_ kind: LifecycleEvent.Kind, cell: CellID, items: [Int]) {
-        lifecycleTrace?.append(LifecycleEvent(time: context.now, kind: kind, cell: cell, items: items))
+    /// Reports a lifecycle callback that started at `start` (and ends at the cursor).
+    func trace(_ kind: LifecycleEvent.Kind, cell: CellID, items: [Int], start: SimTime) {
+        guard lifecycleTrace != nil || observer != nil else { return }
+        let event = LifecycleEvent(time: start, kind: kind, cell: cell, items: items)
+        lifecycleTrace?.append(event)
+        observer?.lifecycleCallback(event, duration: context.now - start)
     }
 }
