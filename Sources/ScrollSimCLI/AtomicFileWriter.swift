@@ -23,22 +23,10 @@ public enum AtomicFileWriter {
         }
         guard descriptor >= 0 else { throw FileWriteError(path: path, reason: lastErrorText()) }
 
-        let bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if result > 0 {
-                written += result
-            } else if result < 0 && errno == EINTR {
-                continue
-            } else {
-                let reason = result == 0 ? "no bytes written" : lastErrorText()
-                close(descriptor)
-                unlink(temporaryPath)
-                throw FileWriteError(path: path, reason: reason)
-            }
+        if let reason = CommandOutput.writeAll(Array(contents.utf8), to: descriptor) {
+            close(descriptor)
+            unlink(temporaryPath)
+            throw FileWriteError(path: path, reason: reason)
         }
         if fsync(descriptor) != 0 || close(descriptor) != 0 {
             let reason = lastErrorText()

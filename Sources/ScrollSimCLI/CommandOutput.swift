@@ -49,7 +49,12 @@ public final class CommandOutput {
     /// Writes every byte of `text` to file descriptor `descriptor`, retrying after partial writes
     /// and interruptions; gives up silently on any other error (nowhere left to report it).
     static func writeAll(_ text: String, toDescriptor descriptor: Int32) {
-        let bytes = Array(text.utf8)
+        _ = writeAll(Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes every byte to `descriptor`, retrying after partial writes and `EINTR`.
+    /// - Returns: nil on success, else the reason it stopped (`strerror` text).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { buffer in
@@ -60,8 +65,9 @@ public final class CommandOutput {
             } else if result < 0 && errno == EINTR {
                 continue
             } else {
-                return
+                return result == 0 ? "no bytes written" : String(cString: strerror(errno))
             }
         }
+        return nil
     }
 }
