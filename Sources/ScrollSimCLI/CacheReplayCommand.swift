@@ -41,9 +41,7 @@ struct CacheReplayCommand: ScrollSimSubcommand {
         options: [
             OptionSpec(name: "policy", valueName: "policy", kind: .choice(CacheIndex.Policy.allCases.map(\.rawValue)),
                        abstract: "Eviction policy.", defaultValue: CacheIndex.Policy.lru.rawValue, isRepeatable: true),
-            OptionSpec(name: "capacity", valueName: "n|p%",
-                       abstract: "Cache capacity: a size, or a percentage of the distinct bytes such as 5% or 0.5%.",
-                       isRepeatable: true),
+            capacityOption,
             OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
                        abstract: "Output format.", defaultValue: Format.table.rawValue),
         ]
@@ -70,8 +68,11 @@ struct CacheReplayCommand: ScrollSimSubcommand {
         format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
     }
 
-    /// The `--capacity` option's spec.
-    static var capacityOption: OptionSpec { configuration.options[1] }
+    /// `--capacity`, repeatable; checked by `validate()` (a size or a percentage).
+    static let capacityOption = OptionSpec(
+        name: "capacity", valueName: "n|p%",
+        abstract: "Cache capacity: a size, or a percentage of the distinct bytes such as 5% or 0.5%.",
+        isRepeatable: true)
 
     /// One trace; at least one `--capacity`, each a size or a percentage.
     func validate() throws(CommandLineError) {

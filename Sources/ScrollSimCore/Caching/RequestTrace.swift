@@ -173,12 +173,13 @@ public struct RequestTrace: Sendable, Equatable {
                 }
             }
             if !isValid {
-                let end = lineEnd(bytes, from: lineStart)
-                guard let values = careful(bytes, lineStart, contentEnd(bytes, lineStart, end)) else {
-                    return .failure(diagnose(bytes, lineStart, contentEnd(bytes, lineStart, end), line: line, file: file))
+                let lineStop = lineEnd(bytes, from: lineStart)
+                let content = contentEnd(bytes, lineStart, lineStop)
+                guard let values = careful(bytes, lineStart, content) else {
+                    return .failure(diagnose(bytes, lineStart, content, line: line, file: file))
                 }
                 (id, size) = values
-                position = end < bytes.count ? end + 1 : end
+                position = lineStop < end ? lineStop + 1 : end
             }
             let (sum, overflow) = total.addingReportingOverflow(size)
             if overflow {
