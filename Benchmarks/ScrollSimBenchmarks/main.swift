@@ -2,6 +2,7 @@
 // scenarios × every built-in strategy, in one process on one core, plus the memory of a long scroll.
 // Timings live here, never in a test's pass/fail. Build in release:
 //   swift run -c release ScrollSimBenchmarks [--scenarios Scenarios] [--repeat 5] [--json out.json]
+//   swift run -c release ScrollSimBenchmarks --make-trace trace.csv   # the 1M-request cache-replay trace
 import FetchStrategies
 import Foundation
 import ScrollSimCLI
@@ -18,6 +19,7 @@ struct Options {
     var repeats = 5
     var jsonPath: String?
     var longScroll = true
+    var cacheReplay = true
 }
 
 func parseOptions() -> Options {
@@ -30,6 +32,11 @@ func parseOptions() -> Options {
         case "--repeat": options.repeats = arguments.isEmpty ? 5 : Int(arguments.removeFirst()) ?? 5
         case "--json": options.jsonPath = arguments.isEmpty ? nil : arguments.removeFirst()
         case "--no-long-scroll": options.longScroll = false
+        case "--no-cache-replay": options.cacheReplay = false
+        case "--make-trace":
+            guard !arguments.isEmpty else { exit(64) }
+            let written = FileManager.default.createFile(atPath: arguments.removeFirst(), contents: Data(makeZipfTrace()))
+            exit(written ? 0 : 1)
         default:
             FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
             exit(64)
@@ -143,6 +150,11 @@ if options.longScroll {
                  wall, simulated / wall, after, before, peakDecodedMB))
     results.append(("long_scroll.peak_rss_mib", after, "MiB"))
     results.append(("long_scroll.simulated_seconds_per_wall_second", simulated / wall, "s/s"))
+}
+
+// 3. cache-replay of the 1,000,000-request trace, in process.
+if options.cacheReplay {
+    results += benchmarkCacheReplay(repeats: options.repeats)
 }
 
 if let path = options.jsonPath {

@@ -20,6 +20,18 @@ public struct StrategyDescriptor: Sendable {
     public var parameters: [StrategyParameter]
     /// Builds the strategy from a scenario entry; throws for unknown or invalid parameters.
     public var make: @Sendable (StrategySpec) throws(StrategyConfigError) -> StrategyFactory
+
+    /// A strategy called `name` (as scenarios and `--strategy` name it), described by `summary`
+    /// and `source` (one line each, for `scrollsim strategies`), documenting `parameters`, built by
+    /// `make` from a scenario entry (read the entry with `StrategyParameters`).
+    public init(name: String, summary: String, source: String, parameters: [StrategyParameter],
+                make: @escaping @Sendable (StrategySpec) throws(StrategyConfigError) -> StrategyFactory) {
+        self.name = name
+        self.summary = summary
+        self.source = source
+        self.parameters = parameters
+        self.make = make
+    }
 }
 
 /// A strategy entry in a scenario that cannot be used: `path` is its JSON path.
@@ -74,10 +86,17 @@ public enum StrategyCatalog {
     /// Builds the factory for a scenario's strategy entry.
     /// - Throws: `StrategyConfigError` for an unknown name (with a suggestion) or bad parameters.
     public static func makeFactory(_ spec: StrategySpec) throws(StrategyConfigError) -> StrategyFactory {
-        guard let descriptor = descriptor(named: spec.name) else {
-            let names = all.map(\.name)
+        try makeFactory(spec, from: all)
+    }
+
+    /// Builds the factory for a scenario's strategy entry from `descriptors` (the built-in ones
+    /// plus a package's own, in order).
+    /// - Throws: `StrategyConfigError` for an unknown name (with a suggestion) or bad parameters.
+    public static func makeFactory(_ spec: StrategySpec, from descriptors: [StrategyDescriptor]) throws(StrategyConfigError) -> StrategyFactory {
+        guard let descriptor = descriptors.first(where: { $0.name == spec.name }) else {
+            let names = descriptors.map(\.name)
             let hint = Suggestion.closest(to: spec.name, among: names).map { "; did you mean '\($0)'?" }
-                ?? "; built-in strategies: \(names.joined(separator: ", "))"
+                ?? "; \(descriptors.count == all.count ? "built-in strategies" : "strategies"): \(names.joined(separator: ", "))"
             throw StrategyConfigError(path: spec.path, message: "unknown strategy '\(spec.name)'\(hint)")
         }
         return try descriptor.make(spec)

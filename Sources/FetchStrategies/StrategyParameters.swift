@@ -2,11 +2,18 @@ import ScrollSimCore
 
 /// Reads a strategy's parameters from its scenario entry, checking types and ranges, and
 /// rejects the ones left unread (with a suggestion) when `finish()` is called.
-struct StrategyParameters {
+///
+/// Public so that a package's own strategies read their parameters the same way:
+///
+///     var parameters = StrategyParameters(spec)
+///     let count = try parameters.integer("cacheCount", default: 100, in: 1...10_000)
+///     try parameters.finish()
+public struct StrategyParameters {
     private let spec: StrategySpec
     private var read: [String] = []
 
-    init(_ spec: StrategySpec) { self.spec = spec }
+    /// A reader of `spec`'s parameters.
+    public init(_ spec: StrategySpec) { self.spec = spec }
 
     private func path(_ key: String) -> String { spec.path.isEmpty ? key : "\(spec.path).\(key)" }
 
@@ -15,7 +22,7 @@ struct StrategyParameters {
     }
 
     /// A number in `range`, or `defaultValue` when absent.
-    mutating func number(_ key: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(StrategyConfigError) -> Double {
+    public mutating func number(_ key: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(StrategyConfigError) -> Double {
         read.append(key)
         guard let value = value(key) else { return defaultValue }
         guard case .number(let x, let text) = value, x.isFinite, range.contains(x) else {
@@ -26,7 +33,7 @@ struct StrategyParameters {
     }
 
     /// An integer in `range`, or `defaultValue` when absent.
-    mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(StrategyConfigError) -> Int {
+    public mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(StrategyConfigError) -> Int {
         read.append(key)
         guard let value = value(key) else { return defaultValue }
         guard case .number(let x, _) = value, x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
@@ -36,7 +43,7 @@ struct StrategyParameters {
     }
 
     /// A Boolean, or `defaultValue` when absent.
-    mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
+    public mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
         read.append(key)
         guard let value = value(key) else { return defaultValue }
         guard case .bool(let b) = value else {
@@ -46,7 +53,7 @@ struct StrategyParameters {
     }
 
     /// Fails on the first parameter that was not read.
-    func finish() throws(StrategyConfigError) {
+    public func finish() throws(StrategyConfigError) {
         for (key, _) in spec.parameters where !read.contains(key) {
             let hint: String
             if read.isEmpty {

@@ -10,7 +10,11 @@ import ScrollSimCore
 /// 3. run scenario × strategy in order (scenarios in expanded order, strategies in listed order);
 /// 4. print the table or the summary CSV to stdout;
 /// 5. with `--out`, write `summary.csv` (and with `--frames` one `frames/<scenario>__<strategy>__<seed>.csv`
-///    per run), each atomically, creating the directories as needed (failure: exit 1).
+///    per run), each atomically, creating the directories as needed (failure: exit 1);
+/// 6. with `--requests <dir>`, write each run's image request trace as `<dir>/<scenario>__<strategy>__<seed>.csv`
+///    in the `cache-replay` format (`id,size`, one line per request to configure a cell, in order:
+///    the image id, and the image's full decoded size width × height × 4 bytes, so the trace sizes
+///    a decoded-image memory cache), also atomically and only after every run has finished.
 ///
 /// Strategies: the `--strategy` names if given (each takes its parameters from the scenario's
 /// entry of the same name when there is one, else the defaults), else the scenario's
@@ -46,6 +50,8 @@ struct RunCommand: ScrollSimSubcommand {
                        abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
             OptionSpec(name: "out", valueName: "dir", abstract: "Also write summary.csv into this directory."),
             OptionSpec(name: "frames", valueName: nil, abstract: "Also write per-frame CSVs into <dir>/frames."),
+            OptionSpec(name: "requests", valueName: "dir",
+                       abstract: "Also write each run's image request trace (id,size, for 'scrollsim cache-replay') into this directory."),
         ]
     )
 
@@ -61,6 +67,8 @@ struct RunCommand: ScrollSimSubcommand {
     var outDirectory: String?
     /// `--frames`.
     var writesFrames: Bool
+    /// `--requests`, if given.
+    var requestsDirectory: String?
 
     /// Typed values from checked arguments.
     init(_ arguments: ParsedArguments) {
@@ -72,6 +80,7 @@ struct RunCommand: ScrollSimSubcommand {
         format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
         outDirectory = arguments.value(of: "out")
         writesFrames = arguments.isSet("frames")
+        requestsDirectory = arguments.value(of: "requests")
     }
 
     /// `--frames` needs `--out`; every `--strategy` must be a built-in strategy.
@@ -79,8 +88,8 @@ struct RunCommand: ScrollSimSubcommand {
         if writesFrames && outDirectory == nil {
             throw CommandLineError("'--frames' requires '--out <dir>'")
         }
-        for name in strategyNames where StrategyCatalog.descriptor(named: name) == nil {
-            let known = StrategyCatalog.all.map(\.name)
+        for name in strategyNames where StrategyRegistry.descriptor(named: name) == nil {
+            let known = StrategyRegistry.all.map(\.name)
             if let suggestion = Suggestion.closestName(to: name, among: known) {
                 throw CommandLineError("Unknown strategy '\(name)'. Did you mean '\(suggestion)'?")
             }
@@ -153,7 +162,7 @@ struct RunCommand: ScrollSimSubcommand {
         for (file, scenario) in scenarios {
             for spec in strategySpecs(for: scenario) {
                 do {
-                    let factory = try StrategyCatalog.makeFactory(spec)
+                    let factory = try StrategyRegistry.makeFactory(spec)
                     plan.append(PlannedRun(file: file, scenario: scenario, seed: seed ?? scenario.seed,
                                            strategyName: spec.name, factory: factory))
                 } catch {
@@ -172,17 +181,18 @@ struct RunCommand: ScrollSimSubcommand {
             return strategyNames.map { name in scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name) }
         }
         if !scenario.strategies.isEmpty { return scenario.strategies }
-        return StrategyCatalog.all.map { StrategySpec(name: $0.name) }
+        return StrategyRegistry.all.map { StrategySpec(name: $0.name) }
     }
 
     /// Runs `plan` in order, prints the report, then writes the output files.
     func execute(_ plan: [PlannedRun], output: CommandOutput) -> Int32 {
-        if writesFrames {
+        if writesFrames || requestsDirectory != nil {
             var seen: [String] = []
             for run in plan {
                 if seen.contains(run.framesFileName) {
+                    let file = writesFrames ? "frames/\(run.framesFileName)" : Self.join(requestsDirectory ?? "", run.framesFileName)
                     return ScrollSimCommand.reportFailure(
-                        "two runs would write frames/\(run.framesFileName); give the scenarios distinct names",
+                        "two runs would write \(file); give the scenarios distinct names",
                         code: ExitCode.invalidInput, output: output)
                 }
                 seen.append(run.framesFileName)
@@ -190,19 +200,28 @@ struct RunCommand: ScrollSimSubcommand {
         }
         var results: [RunMetrics] = []
         var framesFiles: [(name: String, text: String)] = []
+        var requestFiles: [(name: String, text: String)] = []
         for planned in plan {
-            var frames = FramesCSV.header
-            let sink: ((FrameRecord) -> Void)? = writesFrames ? { frames += FramesCSV.row($0) } : nil
+            let recorder = RunRecorder(scenario: planned.scenario, recordsFrames: writesFrames,
+                                       recordsRequests: requestsDirectory != nil)
             let simulation = SimulationRun(scenario: planned.scenario, seed: planned.seed,
                                            strategyName: planned.strategyName, strategy: planned.factory)
-            results.append(simulation.run(frameSink: sink))
-            if writesFrames { framesFiles.append((planned.framesFileName, frames)) }
+            results.append(simulation.run(observer: recorder.isRecording ? recorder : nil))
+            if writesFrames { framesFiles.append((planned.framesFileName, recorder.frames)) }
+            if requestsDirectory != nil { requestFiles.append((planned.framesFileName, recorder.requests)) }
         }
         let summary = SummaryCSV.header + results.map(SummaryCSV.row).joined()
         output.write(format == .csv ? summary : SummaryTable.render(results))
 
-        guard let outDirectory else { return ExitCode.success }
+        guard outDirectory != nil || requestsDirectory != nil else { return ExitCode.success }
         do {
+            if let requestsDirectory {
+                try AtomicFileWriter.createDirectory(atPath: requestsDirectory)
+                for file in requestFiles {
+                    try AtomicFileWriter.write(file.text, toFile: Self.join(requestsDirectory, file.name))
+                }
+            }
+            guard let outDirectory else { return ExitCode.success }
             try AtomicFileWriter.createDirectory(atPath: outDirectory)
             try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
             if writesFrames {

@@ -1,3 +1,5 @@
+import FetchStrategies
+
 /// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (SPEC §10).
 ///
 /// Behaves like a swift-argument-parser command group without a default subcommand:
@@ -19,17 +21,32 @@ public enum ScrollSimCommand {
     )
 
     /// The subcommands, in help order.
-    static var subcommands: [any ScrollSimSubcommand.Type] { [RunCommand.self, ValidateCommand.self, StrategiesCommand.self] }
+    static var subcommands: [any ScrollSimSubcommand.Type] { [RunCommand.self, ValidateCommand.self, StrategiesCommand.self, CacheReplayCommand.self] }
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to the process's
-    /// stdout and stderr, and returns its exit code.
-    public static func main(arguments: [String]) -> Int32 {
-        run(arguments: arguments, output: .standardStreams())
+    /// stdout and stderr, and returns its exit code. `strategies` are a package's own strategies,
+    /// available to `run`, `validate` and `strategies` after the built-in ones (see
+    /// `run(arguments:output:strategies:)`).
+    public static func main(arguments: [String], strategies: [StrategyDescriptor] = []) -> Int32 {
+        run(arguments: arguments, output: .standardStreams(), strategies: strategies)
     }
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to `output`, and
     /// returns its exit code. Tests call this in process.
-    public static func run(arguments: [String], output: CommandOutput) -> Int32 {
+    ///
+    /// `strategies` are added to the built-in ones for this call (listed after them, run by
+    /// default when a scenario names none, accepted in scenarios and `--strategy`). A name that is
+    /// empty or already taken fails with exit 1 before any argument is looked at.
+    public static func run(arguments: [String], output: CommandOutput, strategies: [StrategyDescriptor] = []) -> Int32 {
+        guard !strategies.isEmpty else { return dispatch(arguments: arguments, output: output) }
+        if let problem = StrategyRegistry.problem(registering: strategies) {
+            return reportFailure(problem, code: ExitCode.failure, output: output)
+        }
+        return StrategyRegistry.$custom.withValue(strategies) { dispatch(arguments: arguments, output: output) }
+    }
+
+    /// Parses the subcommand name and runs it (or help).
+    static func dispatch(arguments: [String], output: CommandOutput) -> Int32 {
         guard let first = arguments.first, first != "-h", first != "--help" else {
             output.write(configuration.helpText)
             return ExitCode.success

@@ -45,8 +45,8 @@ struct StrategiesCommand: ScrollSimSubcommand {
     /// Prints the catalogue.
     func run(output: CommandOutput) -> Int32 {
         switch format {
-        case .text: output.write(Self.text(StrategyCatalog.all))
-        case .csv: output.write(Self.csv(StrategyCatalog.all))
+        case .text: output.write(Self.text(StrategyRegistry.all))
+        case .csv: output.write(Self.csv(StrategyRegistry.all))
         }
         return ExitCode.success
     }

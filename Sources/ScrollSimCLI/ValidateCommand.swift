@@ -58,7 +58,7 @@ struct ValidateCommand: ScrollSimSubcommand {
                 var isGood = true
                 for spec in scenario.strategies {
                     do {
-                        _ = try StrategyCatalog.makeFactory(spec)
+                        _ = try StrategyRegistry.makeFactory(spec)
                     } catch {
                         output.writeError("Error: \(file): \(error.description)\n")
                         isGood = false
@@ -73,7 +73,7 @@ struct ValidateCommand: ScrollSimSubcommand {
 
     /// "<n> items, <m> strategies, <s> script steps", singular where a count is 1.
     static func summary(of scenario: Scenario) -> String {
-        let strategies = scenario.strategies.isEmpty ? StrategyCatalog.all.count : scenario.strategies.count
+        let strategies = scenario.strategies.isEmpty ? StrategyRegistry.all.count : scenario.strategies.count
         return [
             counted(scenario.layout.itemCount, "item", "items"),
             counted(strategies, "strategy", "strategies"),

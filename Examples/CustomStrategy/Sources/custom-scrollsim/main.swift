@@ -1,0 +1,21 @@
+// `custom-scrollsim`: ScrollSim's own command line with one more strategy, `lru-prefetch`.
+//   swift run --package-path Examples/CustomStrategy custom-scrollsim run Examples/CustomStrategy/avatars.json
+import FetchStrategies
+import Foundation
+import ScrollSimCLI
+import ScrollSimCore
+
+/// How `scrollsim strategies` lists `lru-prefetch`, and how a scenario entry builds it.
+let lruPrefetch = StrategyDescriptor(
+    name: "lru-prefetch",
+    summary: "LRU cache of decoded images (cacheCount), coalesced downloads raised on join, low-priority prefetch cancelled when unneeded, off-main decode.",
+    source: "Examples/CustomStrategy: an example of a strategy defined outside ScrollSim.",
+    parameters: [StrategyParameter(name: "cacheCount", defaultValue: "60", summary: "Decoded images kept (LRU).")],
+    make: { spec throws(StrategyConfigError) in
+        var parameters = StrategyParameters(spec)
+        let cacheCount = try parameters.integer("cacheCount", default: 60, in: 1...100_000)
+        try parameters.finish()
+        return { LRUPrefetchStrategy(environment: $0, cacheCount: cacheCount) }
+    })
+
+exit(ScrollSimCommand.main(arguments: Array(CommandLine.arguments.dropFirst()), strategies: [lruPrefetch]))
