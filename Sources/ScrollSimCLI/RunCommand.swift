@@ -10,7 +10,9 @@ import ScrollSimCore
 /// 3. run scenario × strategy in order (scenarios in expanded order, strategies in listed order);
 /// 4. print the table or the summary CSV to stdout;
 /// 5. with `--out`, write `summary.csv` (and with `--frames` one `frames/<scenario>__<strategy>__<seed>.csv`
-///    per run), each atomically, creating the directories as needed (failure: exit 1).
+///    per run), with `--trace` one `<scenario>__<strategy>__<seed>.json` Chrome trace per run, with
+///    `--html` the HTML report (`RunCommand+Outputs.swift`), each atomically, creating the
+///    directories as needed (failure: exit 1).
 ///
 /// Strategies: the `--strategy` names if given (each takes its parameters from the scenario's
 /// entry of the same name when there is one, else the defaults), else the scenario's
@@ -46,6 +48,8 @@ struct RunCommand: ScrollSimSubcommand {
                        abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
             OptionSpec(name: "out", valueName: "dir", abstract: "Also write summary.csv into this directory."),
             OptionSpec(name: "frames", valueName: nil, abstract: "Also write per-frame CSVs into <dir>/frames."),
+            OptionSpec(name: "trace", valueName: "dir", abstract: "Also write a Chrome trace (Perfetto) per run into this directory."),
+            OptionSpec(name: "html", valueName: "file", abstract: "Also write an HTML report with charts to this file."),
         ]
     )
 
@@ -61,6 +65,10 @@ struct RunCommand: ScrollSimSubcommand {
     var outDirectory: String?
     /// `--frames`.
     var writesFrames: Bool
+    /// `--trace`, if given.
+    var traceDirectory: String?
+    /// `--html`, if given.
+    var htmlFile: String?
 
     /// Typed values from checked arguments.
     init(_ arguments: ParsedArguments) {
@@ -72,6 +80,8 @@ struct RunCommand: ScrollSimSubcommand {
         format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
         outDirectory = arguments.value(of: "out")
         writesFrames = arguments.isSet("frames")
+        traceDirectory = arguments.value(of: "trace")
+        htmlFile = arguments.value(of: "html")
     }
 
     /// `--frames` needs `--out`; every `--strategy` must be a built-in strategy.
@@ -138,10 +148,7 @@ struct RunCommand: ScrollSimSubcommand {
         /// `<scenario>__<strategy>__<seed>.csv`, with any `/` or `\` in a name replaced by `_`
         /// (names are validated not to contain them; this keeps the file inside `frames/`).
         var framesFileName: String {
-            func safe(_ name: String) -> String {
-                String(name.map { $0 == "/" || $0 == "\\" || $0 == "\0" ? "_" : $0 })
-            }
-            return "\(safe(scenario.name))__\(safe(strategyName))__\(seed).csv"
+            RunCommand.runFileName(scenario: scenario.name, strategy: strategyName, seed: String(seed), extension: "csv")
         }
     }
 
@@ -177,12 +184,13 @@ struct RunCommand: ScrollSimSubcommand {
 
     /// Runs `plan` in order, prints the report, then writes the output files.
     func execute(_ plan: [PlannedRun], output: CommandOutput) -> Int32 {
-        if writesFrames {
+        if writesFrames || traceDirectory != nil {
             var seen: [String] = []
             for run in plan {
                 if seen.contains(run.framesFileName) {
+                    let file = writesFrames ? "frames/\(run.framesFileName)" : run.traceFileName
                     return ScrollSimCommand.reportFailure(
-                        "two runs would write frames/\(run.framesFileName); give the scenarios distinct names",
+                        "two runs would write \(file); give the scenarios distinct names",
                         code: ExitCode.invalidInput, output: output)
                 }
                 seen.append(run.framesFileName)
@@ -190,28 +198,31 @@ struct RunCommand: ScrollSimSubcommand {
         }
         var results: [RunMetrics] = []
         var framesFiles: [(name: String, text: String)] = []
+        var outputs = RunOutputs()
         for planned in plan {
-            var frames = FramesCSV.header
-            let sink: ((FrameRecord) -> Void)? = writesFrames ? { frames += FramesCSV.row($0) } : nil
+            let recording = RunRecording(planned, keepsFrames: writesFrames || htmlFile != nil, traces: traceDirectory != nil)
             let simulation = SimulationRun(scenario: planned.scenario, seed: planned.seed,
                                            strategyName: planned.strategyName, strategy: planned.factory)
-            results.append(simulation.run(frameSink: sink))
-            if writesFrames { framesFiles.append((planned.framesFileName, frames)) }
+            results.append(simulation.run(observer: recording))
+            if writesFrames { framesFiles.append((planned.framesFileName, recording.framesCSV)) }
+            outputs.add(recording, of: planned)
         }
         let summary = SummaryCSV.header + results.map(SummaryCSV.row).joined()
         output.write(format == .csv ? summary : SummaryTable.render(results))
 
-        guard let outDirectory else { return ExitCode.success }
         do {
-            try AtomicFileWriter.createDirectory(atPath: outDirectory)
-            try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
-            if writesFrames {
-                let framesDirectory = Self.join(outDirectory, "frames")
-                try AtomicFileWriter.createDirectory(atPath: framesDirectory)
-                for file in framesFiles {
-                    try AtomicFileWriter.write(file.text, toFile: Self.join(framesDirectory, file.name))
+            if let outDirectory {
+                try AtomicFileWriter.createDirectory(atPath: outDirectory)
+                try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
+                if writesFrames {
+                    let framesDirectory = Self.join(outDirectory, "frames")
+                    try AtomicFileWriter.createDirectory(atPath: framesDirectory)
+                    for file in framesFiles {
+                        try AtomicFileWriter.write(file.text, toFile: Self.join(framesDirectory, file.name))
+                    }
                 }
             }
+            try outputs.write(summary: summary, traceDirectory: traceDirectory, htmlFile: htmlFile)
         } catch {
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.failure, output: output)
         }
