@@ -27,7 +27,7 @@ struct ReportCommand: ScrollSimSubcommand {
             """,
         arguments: [ArgumentSpec(valueName: "summary.csv", abstract: "Summary CSVs ('scrollsim run --out', sweeps).")],
         options: [
-            OptionSpec(name: "html", valueName: "file", abstract: "Write the HTML report to this file (required)."),
+            OptionSpec(name: "html", valueName: "file", abstract: "Write the HTML report to this file.", isRequired: true),
             OptionSpec(name: "frames", valueName: "dir",
                        abstract: "Per-frame CSVs ('scrollsim run --out <dir> --frames' writes <dir>/frames)."),
         ]

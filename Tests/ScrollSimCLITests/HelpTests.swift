@@ -16,6 +16,7 @@ import ScrollSimCLI
           run                     Run scenarios and report hitch and image metrics.
           validate                Check scenario files without running them.
           strategies              List the built-in strategies and their parameters.
+          report                  Write an HTML report with charts of summary CSVs.
           help                    Show subcommand help information.
 
           See 'scrollsim help <subcommand>' for detailed help.
@@ -33,7 +34,7 @@ import ScrollSimCLI
         Exit codes: 0 success, 1 I/O failure, 64 bad command line, 65 invalid scenario,
         66 missing or unreadable scenario.
 
-        USAGE: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] [--format <format>] [--out <dir>] [--frames]
+        USAGE: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] [--format <format>] [--out <dir>] [--frames] [--trace <dir>] [--html <file>]
 
         ARGUMENTS:
           <scenarios>             Scenario files (.json), or directories of them.
@@ -45,6 +46,9 @@ import ScrollSimCLI
                                   default: table)
           --out <dir>             Also write summary.csv into this directory.
           --frames                Also write per-frame CSVs into <dir>/frames.
+          --trace <dir>           Also write a Chrome trace (Perfetto) per run into
+                                  this directory.
+          --html <file>           Also write an HTML report with charts to this file.
           -h, --help              Show help information.
 
 
@@ -77,7 +81,7 @@ import ScrollSimCLI
     }
 
     @Test("-h, --help, help <cmd> and a help flag after other arguments print the same text",
-          arguments: ["run", "validate", "strategies"])
+          arguments: ["run", "validate", "strategies", "report"])
     func sameTextEveryWay(command: String) {
         let long = scrollsim(command, "--help")
         #expect(long.code == 0)

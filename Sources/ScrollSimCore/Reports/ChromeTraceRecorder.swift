@@ -244,12 +244,14 @@ public final class ChromeTraceRecorder: RunObserver {
         }
     }
 
-    /// `decoded memory` (0 at time 0, then one sample per distinct time of change, from the
-    /// re-summed deltas) and `blank ratio` (one per frame, at its present).
+    /// `decoded memory` (0 at time 0 unless something changed then, then one sample per distinct
+    /// time of change, from the re-summed deltas) and `blank ratio` (one per frame, at its present).
     private func writeCounters(_ writer: inout ChromeTraceWriter) {
         let deltas = memoryDeltas.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
-        writer.counter("decoded memory", time: 0, arguments: [("MiB", .number("0.000"))])
+        if deltas.first?.time != 0 {
+            writer.counter("decoded memory", time: 0, arguments: [("MiB", .number("0.000"))])
+        }
         var total: Int64 = 0
         var index = 0
         while index < deltas.count {
