@@ -6,6 +6,7 @@ import ScrollSimCore
 /// overlap: scenario names head their bar groups on their own line, strategies are named in the
 /// HTML legend, and a sweep's axis labels are thinned to at most 12.
 extension HTMLReport {
+    /// A summary column the charts read.
     typealias Column = ReportSummary.Column
 
     /// Width of a chart in a pair, px.
@@ -141,8 +142,9 @@ extension HTMLReport {
 
     // MARK: Frame time
 
-    /// A run's frame chart with its caption (run, frame and hitch counts, budget).
-    static func frameFigure(_ series: FrameSeries) -> String {
+    /// A run's frame chart with its caption (run, frame and hitch counts, budget); the time axis
+    /// reaches at least `timeEnd` seconds (so that the runs of one scenario share a time axis).
+    static func frameFigure(_ series: FrameSeries, timeEnd: Double) -> String {
         let frames = series.frames
         let scrolling = frames.filter(\.isInScroll)
         let hitches = scrolling.filter { $0.hitchMilliseconds > 0 }.count
@@ -154,7 +156,12 @@ extension HTMLReport {
             + DecimalFormat.fixed(longest, decimals: 1) + " ms; budget \(budget) ms at \(series.refreshHz) Hz"
             + (longest > workAxis(series).top ? "; bars cut at \(workAxis(series).label(workAxis(series).top)) ms" : "")
         return figure(caption: HTMLText.escape(title) + " <small>" + HTMLText.escape(details) + "</small>",
-                      chart: frameChart(series, label: "Frame time of \(title)"))
+                      chart: frameChart(series, timeEnd: timeEnd, label: "Frame time of \(title)"))
+    }
+
+    /// The end of a run's frames in seconds: its last vsync plus one refresh interval.
+    static func timeEnd(of series: FrameSeries) -> Double {
+        Double(series.frames.last?.vsyncNanos ?? 0) / 1e9 + 1 / Double(series.refreshHz)
     }
 
     /// The work axis of a frame chart: up to the longest work, at least 1.5 budgets, at most 6.
@@ -166,7 +173,7 @@ extension HTMLReport {
 
     /// Main-thread work per frame against time, the budget line, hitches marked. Bars taller than
     /// six budgets are cut at the top of the axis (their value is in the caption's "longest").
-    static func frameChart(_ series: FrameSeries, label: String) -> String {
+    static func frameChart(_ series: FrameSeries, timeEnd: Double, label: String) -> String {
         let width = wideChartWidth, height = 250
         let left = 52.0, right = 18.0, top = 16.0, bottom = 38.0
         let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom
@@ -174,8 +181,7 @@ extension HTMLReport {
         let budget = 1000 / Double(series.refreshHz)
         let ticks = workAxis(series)
         let interval = 1 / Double(series.refreshHz)
-        let end = Double(frames.last?.vsyncNanos ?? 0) / 1e9 + interval
-        let timeTicks = AxisTicks(covering: end, count: 10)
+        let timeTicks = AxisTicks(covering: max(timeEnd, Self.timeEnd(of: series)), count: 10)
         func x(_ seconds: Double) -> Double { left + seconds / timeTicks.top * plotWidth }
         func y(_ milliseconds: Double) -> Double { top + plotHeight - min(max(0, milliseconds), ticks.top) / ticks.top * plotHeight }
 

@@ -11,7 +11,7 @@ import ScrollSimCore
 ///    ratio against the axis value, one line per strategy (means over the other axes and seeds);
 /// 3. frame time per frame for each run with per-frame data: main-thread work per frame as bars,
 ///    the frame budget (1000 / refresh rate ms) as a dashed line, hitching frames in red with a
-///    marker above them;
+///    marker above them; the runs of one scenario share their time axis;
 /// 4. the summary table, one row per run, with the hitch ratio graded by Apple's WWDC20 tiers
 ///    (good < 5 ms/s, warning 5–10, critical ≥ 10; research notes uikit-and-metrics.md §4.1).
 ///
@@ -179,9 +179,12 @@ enum HTMLReport {
         text += "<p class=\"note\">One bar per frame: main-thread work from the frame’s start to its commit, at the "
             + "frame’s vsync. Blue: frames while scrolling; grey: frames outside scrolling (not counted in the "
             + "metrics); red with a marker above: frames that appeared late (a hitch). The dashed line is the frame "
-            + "budget, one refresh interval. Work above the budget usually means a hitch.</p>\n"
+            + "budget, one refresh interval. Work above the budget usually means a hitch. The runs of a scenario "
+            + "share their time axis.</p>\n"
         for series in frames.series {
-            text += frameFigure(series)
+            // One time axis per scenario, so that its runs line up.
+            let timeEnd = frames.series.filter { $0.scenario == series.scenario }.map(timeEnd(of:)).reduce(0, max)
+            text += frameFigure(series, timeEnd: timeEnd)
         }
         if !frames.missing.isEmpty {
             text += "<p class=\"note\">No per-frame CSV for "

@@ -48,16 +48,27 @@ struct ReportSummary {
             assert(SummaryCSV.columns[index] == name, "not a SummaryCSV column: \(name)")
         }
 
+        /// `hitch_ratio`.
         static let hitchRatio = Column("hitch_ratio")
+        /// `dropped_frames`.
         static let droppedFrames = Column("dropped_frames")
+        /// `hitches`.
         static let hitches = Column("hitches")
+        /// `max_hitch_ms`.
         static let maxHitch = Column("max_hitch_ms")
+        /// `frame_work_p95_ms`.
         static let workP95 = Column("frame_work_p95_ms")
+        /// `blank_ratio_mean`.
         static let blankMean = Column("blank_ratio_mean")
+        /// `ready_ratio`.
         static let readyRatio = Column("ready_ratio")
+        /// `hit_ratio`.
         static let hitRatio = Column("hit_ratio")
+        /// `bytes_downloaded`.
         static let bytesDownloaded = Column("bytes_downloaded")
+        /// `wrong_image_frames`.
         static let wrongImageFrames = Column("wrong_image_frames")
+        /// `peak_memory_mb`.
         static let peakMemory = Column("peak_memory_mb")
     }
 

@@ -9,6 +9,7 @@ import ScrollSimCore
 struct SVGCanvas {
     /// How text is anchored at its x coordinate.
     enum Anchor: String {
+        /// The text starts at x, ends at x, or is centred on x.
         case start, middle, end
     }
 
