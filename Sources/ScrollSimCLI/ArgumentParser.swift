@@ -188,12 +188,14 @@ struct OptionSpec {
     var defaultValue: String? = nil
     /// Whether the option may be given several times (all values kept).
     var isRepeatable = false
+    /// Whether the option must be given (shown without brackets; the command's `validate` checks it).
+    var isRequired = false
 
     /// `--name <value>` or `--name`.
     var synopsis: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
 
-    /// The usage-line form: optional, so in brackets, with " ..." when repeatable.
-    var usageSynopsis: String { "[" + synopsis + (isRepeatable ? " ..." : "") + "]" }
+    /// The usage-line form: in brackets unless required, with " ..." when repeatable.
+    var usageSynopsis: String { isRequired ? synopsis + (isRepeatable ? " ..." : "") : "[" + synopsis + (isRepeatable ? " ..." : "") + "]" }
 
     /// The `Help:` line of an error about this option: synopsis, two spaces, abstract.
     var helpLine: String { "\(synopsis)  \(abstract)" }

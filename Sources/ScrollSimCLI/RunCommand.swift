@@ -10,7 +10,9 @@ import ScrollSimCore
 /// 3. run scenario × strategy in order (scenarios in expanded order, strategies in listed order);
 /// 4. print the table or the summary CSV to stdout;
 /// 5. with `--out`, write `summary.csv` (and with `--frames` one `frames/<scenario>__<strategy>__<seed>.csv`
-///    per run), each atomically, creating the directories as needed (failure: exit 1);
+///    per run), with `--trace` one `<scenario>__<strategy>__<seed>.json` Chrome trace per run, with
+///    `--html` the HTML report (`RunCommand+Outputs.swift`), each atomically, creating the
+///    directories as needed (failure: exit 1);
 /// 6. with `--requests <dir>`, write each run's image request trace as `<dir>/<scenario>__<strategy>__<seed>.csv`
 ///    in the `cache-replay` format (`id,size`, one line per request to configure a cell, in order:
 ///    the image id, and the image's full decoded size width × height × 4 bytes, so the trace sizes
@@ -52,6 +54,8 @@ struct RunCommand: ScrollSimSubcommand {
             OptionSpec(name: "frames", valueName: nil, abstract: "Also write per-frame CSVs into <dir>/frames."),
             OptionSpec(name: "requests", valueName: "dir",
                        abstract: "Also write each run's image request trace (id,size, for 'scrollsim cache-replay') into this directory."),
+            OptionSpec(name: "trace", valueName: "dir", abstract: "Also write a Chrome trace (Perfetto) per run into this directory."),
+            OptionSpec(name: "html", valueName: "file", abstract: "Also write an HTML report with charts to this file."),
         ]
     )
 
@@ -69,6 +73,10 @@ struct RunCommand: ScrollSimSubcommand {
     var writesFrames: Bool
     /// `--requests`, if given.
     var requestsDirectory: String?
+    /// `--trace`, if given.
+    var traceDirectory: String?
+    /// `--html`, if given.
+    var htmlFile: String?
 
     /// Typed values from checked arguments.
     init(_ arguments: ParsedArguments) {
@@ -81,6 +89,8 @@ struct RunCommand: ScrollSimSubcommand {
         outDirectory = arguments.value(of: "out")
         writesFrames = arguments.isSet("frames")
         requestsDirectory = arguments.value(of: "requests")
+        traceDirectory = arguments.value(of: "trace")
+        htmlFile = arguments.value(of: "html")
     }
 
     /// `--frames` needs `--out`; every `--strategy` must be a built-in strategy.
@@ -147,10 +157,7 @@ struct RunCommand: ScrollSimSubcommand {
         /// `<scenario>__<strategy>__<seed>.csv`, with any `/` or `\` in a name replaced by `_`
         /// (names are validated not to contain them; this keeps the file inside `frames/`).
         var framesFileName: String {
-            func safe(_ name: String) -> String {
-                String(name.map { $0 == "/" || $0 == "\\" || $0 == "\0" ? "_" : $0 })
-            }
-            return "\(safe(scenario.name))__\(safe(strategyName))__\(seed).csv"
+            RunCommand.runFileName(scenario: scenario.name, strategy: strategyName, seed: String(seed), extension: "csv")
         }
     }
 
@@ -186,11 +193,12 @@ struct RunCommand: ScrollSimSubcommand {
 
     /// Runs `plan` in order, prints the report, then writes the output files.
     func execute(_ plan: [PlannedRun], output: CommandOutput) -> Int32 {
-        if writesFrames || requestsDirectory != nil {
+        if writesFrames || traceDirectory != nil || requestsDirectory != nil {
             var seen: [String] = []
             for run in plan {
                 if seen.contains(run.framesFileName) {
-                    let file = writesFrames ? "frames/\(run.framesFileName)" : Self.join(requestsDirectory ?? "", run.framesFileName)
+                    let file = writesFrames ? "frames/\(run.framesFileName)"
+                        : traceDirectory != nil ? run.traceFileName : Self.join(requestsDirectory ?? "", run.framesFileName)
                     return ScrollSimCommand.reportFailure(
                         "two runs would write \(file); give the scenarios distinct names",
                         code: ExitCode.invalidInput, output: output)
@@ -201,19 +209,20 @@ struct RunCommand: ScrollSimSubcommand {
         var results: [RunMetrics] = []
         var framesFiles: [(name: String, text: String)] = []
         var requestFiles: [(name: String, text: String)] = []
+        var outputs = RunOutputs()
         for planned in plan {
-            let recorder = RunRecorder(scenario: planned.scenario, recordsFrames: writesFrames,
-                                       recordsRequests: requestsDirectory != nil)
+            let recording = RunRecording(planned, keepsFrames: writesFrames || htmlFile != nil, traces: traceDirectory != nil,
+                                         requests: requestsDirectory != nil)
             let simulation = SimulationRun(scenario: planned.scenario, seed: planned.seed,
                                            strategyName: planned.strategyName, strategy: planned.factory)
-            results.append(simulation.run(observer: recorder.isRecording ? recorder : nil))
-            if writesFrames { framesFiles.append((planned.framesFileName, recorder.frames)) }
-            if requestsDirectory != nil { requestFiles.append((planned.framesFileName, recorder.requests)) }
+            results.append(simulation.run(observer: recording.isRecording ? recording : nil))
+            if writesFrames { framesFiles.append((planned.framesFileName, recording.framesCSV)) }
+            if requestsDirectory != nil { requestFiles.append((planned.framesFileName, recording.requests)) }
+            outputs.add(recording, of: planned)
         }
         let summary = SummaryCSV.header + results.map(SummaryCSV.row).joined()
         output.write(format == .csv ? summary : SummaryTable.render(results))
 
-        guard outDirectory != nil || requestsDirectory != nil else { return ExitCode.success }
         do {
             if let requestsDirectory {
                 try AtomicFileWriter.createDirectory(atPath: requestsDirectory)
@@ -221,16 +230,18 @@ struct RunCommand: ScrollSimSubcommand {
                     try AtomicFileWriter.write(file.text, toFile: Self.join(requestsDirectory, file.name))
                 }
             }
-            guard let outDirectory else { return ExitCode.success }
-            try AtomicFileWriter.createDirectory(atPath: outDirectory)
-            try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
-            if writesFrames {
-                let framesDirectory = Self.join(outDirectory, "frames")
-                try AtomicFileWriter.createDirectory(atPath: framesDirectory)
-                for file in framesFiles {
-                    try AtomicFileWriter.write(file.text, toFile: Self.join(framesDirectory, file.name))
+            if let outDirectory {
+                try AtomicFileWriter.createDirectory(atPath: outDirectory)
+                try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
+                if writesFrames {
+                    let framesDirectory = Self.join(outDirectory, "frames")
+                    try AtomicFileWriter.createDirectory(atPath: framesDirectory)
+                    for file in framesFiles {
+                        try AtomicFileWriter.write(file.text, toFile: Self.join(framesDirectory, file.name))
+                    }
                 }
             }
+            try outputs.write(summary: summary, traceDirectory: traceDirectory, htmlFile: htmlFile)
         } catch {
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.failure, output: output)
         }

@@ -21,7 +21,9 @@ public enum ScrollSimCommand {
     )
 
     /// The subcommands, in help order.
-    static var subcommands: [any ScrollSimSubcommand.Type] { [RunCommand.self, ValidateCommand.self, StrategiesCommand.self, CacheReplayCommand.self] }
+    static var subcommands: [any ScrollSimSubcommand.Type] {
+        [RunCommand.self, ValidateCommand.self, StrategiesCommand.self, CacheReplayCommand.self, ReportCommand.self]
+    }
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to the process's
     /// stdout and stderr, and returns its exit code. `strategies` are a package's own strategies,

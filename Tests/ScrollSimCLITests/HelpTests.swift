@@ -18,6 +18,7 @@ import ScrollSimCLI
           strategies              List the built-in strategies and their parameters.
           cache-replay            Replay a request trace through a cache and print its
                                   miss ratios.
+          report                  Write an HTML report with charts of summary CSVs.
           help                    Show subcommand help information.
 
           See 'scrollsim help <subcommand>' for detailed help.
@@ -35,7 +36,7 @@ import ScrollSimCLI
         Exit codes: 0 success, 1 I/O failure, 64 bad command line, 65 invalid scenario,
         66 missing or unreadable scenario.
 
-        USAGE: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] [--format <format>] [--out <dir>] [--frames] [--requests <dir>]
+        USAGE: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] [--format <format>] [--out <dir>] [--frames] [--requests <dir>] [--trace <dir>] [--html <file>]
 
         ARGUMENTS:
           <scenarios>             Scenario files (.json), or directories of them.
@@ -49,6 +50,9 @@ import ScrollSimCLI
           --frames                Also write per-frame CSVs into <dir>/frames.
           --requests <dir>        Also write each run's image request trace (id,size,
                                   for 'scrollsim cache-replay') into this directory.
+          --trace <dir>           Also write a Chrome trace (Perfetto) per run into
+                                  this directory.
+          --html <file>           Also write an HTML report with charts to this file.
           -h, --help              Show help information.
 
 
@@ -81,7 +85,7 @@ import ScrollSimCLI
     }
 
     @Test("-h, --help, help <cmd> and a help flag after other arguments print the same text",
-          arguments: ["run", "validate", "strategies", "cache-replay"])
+          arguments: ["run", "validate", "strategies", "cache-replay", "report"])
     func sameTextEveryWay(command: String) {
         let long = scrollsim(command, "--help")
         #expect(long.code == 0)

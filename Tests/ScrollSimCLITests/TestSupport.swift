@@ -37,7 +37,7 @@ func fileText(_ path: String) -> String? {
 
 /// The usage footer of `scrollsim run` errors.
 let runUsageFooter = """
-    Usage: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] [--format <format>] [--out <dir>] [--frames] [--requests <dir>]
+    Usage: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] [--format <format>] [--out <dir>] [--frames] [--requests <dir>] [--trace <dir>] [--html <file>]
       See 'scrollsim run --help' for more information.
 
     """

@@ -1,0 +1,121 @@
+import Testing
+@testable import ScrollSimCore
+
+/// The Chrome trace writer's formatting and the recorder's ordering, on hand-made observer calls.
+@Suite struct ChromeTraceTests {
+    @Test("timestamps are integer ns printed as µs with exactly three decimals")
+    func microseconds() {
+        #expect(ChromeTraceWriter.microseconds(1_016_666_666) == "1016666.666")
+        #expect(ChromeTraceWriter.microseconds(0) == "0.000")
+        #expect(ChromeTraceWriter.microseconds(999) == "0.999")
+        #expect(ChromeTraceWriter.microseconds(16_666_667) == "16666.667")
+        #expect(ChromeTraceWriter.microseconds(-1_500) == "-1.500")
+        #expect(ChromeTraceWriter.microseconds(Int64.max) == "9223372036854775.807")
+    }
+
+    @Test("strings are JSON-escaped: quotes, backslashes, control characters; other text as is")
+    func quoting() {
+        #expect(ChromeTraceWriter.quoted("a\"b\\c\nd\te\r\u{1}\u{1F}é✓") == #""a\"b\\c\nd\te\r\u0001\u001Fé✓""#)
+        #expect(ChromeTraceWriter.quoted("") == #""""#)
+    }
+
+    @Test("an empty writer is a valid document")
+    func emptyDocument() {
+        #expect(ChromeTraceWriter().makeText() == "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n\n]}\n")
+    }
+
+    /// A one-connection, one-decoder, one-disk scenario named "tiny".
+    static func tinyScenario() -> Scenario {
+        var scenario = Scenario(layout: .init(itemCount: 10))
+        scenario.name = "tiny"
+        scenario.network.maxConnections = 1
+        scenario.device.decoderThreads = 1
+        scenario.disk.queues = 1
+        return scenario
+    }
+
+    @Test("the recorder orders each track parent first, re-sums memory in time order, pins every byte")
+    func pinnedTrace() {
+        let recorder = ChromeTraceRecorder(scenario: Self.tinyScenario(), strategyName: "idle", seed: 7)
+        // Given a frame from 1 ms to 1.6 ms whose callbacks include zero-length ones at its start
+        // and at its end, then a zero-length block at the frame's end, reported as the simulator
+        // reports them (callbacks first, then the frame, then the main-thread item)…
+        recorder.lifecycleCallback(LifecycleEvent(time: 1_000_000, kind: .enqueue, cell: 0, items: [3]), duration: 0)
+        recorder.lifecycleCallback(LifecycleEvent(time: 1_000_000, kind: .cellForItem, cell: 1, items: [5]), duration: 400_000)
+        recorder.lifecycleCallback(LifecycleEvent(time: 1_600_000, kind: .prefetch, cell: -1, items: [6, 7]), duration: 0)
+        recorder.frameCommitted(FrameRecord(frame: 0, vsync: 1_000_000, start: 1_000_000, commit: 1_600_000,
+                                            present: 33_333_333, offset: 0, inScroll: true, work: 600_000,
+                                            hitch: 16_666_667, missedVsyncs: 1, visibleCells: 2, blankRatio: 0.5))
+        recorder.memoryChanged(bytes: 2_097_152, at: 1_600_000)  // on the main thread, ahead of the clock
+        recorder.mainThreadWork(.frame, start: 1_000_000, end: 1_600_000)
+        recorder.mainThreadWork(.block, start: 1_600_000, end: 1_600_000)
+        recorder.memoryChanged(bytes: 3_145_728, at: 1_200_000)  // a background change, earlier in time
+        // …and two requests on one connection reported in the order they ended, not started.
+        recorder.connectionEnded(ConnectionSpan(connection: 0, imageID: 5, start: 2_000_000, firstByte: 2_500_000,
+                                                end: 3_000_000, bytes: 1000, outcome: .completed))
+        recorder.connectionEnded(ConnectionSpan(connection: 0, imageID: 6, start: 1_000_000, firstByte: 2_000_000,
+                                                end: 2_000_000, bytes: 0, outcome: .cancelled))
+        recorder.decodeRan(thread: 0, start: 3_000_000, end: 4_000_000)
+        recorder.diskRan(queue: 0, start: 500, end: 1_500)
+
+        // Then the document is exactly this.
+        let expected = #"""
+            {"displayTimeUnit":"ms","traceEvents":[
+            {"ph":"M","name":"process_name","pid":1,"tid":0,"args":{"name":"ScrollSim tiny / idle / seed 7"}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"main thread"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":1,"args":{"sort_index":1}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"display (vsync, hitches)"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":2,"args":{"sort_index":2}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":1000,"args":{"name":"connection 0"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":1000,"args":{"sort_index":1000}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":2000,"args":{"name":"decoder 0"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":2000,"args":{"sort_index":2000}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":3000,"args":{"name":"disk 0"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":3000,"args":{"sort_index":3000}},
+            {"ph":"X","name":"frame (hitch)","cat":"frame","pid":1,"tid":1,"ts":1000.000,"dur":600.000,"args":{"frame":0,"vsync_ms":1.000,"present_ms":33.333,"work_ms":0.600,"hitch_ms":16.667,"missed_vsyncs":1,"in_scroll":true,"offset_pt":0.000,"visible_cells":2,"blank_ratio":0.5000}},
+            {"ph":"X","name":"enqueue","cat":"lifecycle","pid":1,"tid":1,"ts":1000.000,"dur":0.000,"args":{"cell":0,"item":3}},
+            {"ph":"X","name":"cellForItem","cat":"lifecycle","pid":1,"tid":1,"ts":1000.000,"dur":400.000,"args":{"cell":1,"item":5}},
+            {"ph":"X","name":"prefetch","cat":"lifecycle","pid":1,"tid":1,"ts":1600.000,"dur":0.000,"args":{"items":[6,7]}},
+            {"ph":"X","name":"main queue block","cat":"main","pid":1,"tid":1,"ts":1600.000,"dur":0.000},
+            {"ph":"i","s":"t","name":"vsync","cat":"display","pid":1,"tid":2,"ts":1000.000,"args":{"frame":0}},
+            {"ph":"i","s":"t","name":"hitch","cat":"display","pid":1,"tid":2,"ts":33333.333,"args":{"frame":0,"hitch_ms":16.667,"missed_vsyncs":1}},
+            {"ph":"X","name":"request (cancelled)","cat":"network","pid":1,"tid":1000,"ts":1000.000,"dur":1000.000,"args":{"image":6,"bytes":0,"outcome":"cancelled","latency_ms":1.000,"transfer_ms":0.000}},
+            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":1000,"ts":1000.000,"dur":1000.000},
+            {"ph":"X","name":"request","cat":"network","pid":1,"tid":1000,"ts":2000.000,"dur":1000.000,"args":{"image":5,"bytes":1000,"outcome":"completed","latency_ms":0.500,"transfer_ms":0.500}},
+            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":1000,"ts":2000.000,"dur":500.000},
+            {"ph":"X","name":"transfer","cat":"network","pid":1,"tid":1000,"ts":2500.000,"dur":500.000,"args":{"bytes":1000}},
+            {"ph":"X","name":"decode","cat":"decode","pid":1,"tid":2000,"ts":3000.000,"dur":1000.000},
+            {"ph":"X","name":"disk job","cat":"disk","pid":1,"tid":3000,"ts":0.500,"dur":1.000},
+            {"ph":"C","name":"decoded memory","pid":1,"ts":0.000,"args":{"MiB":0.000}},
+            {"ph":"C","name":"decoded memory","pid":1,"ts":1200.000,"args":{"MiB":1.000}},
+            {"ph":"C","name":"decoded memory","pid":1,"ts":1600.000,"args":{"MiB":3.000}},
+            {"ph":"C","name":"blank ratio","pid":1,"ts":33333.333,"args":{"ratio":0.5000}}
+            ]}
+
+            """#
+        #expect(recorder.makeJSON() == expected)
+    }
+
+    @Test("a real run: one frame slice per frame, every callback of the lifecycle trace, vsync per frame")
+    func realRunCounts() {
+        // Given a zero-cost list scrolled for a second: every callback and frame has length 0, so
+        // many slices share one timestamp.
+        let scenario = TestScenarios.zeroCostList(script: [.drag(velocity: 600, seconds: 1)])
+        let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "idle", strategy: { _ in IdleStrategy() })
+        let recorder = ChromeTraceRecorder(scenario: scenario, strategyName: "idle", seed: 1)
+        let metrics = run.run(observer: recorder)
+        let (_, lifecycle) = run.runTracingLifecycle()
+        let (_, frames) = TestScenarios.run(scenario)
+        let lines = recorder.makeJSON().split(separator: "\n")
+        func count(_ fragment: String) -> Int { lines.filter { $0.contains(fragment) }.count }
+        // Then the trace has one frame slice and one vsync instant per frame, one lifecycle slice
+        // per traced callback, and a hitch instant per late frame.
+        #expect(frames.count > 10)
+        #expect(count(#""cat":"frame""#) == frames.count)
+        #expect(count(#""name":"vsync""#) == frames.count)
+        #expect(count(#""name":"hitch""#) == frames.filter { $0.hitch > 0 }.count)
+        #expect(count(#""cat":"lifecycle""#) == lifecycle.count)
+        #expect(count(#""name":"blank ratio""#) == frames.count)
+        #expect(metrics.frames > 0)
+    }
+}
