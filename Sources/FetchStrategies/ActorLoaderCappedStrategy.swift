@@ -11,6 +11,7 @@ import ScrollSimCore
 final class ActorLoaderCappedStrategy: FetchStrategy {
     /// Default cap on ready images.
     static let defaultMaxImages = 100
+    /// The capped loader and its view.
     private let loader: ActorImageLoader
 
     /// A loader keeping at most `maxImages` ready images.

@@ -14,8 +14,10 @@ import ScrollSimCore
 ///
 /// The loader and view are `ActorImageLoader`, shared with `actor-loader-capped`.
 final class ActorLoaderCoalescingStrategy: FetchStrategy {
+    /// The loader (every ready image kept) and its view.
     private let loader: ActorImageLoader
 
+    /// A loader with no image yet.
     init(environment: FetchEnvironment) {
         loader = ActorImageLoader(environment: environment, maxImages: 0)
     }

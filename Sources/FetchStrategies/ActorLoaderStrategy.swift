@@ -14,11 +14,14 @@ import ScrollSimCore
 /// - The result is set on the main actor (one main-queue hop, even for a ready image) with an
 ///   identity check. No prefetching; a memory warning changes nothing.
 final class ActorLoaderStrategy: FetchStrategy {
+    /// The run's services.
     private let environment: FetchEnvironment
+    /// The actor's ready images.
     private var images: [Int: ImageObject] = [:]
     /// The task of each cell's view (indexed by cell), nil when none is running.
     private var tasks: [NetworkTask?] = []
 
+    /// A loader with no image yet.
     init(environment: FetchEnvironment) { self.environment = environment }
 
     func prepareForReuse(_ cell: CellID) {
@@ -55,6 +58,7 @@ final class ActorLoaderStrategy: FetchStrategy {
         }
     }
 
+    /// Cancels the task of `cell`'s view, if one is running.
     private func cancelTask(of cell: CellID) {
         guard cell < tasks.count, let task = tasks[cell] else { return }
         task.cancel()

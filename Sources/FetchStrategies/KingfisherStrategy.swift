@@ -33,10 +33,15 @@ final class KingfisherStrategy: FetchStrategy {
     /// `MemoryStorage.Config.expiration`: 300 s.
     static let memoryExpiration: SimTime = 300 * SimDuration.second
 
+    /// The run's services.
     private let environment: FetchEnvironment
+    /// `ImageCache.memoryStorage`.
     private let memory: ImageMemoryCache
+    /// `ImageCache.diskStorage`.
     private let disk: DiskCacheModel
+    /// `ImageDownloader`'s tasks by URL, and the per-request disk reads.
     private let loads = SharedImageLoads(rule: .latest)  // all requests share one priority
+    /// The last `kf.taskIdentifier` issued.
     private var lastTaskIdentifier = 0
 
     /// Kingfisher with a memory cache of `memoryCacheMB` MB.

@@ -48,18 +48,29 @@ final class NukeStrategy: FetchStrategy {
 
     /// One `ImagePrefetcher` task: its queue ticket, then its requester token once started.
     private final class PrefetchTask {
+        /// Its ticket in the prefetcher's queue.
         var ticket = -1
+        /// Its requester token once started (0 before).
         var token = 0
     }
 
+    /// The run's services.
     private let environment: FetchEnvironment
+    /// `ImagePipeline.Configuration.imageCache`.
     private let memory: ImageMemoryCache
+    /// `ImagePipeline.Configuration.dataCache`.
     private let dataCache: DiskCacheModel
+    /// The pipeline's `RateLimiter`.
     private let rateLimiter: TokenBucketRateLimiter
+    /// `dataLoadingQueue`.
     private let dataLoadingQueue = PriorityWorkQueue(width: maxConcurrentDownloads)
+    /// `imageDecompressingQueue`.
     private let decompressionQueue = PriorityWorkQueue(width: decompressionWidth)
+    /// The `ImagePrefetcher`'s own queue.
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
+    /// The pipeline's tasks, one per image.
     private let loads = SharedImageLoads(rule: .highest)
+    /// The prefetcher's tasks by image.
     private var prefetchTasks: [Int: PrefetchTask] = [:]
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
     private var cellTokens: [Int] = []
@@ -138,6 +149,7 @@ final class NukeStrategy: FetchStrategy {
         memory.removeAll()
     }
 
+    /// A prefetch task finished: forget it and free its slot.
     private func prefetchEnded(_ imageID: Int, _ task: PrefetchTask) {
         if prefetchTasks[imageID] === task { prefetchTasks[imageID] = nil }
         prefetcher.release(task.ticket)

@@ -36,15 +36,22 @@ final class SDWebImageStrategy: FetchStrategy {
     /// `SDWebImagePrefetcher.maxConcurrentPrefetchCount`.
     static let prefetcherWidth = 3
 
+    /// The run's services.
     private let environment: FetchEnvironment
+    /// `SDImageCache.memoryCache`.
     private let memory: ImageMemoryCache
+    /// `SDImageCache.diskCache`.
     private let disk: DiskCacheModel
+    /// `SDWebImageDownloader.downloadQueue`.
     private let downloadQueue = PriorityWorkQueue(width: maxConcurrentDownloads, placement: .submissionOrder)
+    /// `SDWebImagePrefetcher.prefetchQueue`.
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
+    /// The downloader's operations by URL, and the per-request disk queries.
     private let loads = SharedImageLoads(rule: .latest)
     /// The token of each cell's current load (indexed by cell), 0 when none.
     private var cellTokens: [Int] = []
 
+    /// SDWebImage with its default configuration.
     init(environment: FetchEnvironment) {
         self.environment = environment
         memory = ImageMemoryCache(environment: environment, configuration: .init(policy: .fifo))

@@ -130,6 +130,32 @@ import Testing
     }
 
     @Test(arguments: [
+        // strategy, network fetches: 11 visible items, plus the 10 prefetched ones when the
+        // prefetcher does not stop
+        ("kingfisher", 21),
+        ("sdwebimage", 21),
+        ("nuke", 11),
+    ])
+    func onlyNukeStopsThePrefetchesTheCollectionViewCancels(strategy: String, fetches: Int) {
+        // Given a 10-pt drag down (item 10 shows, items 11...20 are prefetched) reversed at once,
+        // so that the collection view cancels all 10 prefetches while every connection is busy
+        // (1 s latency, 6 connections taken by items 0...5)
+        var scenario = StrategyTests.fixedList(itemCount: 100, latencyMs: 1000, script: [
+            .pause(seconds: 0.1), .drag(velocity: 100, seconds: 0.1), .drag(velocity: -100, seconds: 0.1), .pause(seconds: 3),
+        ])
+        scenario.cells.profile = .ios15
+        scenario.cells.cellLeadScreens = 0
+        let log = RequestLog()
+        let metrics = StrategyTests.run(scenario, strategy, parameters: [], observer: log)
+        #expect(metrics.requests == 11 && metrics.prefetches == 10 && metrics.prefetchCancels == 10)
+        // Then Kingfisher's one-shot prefetcher and SDWebImage's prefetcher download all 10
+        // anyway; Nuke's `stopPrefetching` removes them before they reach the network
+        #expect(metrics.networkFetches == fetches)
+        #expect(log.startOrder == Array(0..<fetches))
+        #expect(log.cancelled == 0)
+    }
+
+    @Test(arguments: [
         // strategy, outcome of the 10 requests after the warning, network fetches
         ("kingfisher", RequestOutcome.diskHit, 20),
         ("sdwebimage", .diskHit, 20),

@@ -15,8 +15,11 @@ import ScrollSimCore
 ///   even for a cached image), dropping a late result for a previous item (identity check).
 ///   Nothing is cancelled, nothing is prefetched, a memory warning changes nothing.
 final class ActorImageLoader {
+    /// The run's services.
     private let environment: FetchEnvironment
+    /// The `.fetched` images, FIFO under the count limit.
     private let ready: ImageMemoryCache
+    /// The `.inProgress` entries: the callers awaiting each download.
     private var inProgress: [Int: [(ImageObject) -> Void]] = [:]
 
     /// A loader keeping at most `maxImages` ready images (0 = every image).
@@ -57,6 +60,7 @@ final class ActorImageLoader {
         }
     }
 
+    /// A download ended: keep and hand out the image, or forget the entry so a later call retries.
     private func loadEnded(_ imageID: Int, result: NetworkResult) {
         guard let waiters = inProgress.removeValue(forKey: imageID) else { return }
         guard case .success = result else { return }  // a later call retries

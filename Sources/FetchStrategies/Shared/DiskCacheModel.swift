@@ -15,11 +15,15 @@ import ScrollSimCore
 /// - A file-existence check (`contains`) costs nothing. Expiry by age (7 days, 1 week) is not
 ///   modelled: no run lasts that long.
 final class DiskCacheModel {
+    /// The run's services.
     private let environment: FetchEnvironment
+    /// The images on disk, by access (LRU), costing their encoded bytes.
     private let index: CacheIndex
+    /// Whether writes queue on the serial I/O queue.
     private let writesUseIOQueue: Bool
     /// The serial I/O queue.
     let ioQueue = PriorityWorkQueue(width: 1)
+    /// Scratch buffer for evicted keys.
     private var evicted: [Int] = []
 
     /// A disk cache of at most `sizeLimitBytes` (0 = unlimited).

@@ -23,19 +23,26 @@ final class PriorityWorkQueue {
         case submissionOrder
     }
 
+    /// Where a ticket is.
     private enum State: UInt8 { case pending, running, released }
 
     /// Items that may run at once.
     let width: Int
+    /// Where reprioritised items go.
     private let placement: Placement
+    /// State of each ticket (tickets are indices, in submission order).
     private var states: [State] = []
+    /// Priority of each ticket.
     private var priorities: [RequestPriority] = []
+    /// Work of each pending ticket (nil once started or released).
     private var works: [(() -> Void)?] = []
+    /// Pending tickets per priority, in start order.
     private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
     /// Items started and not yet released.
     private(set) var runningCount = 0
     /// Items waiting for a slot.
     private(set) var pendingCount = 0
+    /// Whether `startReady` is on the stack (re-entrant calls return at once).
     private var isStarting = false
 
     /// A queue running at most `width` items at once.
@@ -118,6 +125,7 @@ final class PriorityWorkQueue {
         }
     }
 
+    /// The next pending ticket, highest priority first.
     private func dequeue() -> Int? {
         for p in stride(from: buckets.count - 1, through: 0, by: -1) where !buckets[p].isEmpty {
             pendingCount -= 1

@@ -17,13 +17,16 @@ final class SharedImageLoad {
     fileprivate var requesters: [SharedImageLoads.Requester] = []
     /// Set when the last requester left; a stage that starts later must not run.
     private(set) var isCancelled = false
+    /// The queue the load waits in or holds a slot of.
     private var queue: PriorityWorkQueue?
+    /// Its ticket in `queue`.
     private var ticket = -1
     /// The network request in flight, if any.
     var network: NetworkTask?
     /// The disk or decode job in flight, if any.
     var job: PoolTask?
 
+    /// A load of `imageID` created by a requester at `priority`.
     fileprivate init(imageID: Int, priority: RequestPriority) {
         self.imageID = imageID
         self.initialPriority = priority
@@ -44,11 +47,13 @@ final class SharedImageLoad {
         queue.release(ticket)
     }
 
+    /// Changes the priority, moving the queued operation.
     fileprivate func setPriority(_ newPriority: RequestPriority) {
         priority = newPriority
         queue?.setPriority(ticket, newPriority)
     }
 
+    /// Stops every stage in flight.
     fileprivate func cancel() {
         isCancelled = true
         leaveQueue()
@@ -82,14 +87,21 @@ final class SharedImageLoads {
 
     /// One requester: its token, priority and delivery (off the main thread; nil = failed).
     fileprivate struct Requester {
+        /// The requester's token.
         var token: Int
+        /// The requester's priority.
         var priority: RequestPriority
+        /// Receives the image (nil: failed).
         var deliver: ((ImageObject?) -> Void)?
     }
 
+    /// How requesters set a load's priority.
     private let rule: PriorityRule
+    /// The shared load in flight per image.
     private var inflight: [Int: SharedImageLoad] = [:]
+    /// The load of each live requester token.
     private var loadOfToken: [Int: SharedImageLoad] = [:]
+    /// The last token handed out.
     private var lastToken = 0
 
     /// A coalescing table whose loads follow `rule`.
@@ -165,6 +177,7 @@ final class SharedImageLoads {
         for requester in finish(load) { requester.deliver?(nil) }
     }
 
+    /// Forgets `load` and its requesters; returns the requesters in join order.
     private func finish(_ load: SharedImageLoad) -> [Requester] {
         if inflight[load.imageID] === load { inflight[load.imageID] = nil }
         let requesters = load.requesters

@@ -11,14 +11,23 @@ import ScrollSimCore
 /// - The bucket starts full and refills continuously. Tokens are kept as integer nanoseconds of
 ///   credit (one token = 1 s / rate), so the arithmetic is exact and deterministic.
 final class TokenBucketRateLimiter {
+    /// The run's services (clock and timers).
     private let environment: FetchEnvironment
+    /// Credit one token costs: 1 s / rate.
     private let tokenNanos: SimTime
+    /// Credit of a full bucket: burst tokens.
     private let capacityNanos: SimTime
+    /// Delay between retries of the pending queue.
     private let retryDelay: SimTime
+    /// Credit in the bucket.
     private var creditNanos: SimTime
+    /// When the credit was last refilled.
     private var refilledAt: SimTime
+    /// Work waiting for a token, FIFO from `pendingHead`.
     private var pending: [() -> Bool] = []
+    /// Index of the first pending work.
     private var pendingHead = 0
+    /// Whether a retry timer is set.
     private var isRetryScheduled = false
 
     /// A full bucket of `burst` tokens refilled at `rate` tokens per second.
@@ -51,6 +60,7 @@ final class TokenBucketRateLimiter {
         return true
     }
 
+    /// Sets the retry timer, which runs pending work while tokens last.
     private func scheduleRetry() {
         guard !isRetryScheduled else { return }
         isRetryScheduled = true
