@@ -76,6 +76,66 @@ public enum StrategyCatalog {
                 try StrategyParameters(spec).finish()
                 return { ActorLoaderCoalescingStrategy(environment: $0) }
             }),
+        StrategyDescriptor(
+            name: "actor-loader",
+            summary: "First actor loader: dictionary of ready images, no coalescing (one download per request), load cancelled when the cell moves to another item, no prefetch, main-thread decode at display.",
+            source: "The Swift-concurrency image loader pattern, first version (actor with [URL: UIImage], view .task(id:)).",
+            parameters: [],
+            make: { spec throws(StrategyConfigError) in
+                try StrategyParameters(spec).finish()
+                return { ActorLoaderStrategy(environment: $0) }
+            }),
+        StrategyDescriptor(
+            name: "actor-loader-capped",
+            summary: "actor-loader-coalescing with at most maxImages ready images, evicting the oldest inserted (FIFO, not LRU).",
+            source: "The Swift-concurrency image loader pattern, capped version (insertion-ordered keys, oldest removed first).",
+            parameters: [
+                StrategyParameter(name: "maxImages", defaultValue: String(ActorLoaderCappedStrategy.defaultMaxImages),
+                                  summary: "Ready images kept (an integer from 1 to 1000000); the oldest inserted is evicted first."),
+            ],
+            make: { spec throws(StrategyConfigError) in
+                var parameters = StrategyParameters(spec)
+                let maxImages = try parameters.integer("maxImages", default: ActorLoaderCappedStrategy.defaultMaxImages, in: 1...1_000_000)
+                try parameters.finish()
+                return { ActorLoaderCappedStrategy(environment: $0, maxImages: maxImages) }
+            }),
+        StrategyDescriptor(
+            name: "kingfisher",
+            summary: "Kingfisher 8 defaults: NSCache-like memory (RAM/4, 300 s expiry extended on access, purged on memory warning), unlimited disk, URL coalescing, no background decode, no cancel on reuse, one-shot prefetchers 5 wide.",
+            source: "onevcat/Kingfisher 8.11.0 (kf.setImage, ImageCache, ImageDownloader, ImagePrefetcher).",
+            parameters: [
+                StrategyParameter(name: "memoryCacheMB", defaultValue: String(KingfisherStrategy.defaultMemoryCacheMB),
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher uses RAM / 4, the default is for a 6 GB iPhone."),
+            ],
+            make: { spec throws(StrategyConfigError) in
+                var parameters = StrategyParameters(spec)
+                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: KingfisherStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                try parameters.finish()
+                return { KingfisherStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+            }),
+        StrategyDescriptor(
+            name: "sdwebimage",
+            summary: "SDWebImage 5 defaults: unbounded memory cache purged on memory warning, disk cache, 6-wide download queue with URL coalescing (latest requester sets a queued priority), background force-decode, cancel on reuse, prefetcher 3 wide at low priority.",
+            source: "SDWebImage/SDWebImage 5.21.5 (sd_setImage, SDImageCache, SDWebImageDownloader, SDWebImagePrefetcher).",
+            parameters: [],
+            make: { spec throws(StrategyConfigError) in
+                try StrategyParameters(spec).finish()
+                return { SDWebImageStrategy(environment: $0) }
+            }),
+        StrategyDescriptor(
+            name: "nuke",
+            summary: "Nuke 13 pipeline: strict-LRU memory cache (entries over 10% refused), data cache, coalescing with the highest requester priority, rate limiter 80/s burst 25, 6 downloads, off-main decompression, prefetcher 2 at low priority, cancel on reuse.",
+            source: "kean/Nuke 13.2.0 (ImagePipeline with DataCache, ImageCache, TaskQueue, RateLimiter, ImagePrefetcher).",
+            parameters: [
+                StrategyParameter(name: "memoryCacheMB", defaultValue: String(NukeStrategy.defaultMemoryCacheMB),
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke uses min(15% of RAM, 768 MB), the default is for a 6 GB iPhone."),
+            ],
+            make: { spec throws(StrategyConfigError) in
+                var parameters = StrategyParameters(spec)
+                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: NukeStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                try parameters.finish()
+                return { NukeStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+            }),
     ]
 
     /// The strategy named `name`, if built in.

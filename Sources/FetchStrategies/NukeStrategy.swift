@@ -1,0 +1,202 @@
+import ScrollSimCore
+
+/// `nuke`: Nuke 13's `ImagePipeline` with its `DataCache` preset (`.withDataCache`), images
+/// loaded per cell (`LazyImage` / `loadImage(with:into:)`) and `ImagePrefetcher` in the prefetch
+/// callbacks (kean/Nuke 13.2.0).
+///
+/// - Memory: `ImageCache`, strict LRU of decompressed images, `costLimit` min(15 % of RAM,
+///   768 MB) (768 MB on the 6 GB reference device), `entryCostLimit` 0.1 (an image costing more
+///   than 10 % of the limit is not stored), no TTL; cleared on a memory warning
+///   (`Caching/ImageCache.swift`, `Cache.swift`). Looked up synchronously on the main thread; a
+///   hit is set at once.
+/// - Disk: `DataCache` (150 MB, LRU by access), read on the pipeline's serial queue before any
+///   network work (`TaskLoadImage.start`); downloads are stored after they complete (staged,
+///   batched writes beside the reads). The 30-min sweep to 70 % is modelled as LRU eviction at
+///   insertion.
+/// - Coalescing at every stage: one task per image whatever its requesters, with the highest
+///   priority among them (`AsyncTask.updatePriority`), raised on join and lowered when one
+///   leaves, applied to the task's queue operation (`TaskQueue`: per-priority buckets, FIFO
+///   within, raised operations appended, lowered prepended); cancelled only when every
+///   requester has cancelled. Nuke leaves the `URLSessionTask` priority at its default
+///   (`DataLoader.swift`), and so does the model.
+/// - Network starts: the token-bucket `RateLimiter` (80/s, burst 25; a cancelled task takes no
+///   token), then `dataLoadingQueue` (6 at once, `ImagePipeline+Configuration.swift`).
+/// - Decode off the main thread: `ImageDecoders.Default` makes a lazily decoded
+///   `UIImage(data:)` on `imageDecodingQueue` (1), a negligible cost not modelled; the bitmap is
+///   made by decompression on `imageDecompressingQueue` (2), modelled as one full decode per
+///   image through a queue of width 2 on the decoder threads. `main_decode_ms` stays 0.
+/// - Reuse: the cell's `ImageTask` is cancelled in `prepareForReuse`; a miss shows no image
+///   (`isPrepareForReuseEnabled`); results arrive through the main queue.
+/// - Prefetch: `ImagePrefetcher`, destination `.memoryCache`, its own queue of 2
+///   (`maxConcurrentRequestCount`) in front of the pipeline, priority `.low`, skipping images in
+///   memory and de-duplicating by image; `stopPrefetching` (from `cancelPrefetching`) cancels a
+///   queued operation or leaves the shared task.
+/// - Not modelled: resumable downloads (a restarted download transfers every byte again).
+final class NukeStrategy: FetchStrategy {
+    /// Default memory-cache cost limit: min(15 % of 6144 MB = 921.6 MB, 768 MB).
+    static let defaultMemoryCacheMB = min(ReferenceDevice.physicalMemoryMB * 15 / 100, 768)
+    /// `ImageCache.entryCostLimit`.
+    static let maxEntryCostFraction = 0.1
+    /// `DataCache.sizeLimit`: 150 MB.
+    static let dataCacheBytes: Int64 = 150 * ReferenceDevice.bytesPerMB
+    /// `dataLoadingQueue.maxConcurrentOperationCount`.
+    static let maxConcurrentDownloads = 6
+    /// `imageDecompressingQueue.maxConcurrentOperationCount`.
+    static let decompressionWidth = 2
+    /// `ImagePrefetcher.maxConcurrentRequestCount`.
+    static let prefetcherWidth = 2
+
+    /// One `ImagePrefetcher` task: its queue ticket, then its requester token once started.
+    private final class PrefetchTask {
+        /// Its ticket in the prefetcher's queue.
+        var ticket = -1
+        /// Its requester token once started (0 before).
+        var token = 0
+    }
+
+    /// The run's services.
+    private let environment: FetchEnvironment
+    /// `ImagePipeline.Configuration.imageCache`.
+    private let memory: ImageMemoryCache
+    /// `ImagePipeline.Configuration.dataCache`.
+    private let dataCache: DiskCacheModel
+    /// The pipeline's `RateLimiter`.
+    private let rateLimiter: TokenBucketRateLimiter
+    /// `dataLoadingQueue`.
+    private let dataLoadingQueue = PriorityWorkQueue(width: maxConcurrentDownloads)
+    /// `imageDecompressingQueue`.
+    private let decompressionQueue = PriorityWorkQueue(width: decompressionWidth)
+    /// The `ImagePrefetcher`'s own queue.
+    private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
+    /// The pipeline's tasks, one per image.
+    private let loads = SharedImageLoads(rule: .highest)
+    /// The prefetcher's tasks by image.
+    private var prefetchTasks: [Int: PrefetchTask] = [:]
+    /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
+    private var cellTokens: [Int] = []
+
+    /// Nuke with a memory cache of `memoryCacheMB` MB.
+    init(environment: FetchEnvironment, memoryCacheMB: Int) {
+        self.environment = environment
+        memory = ImageMemoryCache(environment: environment, configuration: .init(
+            policy: .lru, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB,
+            maxEntryCostFraction: Self.maxEntryCostFraction))
+        dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes, writesUseIOQueue: false)
+        rateLimiter = TokenBucketRateLimiter(environment: environment)
+    }
+
+    func prepareForReuse(_ cell: CellID) {
+        guard cell < cellTokens.count else { return }
+        loads.leave(cellTokens[cell])  // `ImageTask.cancel()`
+        cellTokens[cell] = 0
+    }
+
+    func cellForItem(_ cell: CellID, item: Int) {
+        while cellTokens.count <= cell { cellTokens.append(0) }
+        loads.leave(cellTokens[cell])
+        cellTokens[cell] = 0
+        let imageID = environment.imageID(forItem: item)
+        if let image = memory.image(for: imageID) {
+            environment.record(.memoryHit, imageID: imageID)
+            environment.setImage(image, on: cell)
+            return
+        }
+        environment.setImage(nil, on: cell)
+        let token = loads.makeToken()
+        cellTokens[cell] = token
+        let environment = self.environment
+        let outcome = loadImage(imageID, token: token, priority: .normal) { [unowned self] image in
+            guard let image else { return }
+            environment.async(onMain: { [unowned self] in
+                guard cellTokens[cell] == token else { return }  // cancelled meanwhile
+                cellTokens[cell] = 0
+                environment.setImage(image, on: cell)
+            })
+        }
+        environment.record(outcome, imageID: imageID)
+    }
+
+    func prefetch(items: [Int]) {
+        for item in items {
+            let imageID = environment.imageID(forItem: item)
+            guard prefetchTasks[imageID] == nil, memory.image(for: imageID) == nil else { continue }
+            let task = PrefetchTask()
+            prefetchTasks[imageID] = task
+            task.ticket = prefetcher.add(priority: .low) { [unowned self] in
+                if memory.image(for: imageID) != nil {
+                    prefetchEnded(imageID, task)
+                    return
+                }
+                task.token = loads.makeToken()
+                _ = loadImage(imageID, token: task.token, priority: .low) { [unowned self] _ in
+                    prefetchEnded(imageID, task)
+                }
+            }
+        }
+        prefetcher.startReady()
+    }
+
+    func cancelPrefetching(items: [Int]) {
+        for item in items {
+            let imageID = environment.imageID(forItem: item)
+            guard let task = prefetchTasks.removeValue(forKey: imageID) else { continue }
+            loads.leave(task.token)
+            prefetcher.release(task.ticket)
+        }
+    }
+
+    func didReceiveMemoryWarning() {
+        memory.removeAll()
+    }
+
+    /// A prefetch task finished: forget it and free its slot.
+    private func prefetchEnded(_ imageID: Int, _ task: PrefetchTask) {
+        if prefetchTasks[imageID] === task { prefetchTasks[imageID] = nil }
+        prefetcher.release(task.ticket)
+    }
+
+    /// The pipeline after a memory miss: join the task in flight, else read the data cache or
+    /// go to the network, then decompress and store in memory.
+    private func loadImage(_ imageID: Int, token: Int, priority: RequestPriority,
+                           deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
+        let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
+        guard isNew else { return .inflightJoin }
+        if dataCache.contains(imageID) {
+            dataCache.read(into: load) { [unowned self] in
+                load.leaveQueue()
+                decompress(load)
+            }
+            return .diskHit
+        }
+        rateLimiter.execute { [unowned self] in
+            guard !load.isCancelled else { return false }
+            load.enqueue(on: dataLoadingQueue) { [unowned self] in
+                load.network = environment.load(imageID, priority: .normal) { [unowned self] result in
+                    load.network = nil
+                    load.leaveQueue()
+                    guard case .success = result else {
+                        loads.fail(load)
+                        return
+                    }
+                    dataCache.store(imageID)
+                    decompress(load)
+                }
+            }
+            return true
+        }
+        return .miss
+    }
+
+    /// Decompression on `imageDecompressingQueue`, then the memory cache and the requesters.
+    private func decompress(_ load: SharedImageLoad) {
+        let imageID = load.imageID
+        load.enqueue(on: decompressionQueue) { [unowned self] in
+            load.job = environment.decode(imageID, mode: .full) { [unowned self] image in
+                load.job = nil
+                load.leaveQueue()
+                memory.store(image, for: imageID)
+                loads.complete(load, with: image)
+            }
+        }
+    }
+}

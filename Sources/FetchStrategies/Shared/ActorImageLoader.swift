@@ -1,0 +1,71 @@
+import ScrollSimCore
+
+/// The actor image loader that caches in-flight tasks, with its SwiftUI view, shared by
+/// `actor-loader-coalescing` (every ready image kept) and `actor-loader-capped` (at most
+/// `maxImages` ready images, the oldest inserted evicted first).
+///
+/// - `images: [URL: .inProgress(Task) | .fetched(UIImage)]`: a second caller awaits the task in
+///   flight, so each URL downloads once while in flight; a failed load removes its entry so a
+///   later call retries.
+/// - Ready images live in an `ImageMemoryCache` with FIFO eviction and the count limit (0 = no
+///   limit): a lookup does not refresh an entry, so a hot image is evicted as readily as a cold
+///   one. An evicted image that is asked for again is downloaded again.
+/// - Images are `UIImage(data:)`: decoded on the main thread at first display, then kept decoded.
+/// - The view awaits the loader and sets the image back on the main actor (one main-queue hop,
+///   even for a cached image), dropping a late result for a previous item (identity check).
+///   Nothing is cancelled, nothing is prefetched, a memory warning changes nothing.
+final class ActorImageLoader {
+    /// The run's services.
+    private let environment: FetchEnvironment
+    /// The `.fetched` images, FIFO under the count limit.
+    private let ready: ImageMemoryCache
+    /// The `.inProgress` entries: the callers awaiting each download.
+    private var inProgress: [Int: [(ImageObject) -> Void]] = [:]
+
+    /// A loader keeping at most `maxImages` ready images (0 = every image).
+    init(environment: FetchEnvironment, maxImages: Int) {
+        self.environment = environment
+        ready = ImageMemoryCache(environment: environment,
+                                 configuration: .init(policy: .fifo, countLimit: maxImages))
+    }
+
+    /// The view of a reused cell gets a new identity: it starts without an image.
+    func prepareForReuse(_ cell: CellID) {
+        environment.setImage(nil, on: cell)
+    }
+
+    /// The view for `item` appears in `cell` and asks the loader for its image.
+    func cellForItem(_ cell: CellID, item: Int) {
+        environment.setRepresentedIdentifier(item, of: cell)
+        let environment = self.environment
+        let deliver: (ImageObject) -> Void = { image in
+            environment.async(onMain: {
+                guard environment.representedIdentifier(of: cell) == item else { return }
+                environment.setImage(image, on: cell)
+            })
+        }
+        let imageID = environment.imageID(forItem: item)
+        if let image = ready.image(for: imageID) {
+            environment.record(.memoryHit, imageID: imageID)
+            deliver(image)
+        } else if inProgress[imageID] != nil {
+            environment.record(.inflightJoin, imageID: imageID)
+            inProgress[imageID]?.append(deliver)
+        } else {
+            environment.record(.miss, imageID: imageID)
+            inProgress[imageID] = [deliver]
+            environment.load(imageID, priority: .normal) { [unowned self] result in
+                loadEnded(imageID, result: result)
+            }
+        }
+    }
+
+    /// A download ended: keep and hand out the image, or forget the entry so a later call retries.
+    private func loadEnded(_ imageID: Int, result: NetworkResult) {
+        guard let waiters = inProgress.removeValue(forKey: imageID) else { return }
+        guard case .success = result else { return }  // a later call retries
+        let image = environment.makeUndecodedImage(imageID)
+        ready.store(image, for: imageID)
+        for waiter in waiters { waiter(image) }
+    }
+}

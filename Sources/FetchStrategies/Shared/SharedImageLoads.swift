@@ -1,0 +1,188 @@
+import ScrollSimCore
+
+/// The work behind one image request, shared by every requester that joined it: where it is
+/// now (a queue slot, a network request, a disk or decode job) so that a priority change or a
+/// cancellation reaches it, whatever stage the strategy has moved it to.
+///
+/// The strategy drives the stages (`enqueue`/`leaveQueue`, `network`, `job`); `SharedImageLoads`
+/// keeps the requesters, the priority and the cancellation.
+final class SharedImageLoad {
+    /// The image loaded.
+    let imageID: Int
+    /// The priority of the requester that created the load.
+    let initialPriority: RequestPriority
+    /// The current priority (see `SharedImageLoads.PriorityRule`).
+    fileprivate(set) var priority: RequestPriority
+    /// The requesters, in join order.
+    fileprivate var requesters: [SharedImageLoads.Requester] = []
+    /// Set when the last requester left; a stage that starts later must not run.
+    private(set) var isCancelled = false
+    /// The queue the load waits in or holds a slot of.
+    private var queue: PriorityWorkQueue?
+    /// Its ticket in `queue`.
+    private var ticket = -1
+    /// The network request in flight, if any.
+    var network: NetworkTask?
+    /// The disk or decode job in flight, if any.
+    var job: PoolTask?
+
+    /// A load of `imageID` created by a requester at `priority`.
+    fileprivate init(imageID: Int, priority: RequestPriority) {
+        self.imageID = imageID
+        self.initialPriority = priority
+        self.priority = priority
+    }
+
+    /// Waits for a slot of `queue` at the load's priority, then runs `start` (possibly at once).
+    func enqueue(on queue: PriorityWorkQueue, _ start: @escaping () -> Void) {
+        self.queue = queue
+        ticket = queue.add(priority: priority, start)
+        queue.startReady()
+    }
+
+    /// Gives the queue slot back (or leaves the queue when still pending).
+    func leaveQueue() {
+        guard let queue else { return }
+        self.queue = nil
+        queue.release(ticket)
+    }
+
+    /// Changes the priority, moving the queued operation.
+    fileprivate func setPriority(_ newPriority: RequestPriority) {
+        priority = newPriority
+        queue?.setPriority(ticket, newPriority)
+    }
+
+    /// Stops every stage in flight.
+    fileprivate func cancel() {
+        isCancelled = true
+        leaveQueue()
+        network?.cancel()
+        network = nil
+        job?.cancel()
+        job = nil
+    }
+}
+
+/// Coalescing: one `SharedImageLoad` per image in flight with the set of its requesters (cells
+/// and prefetchers, each holding a token), cancelled only when the last requester leaves.
+///
+/// - `join` adds a requester to the load in flight for the image, or creates one the caller
+///   then starts; `makePrivate` makes an unshared load with one requester (a per-request disk
+///   lookup, as Kingfisher and SDWebImage do).
+/// - Priority: `.highest` keeps the highest priority of the requesters, raised on join and
+///   lowered when one leaves (Nuke's `AsyncTask.updatePriority`); `.latest` gives the load the
+///   priority of the latest joiner (SDWebImage 5's downloader sets a pending operation's
+///   `queuePriority` from the joining request's options).
+/// - `complete`/`fail` deliver to the requesters in join order (nil for a failure) and forget
+///   the load. Nothing iterates a dictionary, so the order is deterministic.
+final class SharedImageLoads {
+    /// How requesters set a shared load's priority.
+    enum PriorityRule {
+        /// The highest priority among the requesters (Nuke).
+        case highest
+        /// The priority of the latest requester to join (SDWebImage).
+        case latest
+    }
+
+    /// One requester: its token, priority and delivery (off the main thread; nil = failed).
+    fileprivate struct Requester {
+        /// The requester's token.
+        var token: Int
+        /// The requester's priority.
+        var priority: RequestPriority
+        /// Receives the image (nil: failed).
+        var deliver: ((ImageObject?) -> Void)?
+    }
+
+    /// How requesters set a load's priority.
+    private let rule: PriorityRule
+    /// The shared load in flight per image.
+    private var inflight: [Int: SharedImageLoad] = [:]
+    /// The load of each live requester token.
+    private var loadOfToken: [Int: SharedImageLoad] = [:]
+    /// The last token handed out.
+    private var lastToken = 0
+
+    /// A coalescing table whose loads follow `rule`.
+    init(rule: PriorityRule) { self.rule = rule }
+
+    /// A fresh requester token (tokens are never reused).
+    func makeToken() -> Int {
+        lastToken += 1
+        return lastToken
+    }
+
+    /// The shared load in flight for `imageID`, if any.
+    func inflightLoad(for imageID: Int) -> SharedImageLoad? { inflight[imageID] }
+
+    /// Adds requester `token` to the load in flight for `imageID`, or creates it.
+    /// - Returns: the load, and whether it is new (the caller then starts its first stage).
+    func join(_ imageID: Int, token: Int, priority: RequestPriority,
+              deliver: ((ImageObject?) -> Void)?) -> (load: SharedImageLoad, isNew: Bool) {
+        let requester = Requester(token: token, priority: priority, deliver: deliver)
+        if let load = inflight[imageID] {
+            load.requesters.append(requester)
+            loadOfToken[token] = load
+            switch rule {
+            case .highest where priority > load.priority: load.setPriority(priority)
+            case .latest where priority != load.priority: load.setPriority(priority)
+            default: break
+            }
+            return (load, false)
+        }
+        let load = SharedImageLoad(imageID: imageID, priority: priority)
+        load.requesters.append(requester)
+        inflight[imageID] = load
+        loadOfToken[token] = load
+        return (load, true)
+    }
+
+    /// An unshared load for requester `token` (others cannot join it).
+    func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority,
+                     deliver: ((ImageObject?) -> Void)?) -> SharedImageLoad {
+        let load = SharedImageLoad(imageID: imageID, priority: priority)
+        load.requesters.append(Requester(token: token, priority: priority, deliver: deliver))
+        loadOfToken[token] = load
+        return load
+    }
+
+    /// Requester `token` no longer wants its image: the load is cancelled when it was the last
+    /// one, else (rule `.highest`) its priority follows the remaining requesters. Unknown or
+    /// finished tokens are ignored.
+    func leave(_ token: Int) {
+        guard let load = loadOfToken.removeValue(forKey: token) else { return }
+        if let index = load.requesters.firstIndex(where: { $0.token == token }) {
+            load.requesters.remove(at: index)
+        }
+        if load.requesters.isEmpty {
+            load.cancel()
+            if inflight[load.imageID] === load { inflight[load.imageID] = nil }
+            return
+        }
+        if rule == .highest {
+            var highest = RequestPriority.veryLow
+            for requester in load.requesters where requester.priority > highest { highest = requester.priority }
+            if highest != load.priority { load.setPriority(highest) }
+        }
+    }
+
+    /// The load produced `image`: every requester gets it, in join order.
+    func complete(_ load: SharedImageLoad, with image: ImageObject) {
+        for requester in finish(load) { requester.deliver?(image) }
+    }
+
+    /// The load failed: every requester is told (nil), in join order.
+    func fail(_ load: SharedImageLoad) {
+        for requester in finish(load) { requester.deliver?(nil) }
+    }
+
+    /// Forgets `load` and its requesters; returns the requesters in join order.
+    private func finish(_ load: SharedImageLoad) -> [Requester] {
+        if inflight[load.imageID] === load { inflight[load.imageID] = nil }
+        let requesters = load.requesters
+        load.requesters = []
+        for requester in requesters { loadOfToken[requester.token] = nil }
+        return requesters
+    }
+}

@@ -1,0 +1,80 @@
+import ScrollSimCore
+
+/// Nuke's `RateLimiter` (kean/Nuke 13.2.0 `Sources/Nuke/Internal/RateLimiter.swift`): a token
+/// bucket in front of network starts, 80 tokens per second with a burst of 25 by default.
+///
+/// - `execute(work)` runs `work` at once when nothing is pending and a token is available;
+///   otherwise it queues it (FIFO) and retries the queue every `clamp(Int(2.1 × 1000 / rate),
+///   15, 100)` ms (26 ms at 80/s) on a background timer until it drains.
+/// - `work` returns false when its task was cancelled meanwhile: it is dropped without taking
+///   a token.
+/// - The bucket starts full and refills continuously. Tokens are kept as integer nanoseconds of
+///   credit (one token = 1 s / rate), so the arithmetic is exact and deterministic.
+final class TokenBucketRateLimiter {
+    /// The run's services (clock and timers).
+    private let environment: FetchEnvironment
+    /// Credit one token costs: 1 s / rate.
+    private let tokenNanos: SimTime
+    /// Credit of a full bucket: burst tokens.
+    private let capacityNanos: SimTime
+    /// Delay between retries of the pending queue.
+    private let retryDelay: SimTime
+    /// Credit in the bucket.
+    private var creditNanos: SimTime
+    /// When the credit was last refilled.
+    private var refilledAt: SimTime
+    /// Work waiting for a token, FIFO from `pendingHead`.
+    private var pending: [() -> Bool] = []
+    /// Index of the first pending work.
+    private var pendingHead = 0
+    /// Whether a retry timer is set.
+    private var isRetryScheduled = false
+
+    /// A full bucket of `burst` tokens refilled at `rate` tokens per second.
+    init(environment: FetchEnvironment, rate: Int = 80, burst: Int = 25) {
+        self.environment = environment
+        tokenNanos = SimDuration.second / SimTime(max(1, rate))
+        capacityNanos = tokenNanos * SimTime(max(1, burst))
+        retryDelay = SimDuration.milliseconds(Double(min(100, max(15, Int(2.1 * 1000 / Double(max(1, rate)))))))
+        creditNanos = capacityNanos
+        refilledAt = environment.now
+    }
+
+    /// Runs `work` now if allowed, else when a token frees up (FIFO).
+    func execute(_ work: @escaping () -> Bool) {
+        if pendingHead < pending.count || !runIfToken(work) {
+            pending.append(work)
+            scheduleRetry()
+        }
+    }
+
+    /// Runs `work` if a token is available (taking it unless `work` declined); false when none is.
+    private func runIfToken(_ work: () -> Bool) -> Bool {
+        let now = environment.now
+        if now > refilledAt {
+            creditNanos = min(capacityNanos, creditNanos + (now - refilledAt))
+            refilledAt = now
+        }
+        guard creditNanos >= tokenNanos else { return false }
+        if work() { creditNanos -= tokenNanos }
+        return true
+    }
+
+    /// Sets the retry timer, which runs pending work while tokens last.
+    private func scheduleRetry() {
+        guard !isRetryScheduled else { return }
+        isRetryScheduled = true
+        environment.schedule(after: retryDelay) { [unowned self] in
+            isRetryScheduled = false
+            while pendingHead < pending.count && runIfToken(pending[pendingHead]) {
+                pendingHead += 1
+            }
+            if pendingHead == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            } else {
+                scheduleRetry()
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+@testable import FetchStrategies
+import ScrollSimCore
+import Testing
+
+/// The shared pieces of the library strategies: the priority work queue, coalesced loads and
+/// Nuke's rate limiter.
+@Suite struct PriorityWorkQueueTests {
+    /// Records the order in which work items start.
+    final class StartLog {
+        var started: [String] = []
+    }
+
+    @Test func startsHighestPriorityFirstAndFIFOWithinAPriority() {
+        // Given a queue of width 2 and four items of mixed priority
+        let queue = PriorityWorkQueue(width: 2)
+        let log = StartLog()
+        var tickets: [String: Int] = [:]
+        for (name, priority) in [("a", RequestPriority.normal), ("b", .low), ("c", .normal), ("d", .high)] {
+            tickets[name] = queue.add(priority: priority) { log.started.append(name) }
+        }
+        #expect(log.started.isEmpty)  // `add` never starts work
+        // When slots free one by one
+        queue.startReady()
+        #expect(log.started == ["d", "a"])
+        queue.release(tickets["d"]!)
+        #expect(log.started == ["d", "a", "c"])
+        queue.release(tickets["a"]!)
+        queue.release(tickets["a"]!)  // twice: no effect
+        #expect(log.started == ["d", "a", "c", "b"])
+        #expect(queue.runningCount == 2 && queue.pendingCount == 0)
+    }
+
+    @Test func releasingAPendingItemRemovesIt() {
+        let queue = PriorityWorkQueue(width: 1)
+        let log = StartLog()
+        let first = queue.add(priority: .normal) { log.started.append("first") }
+        let second = queue.add(priority: .normal) { log.started.append("second") }
+        _ = queue.add(priority: .normal) { log.started.append("third") }
+        queue.startReady()
+        queue.release(second)
+        queue.release(first)
+        #expect(log.started == ["first", "third"])
+    }
+
+    @Test(arguments: [
+        (PriorityWorkQueue.Placement.taskQueue, ["n1", "n2", "l2", "l1"], ["n", "l1", "l2"]),
+        (.submissionOrder, ["l2", "n1", "n2", "l1"], ["l1", "l2", "n"]),
+    ])
+    func aReprioritisedItemMovesAsItsPlacementSays(placement: PriorityWorkQueue.Placement,
+                                                  afterRaise: [String], afterLower: [String]) {
+        // Raised: low l1, l2 then normal n1, n2 are queued; l2 is raised to normal
+        do {
+            let queue = PriorityWorkQueue(width: 1, placement: placement)
+            let log = StartLog()
+            let blocker = queue.add(priority: .veryHigh) {}
+            var tickets: [String: Int] = [:]
+            for (name, priority) in [("l1", RequestPriority.low), ("l2", .low), ("n1", .normal), ("n2", .normal)] {
+                tickets[name] = queue.add(priority: priority) { log.started.append(name) }
+            }
+            queue.startReady()
+            queue.setPriority(tickets["l2"]!, .normal)
+            queue.release(blocker)
+            for _ in 0..<tickets.count { queue.release(tickets[log.started.last!]!) }  // finish each as it starts
+            #expect(log.started == afterRaise)
+        }
+        // Lowered: low l1, l2 then normal n are queued; n is lowered to low
+        do {
+            let queue = PriorityWorkQueue(width: 1, placement: placement)
+            let log = StartLog()
+            let blocker = queue.add(priority: .veryHigh) {}
+            var tickets: [String: Int] = [:]
+            for (name, priority) in [("l1", RequestPriority.low), ("l2", .low), ("n", .normal)] {
+                tickets[name] = queue.add(priority: priority) { log.started.append(name) }
+            }
+            queue.startReady()
+            queue.setPriority(tickets["n"]!, .low)
+            queue.release(blocker)
+            for _ in 0..<tickets.count { queue.release(tickets[log.started.last!]!) }
+            #expect(log.started == afterLower)
+        }
+    }
+}
+
+@Suite struct SharedImageLoadsTests {
+    /// A queue with its only slot taken, so that loads enqueued on it stay pending.
+    static func blockedQueue() -> PriorityWorkQueue {
+        let queue = PriorityWorkQueue(width: 1)
+        _ = queue.add(priority: .veryHigh) {}
+        queue.startReady()
+        return queue
+    }
+
+    @Test func highestRuleFollowsTheRequestersAndCancelsWhenTheLastLeaves() {
+        let loads = SharedImageLoads(rule: .highest)
+        let queue = Self.blockedQueue()
+        let prefetch = loads.makeToken(), cell = loads.makeToken()
+        let (load, isNew) = loads.join(7, token: prefetch, priority: .low, deliver: nil)
+        #expect(isNew)
+        load.enqueue(on: queue) {}
+        // A visible request joins: the shared load is raised
+        let joined = loads.join(7, token: cell, priority: .normal, deliver: nil)
+        #expect(!joined.isNew && joined.load === load)
+        #expect(load.priority == .normal)
+        // The visible request leaves: back to the prefetch's priority, still alive
+        loads.leave(cell)
+        #expect(load.priority == .low && !load.isCancelled)
+        #expect(loads.inflightLoad(for: 7) === load)
+        // The last requester leaves: cancelled and out of the queue
+        loads.leave(prefetch)
+        #expect(load.isCancelled)
+        #expect(loads.inflightLoad(for: 7) == nil)
+        #expect(queue.pendingCount == 0)
+    }
+
+    @Test func latestRuleTakesTheJoinersPriority() {
+        let loads = SharedImageLoads(rule: .latest)
+        let (load, _) = loads.join(3, token: loads.makeToken(), priority: .normal, deliver: nil)
+        _ = loads.join(3, token: loads.makeToken(), priority: .low, deliver: nil)
+        #expect(load.priority == .low && load.initialPriority == .normal)
+    }
+
+    @Test func completionDeliversToEveryRequesterInJoinOrder() {
+        let loads = SharedImageLoads(rule: .highest)
+        let log = PriorityWorkQueueTests.StartLog()
+        let (load, _) = loads.join(1, token: loads.makeToken(), priority: .low, deliver: { log.started.append("a:\($0 == nil ? "nil" : "image")") })
+        let late = loads.makeToken()
+        _ = loads.join(1, token: late, priority: .normal, deliver: { log.started.append("b:\($0 == nil ? "nil" : "image")") })
+        loads.fail(load)
+        #expect(log.started == ["a:nil", "b:nil"])
+        loads.leave(late)  // a finished token is ignored
+        #expect(!load.isCancelled && loads.inflightLoad(for: 1) == nil)
+    }
+}
+
+/// Runs Nuke's rate limiter inside a run: 45 network starts asked for at once, the first five
+/// queued ones cancelled before their turn.
+final class RateLimiterProbe: FetchStrategy {
+    /// Offsets from the first request at which work ran, ns.
+    static func offsets() -> [SimTime] {
+        let scenario = StrategyTests.fixedList(itemCount: 1, script: [.pause(seconds: 1)])
+        final class Box: @unchecked Sendable { var probe: RateLimiterProbe? }
+        let box = Box()
+        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
+            let probe = RateLimiterProbe(environment: environment)
+            box.probe = probe
+            return probe
+        }).run()
+        return box.probe!.ranAt.map { $0 - box.probe!.askedAt }
+    }
+
+    private let environment: FetchEnvironment
+    private let limiter: TokenBucketRateLimiter
+    private(set) var askedAt: SimTime = 0
+    private(set) var ranAt: [SimTime] = []
+
+    init(environment: FetchEnvironment) {
+        self.environment = environment
+        limiter = TokenBucketRateLimiter(environment: environment)
+    }
+
+    func cellForItem(_ cell: CellID, item: Int) {
+        askedAt = environment.now
+        for index in 0..<45 {
+            limiter.execute { [unowned self] in
+                guard !(25..<30).contains(index) else { return false }  // cancelled meanwhile
+                ranAt.append(environment.now)
+                return true
+            }
+        }
+    }
+}
+
+@Suite struct TokenBucketRateLimiterTests {
+    @Test func aBurstOf25ThenTwoTokensPerRetryEvery26Milliseconds() {
+        // 25 tokens at once; then every 26 ms adds 26 / 12.5 = 2.08 tokens: the cancelled five
+        // are dropped without a token, and the other 15 run 2, 2, 2, 2, 2, 2, 2, then 1 (the credit
+        // left grows by 1 ms per retry: 1, 2, …, 7 ms, then 33 ms at 208 ms)
+        let ms = SimDuration.milliseconds(1)
+        var expected = Array(repeating: SimTime(0), count: 25)
+        for retry in 1...7 { expected += [SimTime(26 * retry) * ms, SimTime(26 * retry) * ms] }
+        expected.append(208 * ms)
+        #expect(RateLimiterProbe.offsets() == expected)
+    }
+}
