@@ -163,7 +163,8 @@ import ScrollSimCLI
              "costs": {"frameBaseMs": 0, "cellCreateMs": 0, "cellForItemMs": 0, "prepareForReuseMs": 0,
                        "willDisplayMs": 0, "didEndDisplayingMs": 0, "setImageMs": 0, "decodeMsPerMegapixel": 0,
                        "thumbnailMsPerMegapixel": 0},
-             "script": [{"drag": {"velocity": 800, "seconds": 1}}, {"fling": {"velocity": -3000}}]}
+             "script": [{"drag": {"velocity": 800, "seconds": 1}}, {"fling": {"velocity": -3000}}],
+             "strategies": ["naive", "apple-prefetching-sample", "actor-loader-coalescing"]}
             """.write(toFile: scenario, atomically: true, encoding: .utf8)
         let traces = directory + "/traces"
         #expect(scrollsim("run", scenario, "--trace", traces).code == 0)
