@@ -19,7 +19,7 @@ public enum ScrollSimCommand {
     )
 
     /// The subcommands, in help order.
-    static var subcommands: [any ScrollSimSubcommand.Type] { [RunCommand.self, ValidateCommand.self, StrategiesCommand.self] }
+    static var subcommands: [any ScrollSimSubcommand.Type] { [RunCommand.self, ValidateCommand.self, StrategiesCommand.self, CompareCommand.self, SweepCommand.self, MergeCommand.self] }
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to the process's
     /// stdout and stderr, and returns its exit code.
