@@ -10,7 +10,7 @@ import ScrollSimCore
 /// 2. decode every combination and build every strategy (`SweepPlan`; exit 65 naming the axis
 ///    or the combination);
 /// 3. run the runs of this shard (all of them without `--shard`) on `--jobs` threads
-///    (`SweepRunner`), rows placed by run index, so the bytes never depend on `--jobs`;
+///    (`ParallelMap`), rows placed by run index, so the bytes never depend on `--jobs`;
 /// 4. print the CSV, or write it atomically to `--out` (creating its directory; exit 1 on
 ///    failure).
 ///
@@ -79,9 +79,10 @@ struct SweepCommand: ScrollSimSubcommand {
 
     /// Loads, plans, runs, writes; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
+        let jobCount = jobs.map { Int(clamping: $0) } ?? ProcessInfo.processInfo.activeProcessorCount
         let plan: SweepPlan
         do {
-            plan = try SweepPlan.make(try SweepDefinition.load(path: paths[0]))
+            plan = try SweepPlan.make(try SweepDefinition.load(path: paths[0]), jobs: jobCount)
         } catch {
             return ScrollSimCommand.reportFailure(error.message, code: error.exitCode, output: output)
         }
@@ -90,10 +91,10 @@ struct SweepCommand: ScrollSimSubcommand {
             ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runs.count, fingerprint: plan.definition.fingerprint)
         }
         let indices = metadata.map { metadata in plan.runs.indices.filter { metadata.contains(run: $0) } } ?? Array(plan.runs.indices)
-        let jobCount = jobs.map { Int(clamping: $0) } ?? ProcessInfo.processInfo.activeProcessorCount
         let progressLine = SweepProgressLine.isTerminal(output) ? SweepProgressLine(output: output) : nil
-        let rows = SweepRunner.run(plan.runs, indices: indices, jobs: jobCount,
-                                   progress: progressLine.map { line in { line.draw(done: $0, total: $1) } })
+        let runs = plan.runs
+        let rows = ParallelMap.map(count: indices.count, jobs: jobCount,
+                                   progress: progressLine.map { line in { line.draw(done: $0, total: $1) } }) { runs[indices[$0]].run() }
         let text = metadata.map { ShardCSV.text(metadata: $0, header: plan.header, indices: indices, rows: rows) }
             ?? plan.header + rows.joined()
         return Self.emit(text, to: outFile, output: output)

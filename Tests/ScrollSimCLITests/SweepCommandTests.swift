@@ -302,6 +302,13 @@ import ScrollSimCore
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test("ParallelMap places every result at its index, for any number of threads", arguments: [1, 2, 3, 8])
+    func parallelMap(jobs: Int) {
+        let squares = ParallelMap.map(count: 1_000, jobs: jobs) { $0 * $0 }
+        #expect(squares == (0..<1_000).map { $0 * $0 })
+        #expect(ParallelMap.map(count: 0, jobs: jobs) { $0 } == [])
+    }
+
     @Test("no progress line when stderr is not a terminal")
     func quietWhenNotATerminal() throws {
         let sweep = try write("sweep.json", Self.sweep)
