@@ -309,6 +309,17 @@ import ScrollSimCore
         #expect(ParallelMap.map(count: 0, jobs: jobs) { $0 } == [])
     }
 
+    @Test("an --out that cannot be written exits 1 and leaves nothing behind")
+    func unwritableOut() throws {
+        let sweep = try write("sweep.json", Self.sweep)
+        let blocker = try write("blocker", "a file, not a directory")
+        let result = scrollsim("sweep", sweep, "--out", blocker + "/result.csv")
+        #expect(result.code == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "Error: cannot write '\(blocker)': exists and is not a directory\n")
+        #expect(directoryEntries(directory) == ["blocker", "sweep.json", "tiny.json"])
+    }
+
     @Test("no progress line when stderr is not a terminal")
     func quietWhenNotATerminal() throws {
         let sweep = try write("sweep.json", Self.sweep)
