@@ -16,9 +16,12 @@ import ScrollSimCLI
           run                     Run scenarios and report hitch and image metrics.
           validate                Check scenario files without running them.
           strategies              List the built-in strategies and their parameters.
+          compare                 Compare two summary CSVs and fail on regressions.
+          sweep                   Run a scenario over every combination of axis values.
+          merge                   Combine sweep shards into the unsharded sweep's CSV.
+          report                  Write an HTML report with charts of summary CSVs.
           cache-replay            Replay a request trace through a cache and print its
                                   miss ratios.
-          report                  Write an HTML report with charts of summary CSVs.
           help                    Show subcommand help information.
 
           See 'scrollsim help <subcommand>' for detailed help.

@@ -19,6 +19,16 @@ public enum ScenarioLoader {
         } catch {
             throw ScenarioError(kind: .invalid, file: file, path: "", message: error.description)
         }
-        return try ScenarioDecoder(file: file).decode(document, defaultName: ScenarioDecoder.defaultName(forFile: file))
+        return try decode(document, file: file)
     }
+
+    /// Validates an already parsed scenario document (e.g. one a sweep has changed); `file` names
+    /// it in errors and gives the default name, as in `parse(_:file:)`.
+    /// - Throws: `ScenarioError` of kind `.invalid`: the first content problem in document order.
+    public static func decode(_ document: JSONValue, file: String) throws(ScenarioError) -> Scenario {
+        try ScenarioDecoder(file: file).decode(document, defaultName: ScenarioDecoder.defaultName(forFile: file))
+    }
+
+    /// The keys a scenario's top-level object may hold, in SPEC §9 order.
+    public static var topLevelKeys: [String] { ScenarioDecoder.Keys.topLevel }
 }

@@ -1,0 +1,159 @@
+/// `scrollsim compare`: joins a baseline and a candidate summary CSV, reports every metric's
+/// change, and exits 2 when a metric regresses past its limit (SPEC §10).
+///
+/// Order of work: check the limits (a bad `--max-regression` is a usage error, exit 64); read
+/// both files, reporting every problem (`Error: <file>: line …`; exit 66 if a file is missing or
+/// unreadable, else 65); join (`Comparison`); print the report (`ComparisonReport`); exit 2 for
+/// a regression, or for rows on one side only with `--fail-on-missing`, else 0. Rows on one side
+/// only are always reported; by default they do not fail the comparison, because adding a
+/// scenario or a strategy in a change legitimately adds rows.
+struct CompareCommand: ScrollSimSubcommand {
+    /// The renderings of the report.
+    enum Format: String, CaseIterable {
+        /// Aligned text for a terminal or a CI log.
+        case table
+        /// GitHub-flavoured markdown for a pull request or `$GITHUB_STEP_SUMMARY`.
+        case markdown
+        /// One line per row × metric.
+        case csv
+    }
+
+    /// The `--max-regression` option (shared by help and its error messages).
+    static let maxRegressionOption = OptionSpec(
+        name: "max-regression", valueName: "metric=limit",
+        abstract: "How much a metric may worsen: a percentage of the baseline (hitch_ratio=5%), an amount (dropped_frames=+2), or off.",
+        isRepeatable: true)
+
+    /// The interface of `scrollsim compare`.
+    static let configuration = CommandSpec(
+        path: ["scrollsim", "compare"],
+        abstract: "Compare two summary CSVs and fail on regressions.",
+        discussion: """
+            Rows join on scenario, strategy, seed and the sweep's axis columns; every metric \
+            both files have is compared. A metric regresses when it worsens by more than its \
+            limit: exactly at the limit is not a regression, and from a baseline of 0 any \
+            worsening passes a percentage limit. Lower is better except for ready_ratio, \
+            hit_ratio and memory_hits; workload counts (frames, requests, prefetches, displays, \
+            ...) have no better direction and are only reported.
+
+            Default limits: \(CompareMetric.defaultLimitsText).
+
+            Rows in one file only are listed; they fail the comparison only with \
+            --fail-on-missing.
+
+            Exit codes: 0 no regression, 2 a regression (or missing rows with \
+            --fail-on-missing), 64 bad command line, 65 invalid CSV, 66 missing or unreadable \
+            file.
+            """,
+        arguments: [
+            ArgumentSpec(valueName: "baseline", abstract: "The summary CSV before the change.", isRepeatable: false),
+            ArgumentSpec(valueName: "candidate", abstract: "The summary CSV after the change.", isRepeatable: false),
+        ],
+        options: [
+            maxRegressionOption,
+            OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
+                       abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
+            OptionSpec(name: "fail-on-missing", valueName: nil, abstract: "Also exit 2 when a row is in one file only."),
+        ]
+    )
+
+    /// The positionals, as given.
+    var paths: [String]
+    /// The `--max-regression` values, in order.
+    var limitArguments: [String]
+    /// `--format`.
+    var format: Format
+    /// `--fail-on-missing`.
+    var failsOnMissing: Bool
+
+    /// Typed values from checked arguments.
+    init(_ arguments: ParsedArguments) {
+        paths = arguments.positionals
+        limitArguments = arguments.values(of: "max-regression")
+        format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
+        failsOnMissing = arguments.isSet("fail-on-missing")
+    }
+
+    /// Exactly two files; every `--max-regression` well formed.
+    func validate() throws(CommandLineError) {
+        if paths.count < 2 {
+            let missing = Self.configuration.arguments[1]
+            throw CommandLineError("Missing expected argument '<\(missing.valueName)>'", help: missing.helpLine)
+        }
+        if paths.count > 2 { throw CommandLineError("Unexpected argument '\(paths[2])'") }
+        _ = try limits()
+    }
+
+    /// The limit of every metric (index of `CompareMetric.all`): the defaults, then each
+    /// `--max-regression` in order (the last one for a metric wins).
+    func limits() throws(CommandLineError) -> [RegressionLimit?] {
+        var limits = CompareMetric.all.map(\.defaultLimit)
+        for argument in limitArguments {
+            func invalid(_ reason: String) -> CommandLineError {
+                CommandLineError("The value '\(argument)' is invalid for '\(Self.maxRegressionOption.synopsis)': \(reason)",
+                                 help: Self.maxRegressionOption.helpLine)
+            }
+            guard let equals = argument.firstIndex(of: "=") else {
+                throw invalid("expected <metric>=<limit>, e.g. hitch_ratio=5% or dropped_frames=+2")
+            }
+            let name = String(argument[..<equals]), value = String(argument[argument.index(after: equals)...])
+            guard let index = CompareMetric.all.firstIndex(where: { $0.name == name }) else {
+                let names = CompareMetric.all.filter { $0.direction != .neither }.map(\.name)
+                if let suggestion = Suggestion.closestName(to: name, among: names) {
+                    throw invalid("unknown metric '\(name)'; did you mean '\(suggestion)'?")
+                }
+                throw invalid("unknown metric '\(name)'; metrics with limits: \(names.joined(separator: ", "))")
+            }
+            let metric = CompareMetric.all[index]
+            guard metric.direction != .neither else {
+                throw invalid("'\(name)' has no better direction, so it takes no limit")
+            }
+            if value == "off" {
+                limits[index] = nil
+                continue
+            }
+            switch RegressionLimit.parse(value, for: metric) {
+            case .success(let limit):
+                limits[index] = limit
+            case .failure(.malformed):
+                throw invalid("'\(value)' is not a limit; write a percentage of the baseline (5%), an amount (2 or +2), or off")
+            case .failure(.wrongSign(let expected)):
+                let way = metric.direction == .higherIsBetter ? "higher is better, so its limit is how much it may fall"
+                    : "lower is better, so its limit is how much it may rise"
+                throw invalid("for '\(name)' \(way); write the limit unsigned or with '\(expected)'")
+            }
+        }
+        return limits
+    }
+
+    /// Reads, joins, reports; see the type's documentation.
+    func run(output: CommandOutput) -> Int32 {
+        guard let limits = try? limits() else { return ExitCode.usage }  // checked by `validate()`
+        var files: [SummaryCSVFile] = []
+        var failures: [SummaryCSVFile.Failure] = []
+        for path in paths {
+            do {
+                files.append(try SummaryCSVFile.load(path: path))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if !failures.isEmpty {
+            for failure in failures { output.writeError("Error: \(failure.description)\n") }
+            return failures.contains { $0.exitCode == ExitCode.missingInput } ? ExitCode.missingInput : ExitCode.invalidInput
+        }
+        let comparison: Comparison
+        do {
+            comparison = try Comparison(baseline: files[0], candidate: files[1], limits: limits)
+        } catch {
+            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.invalidInput, output: output)
+        }
+        switch format {
+        case .table: output.write(ComparisonReport.table(comparison, failsOnMissing: failsOnMissing))
+        case .markdown: output.write(ComparisonReport.markdown(comparison, failsOnMissing: failsOnMissing))
+        case .csv: output.write(ComparisonReport.csv(comparison))
+        }
+        return ComparisonReport.verdict(comparison, failsOnMissing: failsOnMissing) == .noRegression
+            ? ExitCode.success : ExitCode.regression
+    }
+}

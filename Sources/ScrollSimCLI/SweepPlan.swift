@@ -1,0 +1,173 @@
+import FetchStrategies
+import ScrollSimCore
+
+/// One run of a sweep: a decoded scenario, a strategy, and the axis cells its CSV row ends with.
+struct SweepRun: Sendable {
+    /// The scenario with this combination's axis values applied.
+    var scenario: Scenario
+    /// The strategy's name, as reported.
+    var strategyName: String
+    /// Makes the strategy.
+    var factory: StrategyFactory
+    /// The axis columns' cells, each preceded by a comma ("" without axis columns).
+    var axisCells: String
+
+    /// Runs the simulation and returns its summary CSV row with the axis cells, "\n"-terminated.
+    func run() -> String {
+        let metrics = SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategyName, strategy: factory).run()
+        var row = SummaryCSV.row(metrics)
+        guard !axisCells.isEmpty else { return row }
+        row.removeLast()  // "\n"
+        return row + axisCells + "\n"
+    }
+}
+
+/// Every run of a sweep, in order, each decoded and with its strategy built; or the first
+/// problem, before anything runs.
+///
+/// Order: the cartesian product of the axes with the first axis slowest (the last one changes
+/// from one combination to the next), and within a combination the scenario's strategies in
+/// listed order (every built-in strategy when it lists none). Run `k` is the `k`-th of that order,
+/// which is what shards slice and `merge` restores.
+///
+/// Checks, so that a bad value is reported precisely: first every value of every axis on its own
+/// (applied to the base scenario, after the first value of a `strategy` axis), naming
+/// `axes["<path>"][<i>]`; then every combination, naming the combination's values (a problem
+/// only some combinations have, such as a latency median above the p95). The JSON is parsed
+/// once; each combination is the base document with its values set, decoded by the strict
+/// scenario decoder, in parallel, each result placed at its combination's index.
+struct SweepPlan {
+    /// The sweep.
+    var definition: SweepDefinition
+    /// The summary CSV header: `SummaryCSV.columns`, then one column per axis that has one.
+    var header: String
+    /// Every run, in order.
+    var runs: [SweepRun]
+
+    /// The most runs a sweep may have.
+    static let maximumRuns = 1_000_000
+
+    /// Plans `definition`, decoding the combinations on `jobs` threads (the first problem in
+    /// combination order is reported, whatever the threads did).
+    /// - Throws: `SweepError` (`.invalid`) naming the sweep file and the axis or combination.
+    static func make(_ definition: SweepDefinition, jobs: Int = 1) throws(SweepError) -> SweepPlan {
+        let axes = definition.axes
+        // A `strategy` axis applies first, so `strategies[0]` means the picked strategy.
+        let order = axes.indices.filter { axes[$0].name == "strategy" } + axes.indices.filter { axes[$0].name != "strategy" }
+
+        // 1. Every value of every axis on its own.
+        let strategyAxis = axes.first { $0.name == "strategy" }
+        for index in order {
+            let axis = axes[index]
+            var base = definition.document
+            if let strategyAxis, axis.name != "strategy" {
+                base = try apply(strategyAxis, value: strategyAxis.values[0], to: base, in: definition, at: strategyAxis.location + "[0]")
+            }
+            if case .path = axis.target {  // a path problem does not depend on the value
+                _ = try apply(axis, value: axis.values[0], to: base, in: definition, at: axis.location)
+            }
+            for (position, value) in axis.values.enumerated() {
+                let location = "\(axis.location)[\(position)]"
+                _ = try decode(try apply(axis, value: value, to: base, in: definition, at: location), in: definition, at: location)
+            }
+        }
+
+        // 2. Every combination, first axis slowest, decoded in parallel and placed by index.
+        var combinationCount = 1
+        for axis in axes {
+            let (product, overflow) = combinationCount.multipliedReportingOverflow(by: axis.values.count)
+            guard !overflow, product <= maximumRuns else {
+                throw SweepError(kind: .invalid, message: "\(definition.file): axes: the sweep has more than \(maximumRuns) runs; split it into several sweeps")
+            }
+            combinationCount = product
+        }
+        let cellsByAxis = axes.map { axis in axis.values.map { SummaryCSV.field(SweepDefinition.Axis.cellText($0)) } }
+        let combinations = ParallelMap.map(count: combinationCount, jobs: jobs) { combination -> Result<[SweepRun], SweepError> in
+            var positions = [Int](repeating: 0, count: axes.count)
+            var rest = combination
+            for index in axes.indices.reversed() {
+                positions[index] = rest % axes[index].values.count
+                rest /= axes[index].values.count
+            }
+            let location = "axes combination ("
+                + axes.indices.map { "\(axes[$0].name)=\(SweepDefinition.Axis.cellText(axes[$0].values[positions[$0]]))" }.joined(separator: ", ")
+                + ")"
+            var axisCells = ""
+            for index in axes.indices where axes[index].hasColumn { axisCells += "," + cellsByAxis[index][positions[index]] }
+            return Result { () throws(SweepError) -> [SweepRun] in
+                var document = definition.document
+                for index in order {
+                    document = try apply(axes[index], value: axes[index].values[positions[index]], to: document, in: definition, at: location)
+                }
+                let (scenario, strategies) = try decode(document, in: definition, at: location)
+                return strategies.map { SweepRun(scenario: scenario, strategyName: $0.name, factory: $0.factory, axisCells: axisCells) }
+            }
+        }
+        var runs: [SweepRun] = []
+        for combination in combinations {
+            runs += try combination.get()
+            guard runs.count <= maximumRuns else {
+                throw SweepError(kind: .invalid, message: "\(definition.file): axes: the sweep has more than \(maximumRuns) runs; split it into several sweeps")
+            }
+        }
+        let axisColumns = axes.filter(\.hasColumn).map { SummaryCSV.field($0.name) }
+        let header = (SummaryCSV.columns + axisColumns).joined(separator: ",") + "\n"
+        return SweepPlan(definition: definition, header: header, runs: runs)
+    }
+
+    /// `document` with `axis` set to `value`.
+    /// - Throws: `.invalid` naming the sweep file and `location` when the path does not fit.
+    static func apply(_ axis: SweepDefinition.Axis, value: JSONValue, to document: JSONValue,
+                      in definition: SweepDefinition, at location: String) throws(SweepError) -> JSONValue {
+        do {
+            switch axis.target {
+            case .path(let path):
+                return try document.setting(value, at: path)
+            case .strategy:
+                return try document.setting(.array([try strategyEntry(value, in: document)]), at: JSONPath(parsing: "strategies"))
+            }
+        } catch {
+            throw SweepError(kind: .invalid, message: "\(definition.file): \(location): \(error.message)")
+        }
+    }
+
+    /// The scenario of `document` and its strategies, built: the listed ones, or every built-in
+    /// strategy when it lists none.
+    /// - Throws: `.invalid` naming the sweep file, `location` and the scenario or strategy path.
+    static func decode(_ document: JSONValue, in definition: SweepDefinition, at location: String)
+        throws(SweepError) -> (scenario: Scenario, strategies: [(name: String, factory: StrategyFactory)]) {
+        let scenario = try SweepDefinition.decode(document, file: definition.scenarioFile, sweepFile: definition.file,
+                                                  isInline: definition.isScenarioInline, location: location)
+        let specs = scenario.strategies.isEmpty ? StrategyCatalog.all.map { StrategySpec(name: $0.name) } : scenario.strategies
+        var strategies: [(name: String, factory: StrategyFactory)] = []
+        for spec in specs {
+            do {
+                strategies.append((spec.name, try StrategyCatalog.makeFactory(spec)))
+            } catch {
+                throw SweepError(kind: .invalid, message: "\(definition.file): \(location): \(error.description)")
+            }
+        }
+        return (scenario, strategies)
+    }
+
+    /// The strategy entry a `strategy` axis value stands for: a name becomes the document's
+    /// entry of that name when it lists one, else `{ "name": <name> }`; an object is used as is.
+    static func strategyEntry(_ value: JSONValue, in document: JSONValue) throws(JSONPathError) -> JSONValue {
+        switch value {
+        case .string(let name):
+            if case .object(let members) = document,
+               case .array(let entries)? = members.first(where: { $0.key == "strategies" })?.value,
+               let entry = entries.first(where: { entry in
+                   if case .object(let fields) = entry, case .string(name)? = fields.first(where: { $0.key == "name" })?.value { return true }
+                   return false
+               }) {
+                return entry
+            }
+            return .object([("name", value)])
+        case .object:
+            return value
+        default:
+            throw JSONPathError("expected a strategy name or an object with a \"name\", found \(SweepDefinition.kindName(value))")
+        }
+    }
+}
