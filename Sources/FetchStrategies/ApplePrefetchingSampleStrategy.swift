@@ -2,8 +2,10 @@ import ScrollSimCore
 
 /// `apple-prefetching-sample`: Apple's "Prefetching collection view data" sample (`AsyncFetcher`).
 ///
-/// - A cache keyed by the model object's identifier (one per item), unbounded like an `NSCache`
-///   with no limits, emptied on a memory warning (NSCache's purge under memory pressure).
+/// - A cache keyed by the model object's identifier (one per item): an `NSCache`, unbounded by
+///   default (`memoryCacheMB` sets its `totalCostLimit`, evicting in insertion order, the
+///   documented model of NSCache), emptied on a memory warning (NSCache's purge under memory
+///   pressure).
 /// - One fetch operation per identifier; later callers add a completion handler to it (coalescing).
 /// - `prefetch` starts fetches; `cancelPrefetching` calls `cancelFetch`, which cancels the
 ///   operation and drops its completion handlers.
@@ -18,15 +20,19 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
-    private var cache: [Int: ImageObject] = [:]
+    private let cache: ImageMemoryCache
     private var fetches: [Int: Fetch] = [:]
 
-    init(environment: FetchEnvironment) { self.environment = environment }
+    init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
+        self.environment = environment
+        cache = ImageMemoryCache(environment: environment, configuration: .init(
+            policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * 1_048_576))
+    }
 
     func cellForItem(_ cell: CellID, item: Int) {
         environment.setRepresentedIdentifier(item, of: cell)
         let imageID = environment.imageID(forItem: item)
-        if let image = cache[item] {
+        if let image = cache.image(for: item) {
             environment.record(.memoryHit, imageID: imageID)
             environment.setImage(image, on: cell)
             return
@@ -54,16 +60,12 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
     }
 
     func didReceiveMemoryWarning() {
-        // Release in item order: the order is irrelevant to the result but kept fixed anyway.
-        for item in cache.keys.sorted() {
-            if let image = cache[item] { environment.release(image) }
-        }
         cache.removeAll()
     }
 
     /// `AsyncFetcher.fetchAsync(_:completion:)`.
     private func fetchAsync(_ item: Int, completion: ((ImageObject) -> Void)?) {
-        if let image = cache[item] {
+        if let image = cache.image(for: item) {
             completion?(image)
             return
         }
@@ -82,8 +84,7 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
         guard let fetch = fetches.removeValue(forKey: item) else { return }
         guard case .success = result else { return }
         let image = environment.makeUndecodedImage(imageID)
-        cache[item] = image
-        environment.retain(image)
+        cache.store(image, for: item)
         for handler in fetch.handlers { handler(image) }
     }
 }

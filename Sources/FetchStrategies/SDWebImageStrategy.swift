@@ -51,10 +51,12 @@ final class SDWebImageStrategy: FetchStrategy {
     /// The token of each cell's current load (indexed by cell), 0 when none.
     private var cellTokens: [Int] = []
 
-    /// SDWebImage with its default configuration.
-    init(environment: FetchEnvironment) {
+    /// SDWebImage with its default configuration; `memoryCacheMB` is `SDImageCacheConfig.maxMemoryCost`
+    /// in MB (0, the default, means no limit).
+    init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
         self.environment = environment
-        memory = ImageMemoryCache(environment: environment, configuration: .init(policy: .fifo))
+        memory = ImageMemoryCache(environment: environment, configuration: .init(
+            policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
     }
 

@@ -62,10 +62,15 @@ public enum StrategyCatalog {
             name: "apple-prefetching-sample",
             summary: "AsyncFetcher: unbounded NSCache-like cache purged on memory warning, coalesced completion handlers, cancelFetch on cancelPrefetching, representedIdentifier guard, main-thread decode at display.",
             source: "Apple sample code \"Prefetching collection view data\" (UICollectionViewDataSourcePrefetching).",
-            parameters: [],
+            parameters: [
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "0",
+                                  summary: "The NSCache's totalCostLimit in MB of decoded image (an integer from 0 to 65536); 0, NSCache's default, means no limit."),
+            ],
             make: { spec throws(StrategyConfigError) in
-                try StrategyParameters(spec).finish()
-                return { ApplePrefetchingSampleStrategy(environment: $0) }
+                var parameters = StrategyParameters(spec)
+                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: 0, in: 0...65_536)
+                try parameters.finish()
+                return { ApplePrefetchingSampleStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
             }),
         StrategyDescriptor(
             name: "actor-loader-coalescing",
@@ -117,10 +122,15 @@ public enum StrategyCatalog {
             name: "sdwebimage",
             summary: "SDWebImage 5 defaults: unbounded memory cache purged on memory warning, disk cache, 6-wide download queue with URL coalescing (latest requester sets a queued priority), background force-decode, cancel on reuse, prefetcher 3 wide at low priority.",
             source: "SDWebImage/SDWebImage 5.21.5 (sd_setImage, SDImageCache, SDWebImageDownloader, SDWebImagePrefetcher).",
-            parameters: [],
+            parameters: [
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "0",
+                                  summary: "SDImageCacheConfig.maxMemoryCost in MB (an integer from 0 to 65536); 0, SDWebImage's default, means no limit."),
+            ],
             make: { spec throws(StrategyConfigError) in
-                try StrategyParameters(spec).finish()
-                return { SDWebImageStrategy(environment: $0) }
+                var parameters = StrategyParameters(spec)
+                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: 0, in: 0...65_536)
+                try parameters.finish()
+                return { SDWebImageStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
             }),
         StrategyDescriptor(
             name: "nuke",

@@ -58,4 +58,19 @@ import Testing
         // Cancelled transfers keep their partial bytes: fewer bytes than completed fetches would need
         #expect(sample.bytesDownloaded > 0)
     }
+
+    @Test func theSampleCacheLimitEvictsAndForcesDownloadsAgain() {
+        // Scrolling down and back over the same items: unbounded, every return is a memory hit;
+        // with a 12 MB totalCostLimit (two 5.76 MB bitmaps) returns miss and download again.
+        let scenario = StrategyTests.slowList(script: [.drag(velocity: 1000, seconds: 3), .pause(seconds: 3),
+                                                       .drag(velocity: -1000, seconds: 3), .pause(seconds: 3)])
+        let unbounded = StrategyTests.run(scenario, "apple-prefetching-sample")
+        let factory = try! StrategyCatalog.makeFactory(StrategySpec(
+            name: "apple-prefetching-sample", parameters: [("memoryCacheMB", .number(12, text: "12"))]))
+        let limited = SimulationRun(scenario: scenario, seed: 1, strategyName: "limited", strategy: factory).run()
+        #expect(unbounded.duplicateDownloads == 0)
+        #expect(limited.duplicateDownloads > 0)
+        #expect(limited.memoryHits < unbounded.memoryHits)
+        #expect(limited.peakMemoryBytes < unbounded.peakMemoryBytes)
+    }
 }

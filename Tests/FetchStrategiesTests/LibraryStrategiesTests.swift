@@ -226,7 +226,7 @@ import Testing
         #expect(parameters("actor-loader") == [])
         #expect(parameters("actor-loader-capped") == ["maxImages=100"])
         #expect(parameters("kingfisher") == ["memoryCacheMB=1536"])  // 6 GB / 4
-        #expect(parameters("sdwebimage") == [])
+        #expect(parameters("sdwebimage") == ["memoryCacheMB=0"])  // maxMemoryCost 0: no limit
         #expect(parameters("nuke") == ["memoryCacheMB=768"])  // min(15 % of 6 GB, 768 MB)
         #expect(Array(StrategyCatalog.all.map(\.name).suffix(5))
                 == ["actor-loader", "actor-loader-capped", "kingfisher", "sdwebimage", "nuke"])
@@ -235,7 +235,7 @@ import Testing
     @Test(arguments: [
         ("nuke", "memoryCacheMb", 100, "strategies[1].memoryCacheMb: unknown parameter; did you mean 'memoryCacheMB'?"),
         ("actor-loader-capped", "maxImage", 10, "strategies[1].maxImage: unknown parameter; did you mean 'maxImages'?"),
-        ("sdwebimage", "memoryCacheMB", 10, "strategies[1].memoryCacheMB: unknown parameter; 'sdwebimage' takes no parameters"),
+        ("sdwebimage", "maxMemoryCost", 10, "strategies[1].maxMemoryCost: unknown parameter; 'sdwebimage' takes: memoryCacheMB"),
         ("kingfisher", "memoryCacheMB", 0, "strategies[1].memoryCacheMB: must be an integer from 1 to 65536, found 0"),
         ("actor-loader-capped", "maxImages", 0, "strategies[1].maxImages: must be an integer from 1 to 1000000, found 0"),
     ])
