@@ -81,6 +81,12 @@ final class AdaptiveStrategy: FetchStrategy {
     private struct Candidate {
         var item: Int
         var imageID: Int
+        /// Long side of the bitmap it needs, pixels.
+        var maxPixelSize = 0
+        /// Whether its image must come from the network (not cached, not on disk, not loading).
+        var needsDownload = false
+        /// Whether the memory cache already has a large enough bitmap.
+        var isCached = false
         /// Seconds until it enters the screen (0: on screen; `atRest`: a guess about the next scroll).
         var enter: Double
         /// Seconds until it has left the screen (infinity: never, as predicted).
@@ -115,6 +121,8 @@ final class AdaptiveStrategy: FetchStrategy {
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
+    /// Long side of the full source images, pixels.
+    private let fullLongSide: Int
     /// Expected time from request to decoded image with every connection busy, seconds.
     let expectedLoadSeconds: Double
     /// Fastest time from request to decoded image (median latency, whole bandwidth), seconds.
@@ -141,6 +149,9 @@ final class AdaptiveStrategy: FetchStrategy {
     private var lastVelocity = 0.0
     /// Decoded images not yet set, in arrival order.
     private var pending: [(imageID: Int, image: ImageObject)] = []
+    /// Whether the cells changed since the last plan.
+    private var needsPlan = true
+    private var lastPlanTime: SimTime = 0
     private var isFlushTimerArmed = false
     private var isFlushBlockQueued = false
     private var lastFlushBlockInterval = -1
@@ -154,6 +165,7 @@ final class AdaptiveStrategy: FetchStrategy {
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
         let scenario = environment.scenario
         let network = scenario.network
+        fullLongSide = max(scenario.images.width, scenario.images.height)
         let megapixels = Double(scenario.images.width) * Double(scenario.images.height) / 1_000_000
         let transferSeconds = network.bandwidthMbps > 0
             ? scenario.images.bytesMedian * 8 / (network.bandwidthMbps * 1_000_000) : 0
@@ -171,6 +183,7 @@ final class AdaptiveStrategy: FetchStrategy {
     // MARK: Cells
 
     func cellForItem(_ cell: CellID, item: Int) {
+        needsPlan = true
         itemOfCell[cell] = item
         satisfied.remove(cell)
         let imageID = environment.imageID(forItem: item)
@@ -193,11 +206,13 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     func prepareForReuse(_ cell: CellID) {
+        needsPlan = true
         itemOfCell[cell] = nil
         satisfied.remove(cell)
     }
 
     func willDisplay(_ cell: CellID, item: Int) {
+        needsPlan = true
         displayedCells.insert(cell)
         let imageID = environment.imageID(forItem: item)
         displayedCount[imageID, default: 0] += 1
@@ -221,9 +236,19 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func scrollDidUpdate(_ update: ScrollUpdate) {
         flush()
+        let previous = motion
         updateMotion(update)
+        // Replan when the cells changed, the motion changed course, or 1/30 s has passed.
+        let isNewCourse = motion.direction != previous.direction || (motion.decay > 0) != (previous.decay > 0)
+            || (motion.speed > 0) != (previous.speed > 0)
+        guard needsPlan || isNewCourse || update.time - lastPlanTime >= Self.replanInterval else { return }
+        needsPlan = false
+        lastPlanTime = update.time
         reconcile(update)
     }
+
+    /// Longest time between two plans while the scroll keeps its course.
+    static let replanInterval = SimDuration.second / 30
 
     private func updateMotion(_ update: ScrollUpdate) {
         var next = Motion(offset: update.offset, speed: abs(update.velocity),
@@ -328,6 +353,7 @@ final class AdaptiveStrategy: FetchStrategy {
             candidates.append(Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                         isDisplayed: false, isAttached: false))
         }
+        for index in candidates.indices { describe(&candidates[index]) }
         plan(candidates)
     }
 
@@ -354,19 +380,17 @@ final class AdaptiveStrategy: FetchStrategy {
             backlog += remainingTransfer(load, now: now)
         }
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
-        func needsDownload(_ c: Candidate) -> Bool {
-            loads[c.imageID] == nil && !disk.contains(c.imageID)
-                && cachedImage(c.imageID, maxPixelSize: maxPixelSize(ofItem: c.item)) == nil
-        }
-        // Slack of each resting item if only resting items were loaded (fling only).
-        var slack = Array(repeating: Double.infinity, count: order.count)
+        // Slack of each resting item to download if only resting items were loaded (fling only),
+        // as (index, slack) in plan order.
+        var resting: [(index: Int, slack: Double)] = []
         if isFling {
             var restingBacklog = backlog
-            for (index, c) in order.enumerated() where isResting(c) && needsDownload(c) {
+            for (index, c) in order.enumerated() where isResting(c) && c.needsDownload {
                 restingBacklog += transferSeconds
-                slack[index] = c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)
+                resting.append((index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)))
             }
         }
+        var firstLaterResting = 0
         var next: [PlanEntry] = []
         var wanted: Set<Int> = []
         var delay = 0.0
@@ -376,14 +400,17 @@ final class AdaptiveStrategy: FetchStrategy {
                     let arrival = remainingLatency(load, now: now) + remainingTransfer(load, now: now)
                     if arrival >= c.leave && (isFling || !c.isAttached) { continue }
                 }
-            } else if cachedImage(c.imageID, maxPixelSize: maxPixelSize(ofItem: c.item)) != nil {
+            } else if c.isCached {
                 continue
-            } else if needsDownload(c) {
+            } else if c.needsDownload {
                 let arrival = fastestLoadSeconds + backlog
                 if isFling && !isResting(c) {
                     let gain = min(c.leave, settle) - max(c.enter, arrival)
+                    while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
+                        firstLaterResting += 1
+                    }
                     var late = 0
-                    for later in (index + 1)..<max(index + 1, order.count) where slack[later] - delay < transferSeconds {
+                    for later in resting[firstLaterResting...] where later.slack - delay < transferSeconds {
                         late += 1
                     }
                     guard gain > 0, gain > Double(late) * transferSeconds else { continue }
@@ -439,7 +466,7 @@ final class AdaptiveStrategy: FetchStrategy {
         var isUrgentWaiting = false
         for entry in plan where loads[entry.imageID] == nil {
             let size = maxPixelSize(ofItem: entry.item)
-            if cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
+            if memory.contains(entry.imageID) && cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
             if disk.contains(entry.imageID) {
                 startLoad(entry, maxPixelSize: size)
                 continue
@@ -458,17 +485,24 @@ final class AdaptiveStrategy: FetchStrategy {
     // MARK: Loads
 
     private func maxPixelSize(ofItem item: Int) -> Int {
-        let size = environment.cellPixelSize(ofItem: item)
+        let size = layout.cellPixelSize(ofItem: item)
         return max(size.width, size.height)
     }
 
     /// The cached bitmap of `imageID` if it is at least `maxPixelSize` on its long side (or the
-    /// full image).
+    /// full image); a hit refreshes its recency.
     private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
-        guard let image = memory.image(for: imageID) else { return nil }
-        let fullLongSide = max(environment.imagePixelSize.width, environment.imagePixelSize.height)
+        guard memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
         return longSide >= min(maxPixelSize, fullLongSide) ? image : nil
+    }
+
+    /// Fills in what the plan needs to know about a candidate's image.
+    private func describe(_ candidate: inout Candidate) {
+        candidate.maxPixelSize = maxPixelSize(ofItem: candidate.item)
+        guard loads[candidate.imageID] == nil else { return }
+        candidate.isCached = cachedImage(candidate.imageID, maxPixelSize: candidate.maxPixelSize) != nil
+        candidate.needsDownload = !candidate.isCached && !disk.contains(candidate.imageID)
     }
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {

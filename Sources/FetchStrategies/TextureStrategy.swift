@@ -114,6 +114,8 @@ final class TextureStrategy: FetchStrategy {
     private var cellOfItem: [Int: CellID] = [:]
     private var itemOfCell: [CellID: Int] = [:]
     private var preloadRange: Range<Int> = 0..<0
+    private var displayRange: Range<Int> = 0..<0
+    private var visibleRange: Range<Int> = 0..<0
     private var lastOffset: Double?
 
     /// Loads cancelled because their last node left the preload range (for tests).
@@ -166,10 +168,21 @@ final class TextureStrategy: FetchStrategy {
         let preload = range(update, ahead: preloadAhead, behind: preloadBehind)
         let display = range(update, ahead: displayAhead, behind: displayBehind)
         let visible = update.visibleItems
-
+        // Only items whose interface state changes need work: the ranges are contiguous, so
+        // those lie in the differences between the old and new ranges.
         for item in preloadRange where !preload.contains(item) { exitPreload(item) }
+        var changed: [Int] = []
+        for (old, new) in [(preloadRange, preload), (displayRange, display), (visibleRange, visible)] {
+            for item in new where !old.contains(item) { changed.append(item) }
+            for item in old where !new.contains(item) && preload.contains(item) { changed.append(item) }
+        }
+        changed.sort()
         preloadRange = preload
-        for item in preload {
+        displayRange = display
+        visibleRange = visible
+        var last = -1
+        for item in changed where item != last {
+            last = item
             let tier: Tier = visible.contains(item) ? .high : display.contains(item) ? .normal : .low
             let inDisplay = display.contains(item)
             if nodes[item] == nil {
