@@ -623,4 +623,6 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// The motion estimated at the last layout pass.
     var lastMotion: Motion { motion }
+    /// Images in the memory cache, next victim first.
+    var memoryCacheKeys: [Int] { memory.keysInEvictionOrder() }
 }

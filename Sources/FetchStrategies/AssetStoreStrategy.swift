@@ -229,4 +229,10 @@ final class AssetStoreStrategy: FetchStrategy {
     var evictionCount: Int { memory.evictionCount }
     /// Decoded bytes the memory cache holds.
     var memoryCacheBytes: Int64 { memory.totalCost }
+    /// Images in the memory cache, next victim first.
+    var memoryCacheKeys: [Int] { memory.keysInEvictionOrder() }
+    /// Placeholders decoded so far.
+    var placeholderCount: Int { placeholders.count }
+    /// The attached cells and their items, by cell.
+    var attachedCells: [(cell: CellID, item: Int)] { itemOfCell.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
 }

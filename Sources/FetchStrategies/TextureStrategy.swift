@@ -378,4 +378,7 @@ final class TextureStrategy: FetchStrategy {
 
     /// The cell attached to `item`, if any.
     func cell(forItem item: Int) -> CellID? { cellOfItem[item] }
+
+    /// Images in the PINCache memory cache.
+    var memoryCacheCount: Int { memory.count }
 }
