@@ -373,9 +373,11 @@ final class AdaptiveStrategy: FetchStrategy {
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
-        // Seconds of transfer still ahead in the downloads in flight.
+        // Seconds of transfer still ahead in the downloads in flight (summed in image order:
+        // a Double sum must not depend on the dictionary's order).
         var backlog = 0.0
-        for (_, load) in loads {
+        for imageID in loads.keys.sorted() {
+            let load = loads[imageID]!
             guard case .network? = load.phase else { continue }
             backlog += remainingTransfer(load, now: now)
         }
@@ -458,7 +460,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// are and no other download waits.
     private func pump() {
         var downloads = 0, speculative = 0
-        for (_, load) in loads {
+        for (_, load) in loads {  // counts only: the order does not matter
             guard case .network? = load.phase else { continue }
             downloads += 1
             if load.isSpeculative { speculative += 1 }

@@ -103,19 +103,28 @@ final class TextureStrategy: FetchStrategy {
 
     private let environment: FetchEnvironment
     private let configuration: Configuration
+    /// PINCache memory: decoded images, no limits.
     private let memory: ImageMemoryCache
+    /// PINCache disk: downloaded data by image, costs in bytes.
     private let disk: CacheIndex
+    /// Nodes of the items in the preload range.
     private var nodes: [Int: Node] = [:]
+    /// Data loads by image.
     private var fetches: [Int: Fetch] = [:]
+    /// Decodes by image.
     private var decodes: [Int: Decode] = [:]
     /// PIN's queued downloads by tier (image ids, FIFO).
     private var pinQueue: [[Int]] = [[], [], []]
+    /// Downloads PIN has handed to the network.
     private var runningDownloads = 0
+    /// The cell hosting each item's node, and back.
     private var cellOfItem: [Int: CellID] = [:]
     private var itemOfCell: [CellID: Int] = [:]
+    /// The ranges of the last update.
     private var preloadRange: Range<Int> = 0..<0
     private var displayRange: Range<Int> = 0..<0
     private var visibleRange: Range<Int> = 0..<0
+    /// Offset of the last range update (nil before the first).
     private var lastOffset: Double?
 
     /// Loads cancelled because their last node left the preload range (for tests).
@@ -141,14 +150,15 @@ final class TextureStrategy: FetchStrategy {
             environment.setImage(image, on: cell)
             return
         }
-        environment.setImage(nil, on: cell)
+        if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
         let isLoading = nodes[item] != nil
         environment.record(isLoading ? .inflightJoin : .miss, imageID: imageID)
     }
 
     func prepareForReuse(_ cell: CellID) {
         if let item = itemOfCell.removeValue(forKey: cell), cellOfItem[item] == cell { cellOfItem[item] = nil }
-        environment.setImage(nil, on: cell)  // the cell's previous node leaves with its contents
+        // The cell's previous node leaves with its contents.
+        if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
     }
 
     func didReceiveMemoryWarning() {
