@@ -146,6 +146,70 @@ public enum StrategyCatalog {
                 try parameters.finish()
                 return { NukeStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
             }),
+        StrategyDescriptor(
+            name: "asset-store",
+            summary: "AssetStore: byte-limited LRU memory cache with visible entries protected, file disk cache, bundled low-res placeholders shown at once, one shared request per asset with prefetch tokens handed to cells, prepareForDisplay off the main thread, one reconfigure per delivered image.",
+            source: "Apple sample code \"Building high-performance lists and collection views\" (WWDC21 session 10252).",
+            parameters: [
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "50", summary: "Memory cache limit in MiB of decoded images (visible entries may exceed it)."),
+                StrategyParameter(name: "placeholderPixelSize", defaultValue: "64", summary: "Long side of the bundled low-resolution placeholders, pixels."),
+            ],
+            make: { spec throws(StrategyConfigError) in
+                var parameters = StrategyParameters(spec)
+                var configuration = AssetStoreStrategy.Configuration()
+                configuration.memoryCacheMB = try parameters.number("memoryCacheMB", default: 50, in: 0...1_000_000)
+                configuration.placeholderPixelSize = try parameters.integer("placeholderPixelSize", default: 64, in: 1...4096)
+                try parameters.finish()
+                return { [configuration] in AssetStoreStrategy(environment: $0, configuration: configuration) }
+            }),
+        StrategyDescriptor(
+            name: "texture",
+            summary: "Range controller: preload range (2.5 ahead / 1.5 behind) downloads and cancels-and-clears on exit, display range (1.0 / 0.5) decodes off the main thread, priority low/default/high by range, ranges follow the scroll direction; PINRemoteImage 10 downloads in 3 priority tiers; PINCache memory unlimited (purged on warning), disk 50 MB.",
+            source: "TextureGroup/Texture 3.2.0 (ASAbstractLayoutController.mm, ASRangeController.mm, ASNetworkImageNode.mm, ASPINRemoteImageDownloader.mm); pinterest/PINRemoteImage 3.0.4; pinterest/PINCache 3.0.4.",
+            parameters: [
+                StrategyParameter(name: "preloadLeadingScreens", defaultValue: "2.5", summary: "Full-mode preload range ahead of the viewport, screens."),
+                StrategyParameter(name: "preloadTrailingScreens", defaultValue: "1.5", summary: "Full-mode preload range behind the viewport, screens."),
+                StrategyParameter(name: "displayLeadingScreens", defaultValue: "1.0", summary: "Full-mode display (decode) range ahead of the viewport, screens."),
+                StrategyParameter(name: "displayTrailingScreens", defaultValue: "0.5", summary: "Full-mode display (decode) range behind the viewport, screens."),
+                StrategyParameter(name: "maxConcurrentDownloads", defaultValue: "10", summary: "PINRemoteImage downloads at once (the network's maxConnections still applies)."),
+                StrategyParameter(name: "diskCacheMB", defaultValue: "50", summary: "PINCache disk byte limit, MiB."),
+            ],
+            make: { spec throws(StrategyConfigError) in
+                var parameters = StrategyParameters(spec)
+                var configuration = TextureStrategy.Configuration()
+                configuration.preloadLeadingScreens = try parameters.number("preloadLeadingScreens", default: 2.5, in: 0...100)
+                configuration.preloadTrailingScreens = try parameters.number("preloadTrailingScreens", default: 1.5, in: 0...100)
+                configuration.displayLeadingScreens = try parameters.number("displayLeadingScreens", default: 1.0, in: 0...100)
+                configuration.displayTrailingScreens = try parameters.number("displayTrailingScreens", default: 0.5, in: 0...100)
+                configuration.maxConcurrentDownloads = try parameters.integer("maxConcurrentDownloads", default: 10, in: 1...1000)
+                configuration.diskCacheMB = try parameters.number("diskCacheMB", default: 50, in: 0...1_000_000)
+                try parameters.finish()
+                return { [configuration] in TextureStrategy(environment: $0, configuration: configuration) }
+            }),
+        StrategyDescriptor(
+            name: "adaptive",
+            summary: "Ours: plans from the scroll (velocity, fling resting offset) with a velocity-aware horizon, loads only what will be on screen long enough (resting items first), few downloads at once in plan order, visible-first priorities raised on join, reference-counted cancellation, downsampled decode off the main thread, LRU memory (visible protected) and disk caches, image sets batched to at most one main block per frame.",
+            source: "ScrollSim's own design from the catalogue's sources: Texture (range planning), Nuke and PINRemoteImage (coalescing, priority raise, cancel when unwanted), WWDC18 session 219 (downsampling), Apple's asset store (protected visible entries).",
+            parameters: [
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "100", summary: "Memory cache limit in MiB of downsampled bitmaps (visible entries may exceed it)."),
+                StrategyParameter(name: "diskCacheMB", defaultValue: "150", summary: "Disk cache limit in MiB of downloaded data."),
+                StrategyParameter(name: "minPrefetchScreens", defaultValue: "1", summary: "Smallest look-ahead, screens (the look-ahead at rest)."),
+                StrategyParameter(name: "maxPrefetchScreens", defaultValue: "4", summary: "Largest look-ahead, screens."),
+                StrategyParameter(name: "lookaheadLoads", defaultValue: "2", summary: "Look-ahead in expected load times at the current speed."),
+                StrategyParameter(name: "maxSpeculativeLoads", defaultValue: "1", summary: "Downloads at once for the guess beyond where the scroll will rest."),
+            ],
+            make: { spec throws(StrategyConfigError) in
+                var parameters = StrategyParameters(spec)
+                var configuration = AdaptiveStrategy.Configuration()
+                configuration.memoryCacheMB = try parameters.number("memoryCacheMB", default: 100, in: 0...1_000_000)
+                configuration.diskCacheMB = try parameters.number("diskCacheMB", default: 150, in: 0...1_000_000)
+                configuration.minPrefetchScreens = try parameters.number("minPrefetchScreens", default: 1, in: 0...100)
+                configuration.maxPrefetchScreens = try parameters.number("maxPrefetchScreens", default: 4, in: 0...100)
+                configuration.lookaheadLoads = try parameters.number("lookaheadLoads", default: 2, in: 0...100)
+                configuration.maxSpeculativeLoads = try parameters.integer("maxSpeculativeLoads", default: 1, in: 0...1000)
+                try parameters.finish()
+                return { [configuration] in AdaptiveStrategy(environment: $0, configuration: configuration) }
+            }),
     ]
 
     /// The strategy named `name`, if built in.

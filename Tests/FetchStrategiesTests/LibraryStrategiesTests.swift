@@ -228,8 +228,10 @@ import Testing
         #expect(parameters("kingfisher") == ["memoryCacheMB=1536"])  // 6 GB / 4
         #expect(parameters("sdwebimage") == ["memoryCacheMB=0"])  // maxMemoryCost 0: no limit
         #expect(parameters("nuke") == ["memoryCacheMB=768"])  // min(15 % of 6 GB, 768 MB)
-        #expect(Array(StrategyCatalog.all.map(\.name).suffix(5))
-                == ["actor-loader", "actor-loader-capped", "kingfisher", "sdwebimage", "nuke"])
+        #expect(StrategyCatalog.all.map(\.name) == [
+            "naive", "apple-prefetching-sample", "actor-loader-coalescing", "actor-loader", "actor-loader-capped",
+            "kingfisher", "sdwebimage", "nuke", "asset-store", "texture", "adaptive",
+        ])
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import FetchStrategies
 import Foundation
 import Testing
 @testable import ScrollSimCLI
@@ -124,7 +125,9 @@ final class IdleStrategy: FetchStrategy {}
         scenario.strategies = [StrategySpec(name: "no-such-strategy", path: "strategies[0]")]
         let (plan, problems) = try runCommand(["x.json"]).makePlan([(file: "s.json", scenario: scenario)])
         #expect(plan.isEmpty)
-        #expect(problems == ["s.json: strategies[0]: unknown strategy 'no-such-strategy'; built-in strategies: naive, apple-prefetching-sample, actor-loader-coalescing, actor-loader, actor-loader-capped, kingfisher, sdwebimage, nuke"])
+        let names = StrategyCatalog.all.map(\.name).joined(separator: ", ")
+        #expect(names.hasPrefix("naive, apple-prefetching-sample, actor-loader-coalescing, "))
+        #expect(problems == ["s.json: strategies[0]: unknown strategy 'no-such-strategy'; built-in strategies: \(names)"])
     }
 }
 

@@ -51,6 +51,25 @@ public final class FetchEnvironment {
     /// Pixel size of the cell showing `item` (points × scale), the target of a downsampled decode.
     public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) { sim.layout.cellPixelSize(ofItem: item) }
 
+    /// The collection's geometry (item frames, `items(intersecting:_:)`), for loaders that plan in
+    /// points rather than through prefetch calls (Texture's ranges, a velocity-aware horizon).
+    public var layout: CollectionLayout { sim.layout }
+
+    /// A small decoded bitmap available at once: a low-resolution placeholder the app ships with
+    /// (Apple's asset-store sample), at most `maxPixelSize` on the long side. Decoding it is
+    /// charged to the calling thread, `decodeMsPerMegapixel` × its own megapixels, and counted in
+    /// `main_decode_ms` when that thread is the main thread.
+    public func makeBundledThumbnail(_ imageID: Int, maxPixelSize: Int) -> ImageObject {
+        let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
+        if sim.context.isOnMainThread {
+            let cost = SimDuration.milliseconds(sim.scenario.costs.decodeMsPerMegapixel * image.megapixels)
+            sim.chargeMain(cost)
+            sim.recorder.metrics.mainDecodeNanos += cost
+        }
+        sim.memory.markDecoded(image)
+        return image
+    }
+
     /// `UIImage(data:)`: an undecoded full image, decoded lazily on the main thread at the commit of
     /// the first frame that shows it. Costs nothing now.
     public func makeUndecodedImage(_ imageID: Int) -> ImageObject {

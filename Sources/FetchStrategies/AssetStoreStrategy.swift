@@ -1,0 +1,238 @@
+import ScrollSimCore
+
+/// `asset-store`: the `AssetStore` of Apple's sample "Building high-performance lists and
+/// collection views" (iOS 15, WWDC21 session 10252 "Make blazing fast lists and collection views").
+///
+/// - Memory: a cache limited in bytes (`memoryCacheMB`, default 50 MiB as in SPEC §9's example;
+///   the sample's figure is not documented), cost = decoded size, least recently used first.
+///   Entries of displayed items are protected from eviction (`willDisplay` protects,
+///   `didEndDisplaying` lifts it), so the cache may stay over its limit with only visible
+///   entries left. A memory warning evicts every entry that is not protected.
+/// - Disk: a file-based cache of the downloaded data (unbounded), read before the network;
+///   written after each download.
+/// - Placeholders: the store ships a low-resolution version of each asset (modelled as a
+///   `placeholderPixelSize` px thumbnail, default 64, decoded on the main thread at first use —
+///   about 0.03 ms — and kept by the placeholder store), shown at once in `cellForItem` while the
+///   full image loads; a placeholder counts as blank in the metrics.
+/// - One shared request per asset (a shared publisher): every subscriber (a prefetch, a cell)
+///   holds a token; the request is cancelled when the last token is cancelled. A prefetch's token
+///   is handed to the cell configured for its item, so the request is not restarted; the cell
+///   cancels its token in `prepareForReuse`; `cancelPrefetching` cancels tokens not yet handed over.
+/// - Loaded data goes through `prepareForDisplay` on a background thread (a full-size decode)
+///   before it is stored and shown; then one main-queue block reconfigures the affected items
+///   (the cells holding a token for that asset): the cell provider runs again (`cellForItemMs`)
+///   and sets the prepared image.
+///
+/// Not modelled: the sample's Combine and diffable-data-source overheads beyond those costs;
+/// retries after a failed download (the placeholder stays until the cell is configured again).
+final class AssetStoreStrategy: FetchStrategy {
+    /// The tuning.
+    struct Configuration: Sendable {
+        /// Memory cache limit, MiB. Default 50.
+        var memoryCacheMB = 50.0
+        /// Long side of the bundled low-resolution placeholders, pixels. Default 64.
+        var placeholderPixelSize = 64
+    }
+
+    /// The shared request for one asset.
+    private final class Request {
+        enum Phase {
+            case disk(PoolTask)
+            case network(NetworkTask)
+            case prepare(PoolTask)
+            case starting
+        }
+        let imageID: Int
+        /// Tokens not cancelled yet.
+        var tokens = 1
+        var phase = Phase.starting
+        init(imageID: Int) { self.imageID = imageID }
+    }
+
+    private let environment: FetchEnvironment
+    private let configuration: Configuration
+    private let memory: ImageMemoryCache
+    private var diskCache: Set<Int> = []
+    private var placeholders: [Int: ImageObject] = [:]
+    private var requests: [Int: Request] = [:]
+    /// The token each cell holds: the request it waits for.
+    private var cellTokens: [CellID: Request] = [:]
+    /// Prefetch tokens not yet handed to a cell, by item.
+    private var prefetchTokens: [Int: Request] = [:]
+    /// Displayed cells per asset (its entry is protected while > 0).
+    private var displayedCount: [Int: Int] = [:]
+    /// The item each attached cell shows.
+    private var itemOfCell: [CellID: Int] = [:]
+
+    init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
+        self.environment = environment
+        self.configuration = configuration
+        memory = ImageMemoryCache(environment: environment, configuration: .init(
+            policy: .lru, costLimitBytes: Int64(configuration.memoryCacheMB * 1_048_576)))
+    }
+
+    // MARK: Cells
+
+    func cellForItem(_ cell: CellID, item: Int) {
+        itemOfCell[cell] = item
+        let imageID = environment.imageID(forItem: item)
+        if let image = memory.image(for: imageID) {
+            environment.record(.memoryHit, imageID: imageID)
+            environment.setImage(image, on: cell)
+            if let token = prefetchTokens.removeValue(forKey: item) { cancel(token) }
+            return
+        }
+        environment.setImage(placeholder(imageID), on: cell, isFinal: false)
+        if let token = prefetchTokens.removeValue(forKey: item) {
+            if requests[imageID] === token {
+                environment.record(.inflightJoin, imageID: imageID)
+                cellTokens[cell] = token  // the prefetch's request becomes the cell's
+                return
+            }
+            cancel(token)
+        }
+        if let request = requests[imageID] {
+            environment.record(.inflightJoin, imageID: imageID)
+            request.tokens += 1
+            cellTokens[cell] = request
+            return
+        }
+        environment.record(diskCache.contains(imageID) ? .diskHit : .miss, imageID: imageID)
+        cellTokens[cell] = startRequest(imageID)
+    }
+
+    func prepareForReuse(_ cell: CellID) {
+        itemOfCell[cell] = nil
+        if let token = cellTokens.removeValue(forKey: cell) { cancel(token) }
+    }
+
+    func willDisplay(_ cell: CellID, item: Int) {
+        let imageID = environment.imageID(forItem: item)
+        displayedCount[imageID, default: 0] += 1
+        memory.setProtected(imageID, true)
+    }
+
+    func didEndDisplaying(_ cell: CellID, item: Int) {
+        let imageID = environment.imageID(forItem: item)
+        let count = displayedCount[imageID, default: 1] - 1
+        displayedCount[imageID] = count > 0 ? count : nil
+        if count <= 0 { memory.setProtected(imageID, false) }
+    }
+
+    // MARK: Prefetching
+
+    func prefetch(items: [Int]) {
+        for item in items where prefetchTokens[item] == nil {
+            let imageID = environment.imageID(forItem: item)
+            if memory.contains(imageID) { continue }
+            if let request = requests[imageID] {
+                request.tokens += 1
+                prefetchTokens[item] = request
+            } else {
+                prefetchTokens[item] = startRequest(imageID)
+            }
+        }
+    }
+
+    func cancelPrefetching(items: [Int]) {
+        for item in items {
+            if let token = prefetchTokens.removeValue(forKey: item) { cancel(token) }
+        }
+    }
+
+    func didReceiveMemoryWarning() {
+        for key in memory.keysInEvictionOrder() where displayedCount[key] == nil { memory.remove(key) }
+    }
+
+    // MARK: The asset store
+
+    /// The bundled low-resolution placeholder of `imageID` (decoded at first use, then kept).
+    private func placeholder(_ imageID: Int) -> ImageObject {
+        if let image = placeholders[imageID] { return image }
+        let image = environment.makeBundledThumbnail(imageID, maxPixelSize: configuration.placeholderPixelSize)
+        environment.retain(image)
+        placeholders[imageID] = image
+        return image
+    }
+
+    /// Starts the shared request for `imageID`, holding one token.
+    private func startRequest(_ imageID: Int) -> Request {
+        let request = Request(imageID: imageID)
+        requests[imageID] = request
+        if diskCache.contains(imageID) {
+            request.phase = .disk(environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) { [weak self] in
+                self?.prepare(imageID, request: request)
+            })
+            return request
+        }
+        request.phase = .network(environment.load(imageID, priority: .normal) { [weak self] result in
+            guard let self, self.requests[imageID] === request else { return }
+            guard case .success(let bytes) = result else {
+                self.requests[imageID] = nil
+                return
+            }
+            self.diskCache.insert(imageID)
+            self.environment.writeDisk(bytes: bytes)
+            self.prepare(imageID, request: request)
+        })
+        return request
+    }
+
+    /// `prepareForDisplay` on a background thread.
+    private func prepare(_ imageID: Int, request: Request) {
+        guard requests[imageID] === request else { return }
+        request.phase = .prepare(environment.decode(imageID, mode: .full) { [weak self] image in
+            self?.prepared(imageID, request: request, image: image)
+        })
+    }
+
+    private func prepared(_ imageID: Int, request: Request, image: ImageObject) {
+        guard requests[imageID] === request else { return }
+        requests[imageID] = nil
+        memory.store(image, for: imageID)
+        if displayedCount[imageID] != nil { memory.setProtected(imageID, true) }
+        environment.async(onMain: { [weak self] in self?.reconfigure(request, image: image) })
+    }
+
+    /// Reconfigures the items whose cells wait for `request` (one main-queue block per image).
+    private func reconfigure(_ request: Request, image: ImageObject) {
+        // Cells in id order: the order of the dictionary must not reach the costs.
+        for cell in cellTokens.keys.sorted() where cellTokens[cell] === request {
+            cellTokens[cell] = nil
+            guard itemOfCell[cell] != nil else { continue }
+            environment.chargeMainThread(milliseconds: environment.scenario.costs.cellForItemMs)
+            environment.setImage(memory.image(for: request.imageID) ?? image, on: cell)
+        }
+        for item in prefetchTokens.keys.sorted() where prefetchTokens[item] === request {
+            prefetchTokens[item] = nil  // fulfilled
+        }
+    }
+
+    /// Cancels one token; the request stops when none is left.
+    private func cancel(_ request: Request) {
+        guard requests[request.imageID] === request else { return }  // already finished
+        request.tokens -= 1
+        guard request.tokens <= 0 else { return }
+        requests[request.imageID] = nil
+        switch request.phase {
+        case .disk(let task), .prepare(let task): task.cancel()
+        case .network(let task): task.cancel()
+        case .starting: break
+        }
+    }
+
+    // MARK: Tests
+
+    /// Whether the memory cache holds `imageID`.
+    func memoryCacheContains(_ imageID: Int) -> Bool { memory.contains(imageID) }
+    /// Entries evicted for space so far.
+    var evictionCount: Int { memory.evictionCount }
+    /// Decoded bytes the memory cache holds.
+    var memoryCacheBytes: Int64 { memory.totalCost }
+    /// Images in the memory cache, next victim first.
+    var memoryCacheKeys: [Int] { memory.keysInEvictionOrder() }
+    /// Placeholders decoded so far.
+    var placeholderCount: Int { placeholders.count }
+    /// The attached cells and their items, by cell.
+    var attachedCells: [(cell: CellID, item: Int)] { itemOfCell.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+}

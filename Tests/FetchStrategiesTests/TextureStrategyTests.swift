@@ -1,0 +1,106 @@
+@testable import FetchStrategies
+import ScrollSimCore
+import Testing
+
+/// `texture`: the range controller's defining behaviour, on a list of 100-pt rows in a 1000-pt
+/// viewport (one screen = 10 items), so every range boundary is a round number of items.
+@Suite struct TextureStrategyTests {
+    static func probe() -> StrategyProbe<TextureStrategy> {
+        StrategyProbe { TextureStrategy(environment: $0) }
+    }
+
+    @Test func leavingThePreloadRangeCancelsTheLoad() {
+        // Given loads that never finish (100 s latency) and a drag down to offset 2950
+        let scenario = StrategyTests.constantLatencyList(latencyMs: 100_000, script: [
+            .drag(velocity: 1000, seconds: 2.95), .pause(seconds: 1),
+        ])
+        let probe = Self.probe()
+        var lastOffset = -1.0
+        let observer = ClosureObserver()
+        observer.onFrame = { lastOffset = $0.offset }
+        _ = probe.run(scenario, name: "texture", observer: observer)
+        let texture = probe.strategy!
+        #expect(lastOffset == 2950)
+        // Then the preload range is [2950 − 1.5 screens, 2950 + 1 + 2.5 screens) = [1450, 6450):
+        // items 14...64. Items 0...13 entered it (the first update preloads 0...12) and left it:
+        // each of their 14 loads was cancelled; the others still wait.
+        #expect(texture.cancelledFetches == 14)
+        for item in 0...13 { #expect(texture.loadPriority(ofItem: item) == nil, "item \(item)") }
+        for item in 14...64 { #expect(texture.loadPriority(ofItem: item) != nil, "item \(item)") }
+        #expect(texture.loadPriority(ofItem: 65) == nil)
+    }
+
+    @Test func leavingThePreloadRangeClearsTheImage() {
+        // Given a fast network, cells kept attached 3 screens away, images loaded during a 2 s pause
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 2), .drag(velocity: 1000, seconds: 2.95), .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 100
+        scenario.cells.retainScreens = 3
+        let probe = Self.probe()
+        var shown: [Int: Int?] = [:]  // item → the image id its cell shows, at the last frame
+        let observer = ClosureObserver()
+        observer.onFrame = { _ in
+            shown = [:]
+            for item in Array(0...13) + Array(30...39) {
+                guard let cell = probe.strategy.cell(forItem: item) else { continue }
+                shown[item] = .some(probe.environment.image(on: cell)?.imageID)
+            }
+        }
+        _ = probe.run(scenario, name: "texture", observer: observer)
+        let texture = probe.strategy!
+        // Then items 0...13 left the preload range while their cells stayed attached: each
+        // cell's image was reset, and nothing was left to cancel
+        #expect(texture.clearedImages == 14)
+        #expect(texture.cancelledFetches == 0)
+        for item in 0...13 { #expect(shown[item] == .some(nil), "item \(item)") }
+        // while the items still in range keep theirs
+        for item in 30...39 { #expect(shown[item] == .some(item), "item \(item)") }
+    }
+
+    @Test func prioritiesFollowTheRangesAndFlipWithTheDirection() {
+        // Given loads that never finish, a drag down to 1450, a pause, a drag up to 950
+        let scenario = StrategyTests.constantLatencyList(latencyMs: 100_000, script: [
+            .drag(velocity: 1000, seconds: 1.45), .pause(seconds: 0.5), .drag(velocity: -1000, seconds: 0.5),
+            .pause(seconds: 1),
+        ])
+        let probe = Self.probe()
+        var snapshots: [(offset: Double, priorities: [RequestPriority?])] = []
+        let observer = ClosureObserver()
+        observer.onFrame = { frame in
+            snapshots.append((frame.offset, (0..<60).map { probe.strategy.loadPriority(ofItem: $0) }))
+        }
+        _ = probe.run(scenario, name: "texture", observer: observer)
+
+        func expected(high: ClosedRange<Int>, normal: [ClosedRange<Int>], low: [ClosedRange<Int>]) -> [RequestPriority?] {
+            (0..<60).map { item in
+                if high.contains(item) { return .high }
+                if normal.contains(where: { $0.contains(item) }) { return .normal }
+                if low.contains(where: { $0.contains(item) }) { return .low }
+                return nil
+            }
+        }
+        // Moving down at 1450: visible [1450, 2450) = items 14...24 high; display
+        // [1450 − 500, 2450 + 1000) = 9...34 normal; preload [−50, 4950) = 0...49 low.
+        let down = snapshots.max { $0.offset < $1.offset }!
+        #expect(down.offset == 1450)
+        #expect(down.priorities == expected(high: 14...24, normal: [9...13, 25...34], low: [0...8, 35...49]))
+        // Moving up at 950, the leading side is above: visible [950, 1950) = 9...19; display
+        // [950 − 1000, 1950 + 500) = 0...24; preload [950 − 2500, 1950 + 1500) = 0...34; items
+        // 35...49 left the preload range and lost their loads.
+        let up = snapshots.last!
+        #expect(up.offset == 950)
+        #expect(up.priorities == expected(high: 9...19, normal: [0...8, 20...24], low: [25...34]))
+    }
+
+    @Test func theFirstRangeUpdateUsesMinimumModeWithTheLeadingBufferAbove() {
+        // Given no scroll at all
+        let scenario = StrategyTests.constantLatencyList(latencyMs: 100_000, script: [.pause(seconds: 1)])
+        let probe = Self.probe()
+        _ = probe.run(scenario, name: "texture")
+        // Then Minimum mode with no direction: preload 0.5 above (clipped) and 0.25 below the
+        // viewport, [−500, 1250) = items 0...12; display 0.25 / 0.25 = the same items
+        let priorities = (0..<20).map { probe.strategy.loadPriority(ofItem: $0) }
+        #expect(priorities == (0..<20).map { $0 < 10 ? .high : $0 <= 12 ? .normal : nil })
+    }
+}
