@@ -146,6 +146,7 @@ public final class CollectionLayout: Sendable {
     /// empty result is `0..<0`.
     public func items(intersecting minY: Double, _ maxY: Double) -> Range<Int> {
         guard minY < maxY, rowCount > 0 else { return 0..<0 }
+        if heightStream == nil { return fixedHeightItems(intersecting: minY, maxY) }
         // First row whose bottom is below minY: bottoms never decrease.
         var low = 0
         var high = rowCount
@@ -163,6 +164,25 @@ public final class CollectionLayout: Sendable {
         let endRow = low
         guard firstRow < endRow else { return 0..<0 }
         return (firstRow * columns)..<min(endRow * columns, itemCount)
+    }
+
+    /// `items(intersecting:)` for fixed heights in O(1): an arithmetic guess of each boundary row,
+    /// then a walk to where the same predicates as the binary search change, so the result is
+    /// identical bit for bit (the guess only saves the search).
+    private func fixedHeightItems(intersecting minY: Double, _ maxY: Double) -> Range<Int> {
+        let pitch = fixedHeight + spacing
+        func clampedRow(_ estimate: Double) -> Int {
+            guard pitch > 0, estimate > 0 else { return 0 }
+            return estimate >= Double(rowCount) ? rowCount : Int(estimate)
+        }
+        var first = clampedRow((minY - insetTop - fixedHeight) / pitch)
+        while first > 0 && top(first - 1) + height(first - 1) > minY { first -= 1 }
+        while first < rowCount && !(top(first) + height(first) > minY) { first += 1 }
+        var end = max(first, clampedRow((maxY - insetTop) / pitch))
+        while end > first && top(end - 1) >= maxY { end -= 1 }
+        while end < rowCount && !(top(end) >= maxY) { end += 1 }
+        guard first < end else { return 0..<0 }
+        return (first * columns)..<min(end * columns, itemCount)
     }
 
     /// The offset that puts `item`'s top at the viewport top, clamped to 0...maxOffset.
