@@ -27,7 +27,10 @@ public enum RequestOutcome: Sendable, Equatable {
 /// network, disk and decode completions run off it and must hop to the main queue
 /// (`async(onMain:)`) before touching cells, as UIKit requires.
 public final class FetchEnvironment {
-    unowned let sim: Simulator
+    /// The run this environment belongs to. `unowned(unsafe)`: the simulator owns the strategy
+    /// that holds the environment, so it outlives every call made during the run; an environment
+    /// must not be used after its run has ended.
+    unowned(unsafe) let sim: Simulator
 
     init(sim: Simulator) { self.sim = sim }
 

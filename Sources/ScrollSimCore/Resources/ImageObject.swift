@@ -14,9 +14,9 @@ public final class ImageObject {
     public let isThumbnail: Bool
     /// Whether the bitmap exists. An undecoded image is decoded on the main thread at the commit
     /// of the first frame that shows it (UIKit's lazy decode).
-    public internal(set) var isDecoded: Bool
+    @exclusivity(unchecked) public internal(set) var isDecoded: Bool
     /// Number of cells and caches holding the instance (explicit, so memory never depends on ARC timing).
-    var holders: Int = 0
+    @exclusivity(unchecked) var holders: Int = 0
 
     init(imageID: Int, pixelWidth: Int, pixelHeight: Int, isThumbnail: Bool, isDecoded: Bool) {
         self.imageID = imageID
@@ -35,9 +35,9 @@ public final class ImageObject {
 /// Decoded-image bytes held by cells and caches, and their peak (SPEC §6, §8 `peak_memory_mb`).
 final class MemoryLedger {
     /// Bytes held now.
-    private(set) var currentBytes: Int64 = 0
+    @exclusivity(unchecked) private(set) var currentBytes: Int64 = 0
     /// Largest `currentBytes` seen.
-    private(set) var peakBytes: Int64 = 0
+    @exclusivity(unchecked) private(set) var peakBytes: Int64 = 0
     /// Called with `currentBytes` after every change (traces).
     var onChange: ((Int64) -> Void)?
 

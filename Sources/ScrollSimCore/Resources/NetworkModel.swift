@@ -29,7 +29,7 @@ public final class NetworkTask {
     public let id: Int
     /// The image requested.
     public let imageID: Int
-    unowned let model: NetworkModel
+    unowned(unsafe) let model: NetworkModel
 
     init(id: Int, imageID: Int, model: NetworkModel) {
         self.id = id
@@ -88,16 +88,16 @@ final class NetworkModel {
     private let failureStream: RandomStream
     private let bytesPerNanosecond: Double
     private let bytesOfImage: (Int) -> Int64
-    private var requests: [Request] = []
-    private var waiting: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
-    private var waitingCount = 0
-    private var connectionsInUse = 0
-    private var transferring: [Int] = []
-    private var service: Double = 0
-    private var serviceUpdatedAt: SimTime = 0
-    private var generation: UInt64 = 0
-    private var attempts: [Int: Int] = [:]
-    private var downloaded: [Int: Bool] = [:]
+    @exclusivity(unchecked) private var requests: [Request] = []
+    @exclusivity(unchecked) private var waiting: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
+    @exclusivity(unchecked) private var waitingCount = 0
+    @exclusivity(unchecked) private var connectionsInUse = 0
+    @exclusivity(unchecked) private var transferring: [Int] = []
+    @exclusivity(unchecked) private var service: Double = 0
+    @exclusivity(unchecked) private var serviceUpdatedAt: SimTime = 0
+    @exclusivity(unchecked) private var generation: UInt64 = 0
+    @exclusivity(unchecked) private var attempts: [Int: Int] = [:]
+    @exclusivity(unchecked) private var downloaded: [Int: Bool] = [:]
 
     /// Receives each request's time on its connection (traces).
     weak var observer: (any RunObserver)?

@@ -2,7 +2,7 @@
 public final class PoolTask {
     /// Identity of the job within its pool.
     public let id: Int
-    unowned let pool: ServerPool
+    unowned(unsafe) let pool: ServerPool
 
     init(id: Int, pool: ServerPool) {
         self.id = id
@@ -36,10 +36,10 @@ final class ServerPool {
     let context: SimContext
     private let servers: Int
     private let makeEvent: (Int) -> SimEvent
-    private var jobs: [Job] = []
-    private var queue: [Int] = []
-    private var queueHead = 0
-    private var busy = 0
+    @exclusivity(unchecked) private var jobs: [Job] = []
+    @exclusivity(unchecked) private var queue: [Int] = []
+    @exclusivity(unchecked) private var queueHead = 0
+    @exclusivity(unchecked) private var busy = 0
     /// Which servers are busy (a job takes the lowest free one; only traces see the number).
     private var serverBusy: [Bool]
     /// Called with (server, start, end) when a job ends (traces).
