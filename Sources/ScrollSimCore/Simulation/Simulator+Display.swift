@@ -14,6 +14,16 @@ extension Simulator {
         return k
     }
 
+    /// The scroll offset sampled at vsync `k`, remembering the last two vsyncs asked (each is
+    /// asked several times around a frame; a fling's offset costs an `exp`).
+    func offset(atVsync k: Int) -> Double {
+        if k == offsetCache.0.vsync { return offsetCache.0.offset }
+        if k == offsetCache.1.vsync { return offsetCache.1.offset }
+        let offset = timeline.offset(at: vsyncTime(k))
+        offsetCache = (offsetCache.1, (k, offset))
+        return offset
+    }
+
     /// Makes sure a frame is considered at the first vsync at or after `time`.
     func requestFrame(atOrAfter time: SimTime) {
         requestFrame(vsync: vsyncIndex(atOrAfter: time))
@@ -30,7 +40,7 @@ extension Simulator {
 
     /// Whether the display needs a new frame for vsync `k`.
     func needsFrame(_ k: Int) -> Bool {
-        needsInitialLayout || isDirty || timeline.offset(at: vsyncTime(k)) != laidOutOffset
+        needsInitialLayout || isDirty || offset(atVsync: k) != laidOutOffset
     }
 
     /// The display link fired at vsync `k`.
@@ -41,7 +51,7 @@ extension Simulator {
         if needsFrame(k) {
             isFrameInFlight = true
             enqueueMain(.frame(k))
-        } else if timeline.offset(at: vsyncTime(k + 1)) != laidOutOffset {
+        } else if offset(atVsync: k + 1) != laidOutOffset {
             requestFrame(vsync: k + 1)  // movement starts right after this vsync
         }
     }
@@ -108,7 +118,7 @@ extension Simulator {
             let next = max(k + 1, vsyncIndex(atOrAfter: scheduler.now))
             if needsFrame(next) {
                 requestFrame(vsync: next)
-            } else if timeline.offset(at: vsyncTime(next + 1)) != laidOutOffset {
+            } else if offset(atVsync: next + 1) != laidOutOffset {
                 requestFrame(vsync: next + 1)
             }
         }
@@ -124,7 +134,7 @@ extension Simulator {
         isFrameRunning = true
         isDirty = false
         context.mainCursor += frameBaseCost
-        let offset = timeline.offset(at: vsync)
+        let offset = offset(atVsync: k)
         let moved = !needsInitialLayout && offset != laidOutOffset
         if moved {
             direction = offset > laidOutOffset ? 1 : -1
@@ -191,23 +201,23 @@ extension Simulator {
         for item in visible {
             let cell = attached[index].cell
             index += 1
-            let record = cells[cell]
-            let expected = record.expectedImageID
-            let isReady = record.isFinal && record.image?.imageID == expected
-            if let image = record.image, image.imageID != expected {
+            let shown = cells[cell].shownImageID
+            let expected = cells[cell].expectedImageID
+            let isReady = cells[cell].isFinal && shown == expected
+            if shown >= 0 && shown != expected {
                 recorder.metrics.wrongImageFrames += 1
             }
             if !isReady {
                 let frame = layout.frame(ofItem: item)
                 let height = min(bottom, frame.y + frame.height) - max(top, frame.y)
                 blankArea += max(0, height) * frame.width
-            } else if record.pendingDisplayPresent >= 0 {
-                recorder.timeToImage.append(present - record.pendingDisplayPresent)
+            } else if cells[cell].pendingDisplayPresent >= 0 {
+                recorder.timeToImage.append(present - cells[cell].pendingDisplayPresent)
                 cells[cell].pendingDisplayPresent = -1
             }
         }
         for cell in newlyDisplayed where cells[cell].isDisplayed {
-            let isReady = cells[cell].isFinal && cells[cell].image?.imageID == cells[cell].expectedImageID
+            let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
             if isReady {
                 recorder.metrics.readyDisplays += 1
             } else {

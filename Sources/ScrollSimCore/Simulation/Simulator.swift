@@ -8,6 +8,8 @@ struct CellRecord {
     var isDisplayed = false
     /// The image shown.
     var image: ImageObject?
+    /// `image?.imageID`, or −1 (kept as a plain integer for the per-frame accounting).
+    var shownImageID: Int = -1
     /// Whether `image` is the strategy's final image (false: a placeholder).
     var isFinal = false
     /// Present time of the frame of a display still waiting for its image, or −1.
@@ -96,6 +98,7 @@ final class Simulator {
     @exclusivity(unchecked) var outstandingPrefetches: [Int] = []
     @exclusivity(unchecked) var prefetchDirection = 0
     @exclusivity(unchecked) var newlyDisplayed: [CellID] = []
+    @exclusivity(unchecked) var offsetCache: ((vsync: Int, offset: Double), (vsync: Int, offset: Double)) = ((-1, 0), (-1, 0))
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
 
@@ -244,6 +247,7 @@ final class Simulator {
         if let image { memory.retain(image) }
         if let old = cells[cell].image { memory.release(old) }
         cells[cell].image = image
+        cells[cell].shownImageID = image?.imageID ?? -1
         cells[cell].isFinal = image != nil && isFinal
         if cells[cell].isDisplayed && !isFrameRunning {
             isDirty = true
