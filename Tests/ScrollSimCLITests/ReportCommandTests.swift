@@ -27,10 +27,10 @@ import ScrollSimCore
         return occurrences(of: "<tr>", in: body)
     }
 
-    /// Runs two bundled scenarios (6 runs) with `--out <dir>/out --frames --html <dir>/run.html`.
+    /// Runs two bundled scenarios with three strategies (6 runs) with `--out <dir>/out --frames --html <dir>/run.html`.
     func runTwoScenarios() -> Invocation {
         scrollsim("run", Self.scenarios + "/feed-slow-3g.json", Self.scenarios + "/photo-grid-lte.json",
-                  "--out", directory + "/out", "--frames", "--html", directory + "/run.html")
+                  "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--out", directory + "/out", "--frames", "--html", directory + "/run.html")
     }
 
     /// A summary CSV with two sweep axes: each row of `summary` four times, for prefetch 0/1 × cache 25/100.
