@@ -12,7 +12,8 @@ import ScrollSimCore
 ///             "seed": [1, 2, 3] } }
 /// ```
 /// An axis is a JSON path into the scenario (`JSONPath`: any scenario field, `strategies[i].<parameter>`
-/// or `strategies[*].<parameter>` for every listed strategy) with a non-empty array of values; the
+/// or `strategies[*].<parameter>` for every listed strategy that takes the parameter) with a
+/// non-empty array of values; the
 /// axis `strategy` instead picks the strategy each run uses (a name, taking the scenario's entry
 /// of that name when it lists one, or a `{ "name": …, <parameters> }` object), so
 /// `strategies[0]` then means the picked strategy. Axes keep their order in the file.

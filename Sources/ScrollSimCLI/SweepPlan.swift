@@ -122,6 +122,10 @@ struct SweepPlan {
         do {
             switch axis.target {
             case .path(let path):
+                if path.components.count == 3, path.components[0] == .key("strategies"),
+                   path.components[1] == .everyElement, case .key(let parameter) = path.components[2] {
+                    return try settingParameterOfEveryStrategy(parameter, to: value, in: document)
+                }
                 return try document.setting(value, at: path)
             case .strategy:
                 return try document.setting(.array([try strategyEntry(value, in: document)]), at: JSONPath(parsing: "strategies"))
@@ -129,6 +133,40 @@ struct SweepPlan {
         } catch {
             throw SweepError(kind: .invalid, message: "\(definition.file): \(location): \(error.message)")
         }
+    }
+
+    /// `strategies[*].<parameter>`: sets `parameter` on every listed strategy that takes it (per
+    /// its catalogue entry) and leaves the others as they are, so one cache-size axis can sweep
+    /// strategies of which only some have a cache. When the scenario lists no strategies, every
+    /// built-in strategy is listed first.
+    /// - Throws: when no listed strategy takes `parameter`.
+    static func settingParameterOfEveryStrategy(_ parameter: String, to value: JSONValue, in document: JSONValue)
+        throws(JSONPathError) -> JSONValue {
+        var entries: [JSONValue] = []
+        if case .object(let members) = document,
+           case .array(let listed)? = members.first(where: { $0.key == "strategies" })?.value {
+            entries = listed
+        }
+        if entries.isEmpty { entries = StrategyCatalog.all.map { .string($0.name) } }
+        var document = try document.setting(.array(entries), at: JSONPath(parsing: "strategies"))
+        var applied = 0
+        for (index, entry) in entries.enumerated() {
+            var name: String?
+            switch entry {
+            case .string(let text): name = text
+            case .object(let fields):
+                if case .string(let text)? = fields.first(where: { $0.key == "name" })?.value { name = text }
+            default: break
+            }
+            guard let name, let descriptor = StrategyCatalog.descriptor(named: name),
+                  descriptor.parameters.contains(where: { $0.name == parameter }) else { continue }
+            document = try document.setting(value, at: JSONPath(parsing: "strategies[\(index)].\(parameter)"))
+            applied += 1
+        }
+        guard applied > 0 else {
+            throw JSONPathError("no listed strategy takes the parameter '\(parameter)'")
+        }
+        return document
     }
 
     /// The scenario of `document` and its strategies, built: the listed ones, or every built-in

@@ -133,12 +133,29 @@ import ScrollSimCore
         let lines = succeed(["sweep", sweep]).split(separator: "\n")
         #expect(lines[0] + "\n" == SummaryCSV.header)
         #expect(lines.dropFirst().map { $0.split(separator: ",")[1...2].joined(separator: " ") } == ["apple-prefetching-sample 3", "naive 3"])
+        // [*] sets the parameter on the strategies that take it (the sample's NSCache limit) and
+        // leaves naive, which has no cache, as it is: naive's rows repeat.
         let every = try write("every.json", """
-            { "scenario": "tiny.json", "axes": { "strategies[*].memoryCacheMB": [10] } }
+            { "scenario": "tiny.json", "axes": { "strategies[*].memoryCacheMB": [0, 1] } }
             """)
-        let result = scrollsim("sweep", every)
+        let rows = succeed(["sweep", every]).split(separator: "\n").dropFirst().map(String.init)
+        #expect(rows.map { $0.split(separator: ",")[1] } == ["naive", "apple-prefetching-sample", "naive", "apple-prefetching-sample"])
+        #expect(rows.map { $0.split(separator: ",").last! } == ["0", "0", "1", "1"])
+        #expect(rows[0].dropLast(2) == rows[2].dropLast(2))
+        // The value reaches the sample (strategies[1]), not naive: a bad value is the sample's error.
+        let bad = try write("bad.json", """
+            { "scenario": "tiny.json", "axes": { "strategies[*].memoryCacheMB": [-1] } }
+            """)
+        let invalid = scrollsim("sweep", bad)
+        #expect(invalid.code == 65)
+        #expect(invalid.standardError.hasSuffix("strategies[1].memoryCacheMB: must be an integer from 0 to 65536, found -1\n"))
+        // A parameter no listed strategy takes is an error.
+        let none = try write("none.json", """
+            { "scenario": "tiny.json", "axes": { "strategies[*].maxImages": [10] } }
+            """)
+        let result = scrollsim("sweep", none)
         #expect(result.code == 65)
-        #expect(result.standardError == "Error: \(every): axes[\"strategies[*].memoryCacheMB\"][0]: strategies[0].memoryCacheMB: unknown parameter; 'naive' takes no parameters\n")
+        #expect(result.standardError == "Error: \(none): axes[\"strategies[*].maxImages\"]: no listed strategy takes the parameter 'maxImages'\n")
     }
 
     @Test("an inline scenario and the sweep's own strategies")
