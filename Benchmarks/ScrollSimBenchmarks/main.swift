@@ -131,7 +131,7 @@ if options.longScroll {
     scenario.network.latencyMsMedian = 40
     scenario.network.latencyMsP95 = 150
     scenario.network.bandwidthMbps = 50
-    scenario.script = [.repeatSteps(times: 100, steps: [
+    scenario.script = [.repeatSteps(times: 104, steps: [
         .drag(velocity: 400, seconds: 2), .fling(velocity: 6000, deceleration: .normal), .pause(seconds: 0.6),
     ])]
     let before = peakRSSMiB()
