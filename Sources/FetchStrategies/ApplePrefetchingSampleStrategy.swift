@@ -41,10 +41,7 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
         environment.record(fetches[item] != nil ? .inflightJoin : .miss, imageID: imageID)
         let environment = self.environment
         fetchAsync(item) { image in
-            environment.async(onMain: {
-                guard environment.representedIdentifier(of: cell) == item else { return }
-                environment.setImage(image, on: cell)
-            })
+            environment.setImageOnMain(image, on: cell, ifRepresenting: item)
         }
     }
 

@@ -39,10 +39,7 @@ final class ActorImageLoader {
         environment.setRepresentedIdentifier(item, of: cell)
         let environment = self.environment
         let deliver: (ImageObject) -> Void = { image in
-            environment.async(onMain: {
-                guard environment.representedIdentifier(of: cell) == item else { return }
-                environment.setImage(image, on: cell)
-            })
+            environment.setImageOnMain(image, on: cell, ifRepresenting: item)
         }
         let imageID = environment.imageID(forItem: item)
         if let image = ready.image(for: imageID) {

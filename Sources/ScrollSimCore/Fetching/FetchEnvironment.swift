@@ -139,6 +139,16 @@ public final class FetchEnvironment {
         sim.setImage(image, on: cell, isFinal: isFinal)
     }
 
+    /// Hops to the main queue, then sets `image` on `cell` only if the cell still represents
+    /// `identifier` (the `representedIdentifier` guard of Apple's samples and of views keyed by
+    /// identity), so a late result for a reused cell is dropped instead of shown on the wrong item.
+    public func setImageOnMain(_ image: ImageObject, on cell: CellID, ifRepresenting identifier: Int) {
+        async(onMain: { [self] in
+            guard representedIdentifier(of: cell) == identifier else { return }
+            setImage(image, on: cell)
+        })
+    }
+
     /// The image `cell` shows now.
     public func image(on cell: CellID) -> ImageObject? { sim.cells[cell].image }
 
