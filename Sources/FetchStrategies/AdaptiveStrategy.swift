@@ -37,7 +37,8 @@ import ScrollSimCore
 ///   block, armed for the middle of a later frame interval, does: at most one image-setting
 ///   block per frame interval.
 ///
-/// No placeholders; a failed download is simply wanted again at the next layout pass.
+/// No placeholders; a failed download is not retried for `retryDelay` (1 s), then is wanted again
+/// like any other image (no retry storm on a failing network, no re-entrant retry loop).
 final class AdaptiveStrategy: FetchStrategy {
     /// The tuning.
     struct Configuration: Sendable {
@@ -136,6 +137,10 @@ final class AdaptiveStrategy: FetchStrategy {
     /// transfers sharing the bandwidth means the most urgent image arrives sooner.
     let downloadSlots: Int
     private var loads: [Int: Load] = [:]
+    /// Images whose last download failed, with the time before which they are not retried.
+    private var retryNotBefore: [Int: SimTime] = [:]
+    /// How long a failed image waits before it is downloaded again.
+    static let retryDelay: SimTime = SimDuration.second
     /// Wanted images, most urgent first, as the last layout pass planned them.
     private var plan: [PlanEntry] = []
     private var itemOfCell: [CellID: Int] = [:]
@@ -318,11 +323,21 @@ final class AdaptiveStrategy: FetchStrategy {
     private func reconcile(_ update: ScrollUpdate) {
         var candidates: [Candidate] = []
         var seen: Set<Int> = []
-        for (cell, item) in itemOfCell.sorted(by: { $0.value < $1.value }) where !satisfied.contains(cell) {
+        // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
+        // item is displayed if any of its cells is.
+        var firstIndexOfImage: [Int: Int] = [:]
+        for (cell, item) in itemOfCell.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where !satisfied.contains(cell) {
+            let isDisplayed = displayedCells.contains(cell)
+            let leave = timeToLeave(item)
             let imageID = environment.imageID(forItem: item)
-            guard seen.insert(imageID).inserted else { continue }
+            if let index = firstIndexOfImage[imageID] {
+                if isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
+                continue
+            }
+            seen.insert(imageID)
+            firstIndexOfImage[imageID] = candidates.count
             candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(item),
-                                        leave: timeToLeave(item), isDisplayed: displayedCells.contains(cell)))
+                                        leave: leave, isDisplayed: isDisplayed))
         }
         let height = layout.viewportHeight
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -466,7 +481,12 @@ final class AdaptiveStrategy: FetchStrategy {
             if load.isSpeculative { speculative += 1 }
         }
         var isUrgentWaiting = false
+        let now = environment.now
         for entry in plan where loads[entry.imageID] == nil {
+            if let notBefore = retryNotBefore[entry.imageID] {
+                if now < notBefore { continue }
+                retryNotBefore[entry.imageID] = nil
+            }
             let size = maxPixelSize(ofItem: entry.item)
             if memory.contains(entry.imageID) && cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
             if disk.contains(entry.imageID) {
@@ -523,7 +543,8 @@ final class AdaptiveStrategy: FetchStrategy {
             guard let self, self.loads[imageID] === load else { return }
             defer { self.pump() }
             guard case .success(let bytes) = result else {
-                self.loads[imageID] = nil  // wanted again at the next layout pass
+                self.loads[imageID] = nil
+                self.retryNotBefore[imageID] = self.environment.now + Self.retryDelay
                 return
             }
             var evicted: [Int] = []

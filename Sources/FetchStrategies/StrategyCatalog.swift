@@ -157,7 +157,7 @@ public enum StrategyCatalog {
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
                 var configuration = AssetStoreStrategy.Configuration()
-                configuration.memoryCacheMB = try parameters.number("memoryCacheMB", default: 50, in: 0...1_000_000)
+                configuration.memoryCacheMB = try parameters.number("memoryCacheMB", default: 50, in: 0.01...1_000_000)
                 configuration.placeholderPixelSize = try parameters.integer("placeholderPixelSize", default: 64, in: 1...4096)
                 try parameters.finish()
                 return { [configuration] in AssetStoreStrategy(environment: $0, configuration: configuration) }
@@ -182,7 +182,7 @@ public enum StrategyCatalog {
                 configuration.displayLeadingScreens = try parameters.number("displayLeadingScreens", default: 1.0, in: 0...100)
                 configuration.displayTrailingScreens = try parameters.number("displayTrailingScreens", default: 0.5, in: 0...100)
                 configuration.maxConcurrentDownloads = try parameters.integer("maxConcurrentDownloads", default: 10, in: 1...1000)
-                configuration.diskCacheMB = try parameters.number("diskCacheMB", default: 50, in: 0...1_000_000)
+                configuration.diskCacheMB = try parameters.number("diskCacheMB", default: 50, in: 0.01...1_000_000)
                 try parameters.finish()
                 return { [configuration] in TextureStrategy(environment: $0, configuration: configuration) }
             }),
@@ -201,8 +201,8 @@ public enum StrategyCatalog {
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
                 var configuration = AdaptiveStrategy.Configuration()
-                configuration.memoryCacheMB = try parameters.number("memoryCacheMB", default: 100, in: 0...1_000_000)
-                configuration.diskCacheMB = try parameters.number("diskCacheMB", default: 150, in: 0...1_000_000)
+                configuration.memoryCacheMB = try parameters.number("memoryCacheMB", default: 100, in: 0.01...1_000_000)
+                configuration.diskCacheMB = try parameters.number("diskCacheMB", default: 150, in: 0.01...1_000_000)
                 configuration.minPrefetchScreens = try parameters.number("minPrefetchScreens", default: 1, in: 0...100)
                 configuration.maxPrefetchScreens = try parameters.number("maxPrefetchScreens", default: 4, in: 0...100)
                 configuration.lookaheadLoads = try parameters.number("lookaheadLoads", default: 2, in: 0...100)

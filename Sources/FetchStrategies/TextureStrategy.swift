@@ -347,6 +347,14 @@ final class TextureStrategy: FetchStrategy {
     private func decodeIfReady(_ item: Int) {
         guard let node = nodes[item], node.hasData, node.image == nil else { return }
         let imageID = node.imageID
+        if let image = memory.image(for: imageID) {
+            // Another node's decode of this image is in PINCache's memory: reuse it, decode nothing.
+            environment.async(onMain: { [weak self] in
+                guard let self, self.nodes[item]?.imageID == imageID, self.nodes[item]?.image == nil else { return }
+                self.show(image, item: item)
+            })
+            return
+        }
         if let decode = decodes[imageID] {
             if !decode.items.contains(item) { decode.items.append(item) }
             return

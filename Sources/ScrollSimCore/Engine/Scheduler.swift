@@ -34,6 +34,7 @@ final class Scheduler {
     /// Queues `event` at `time` (never before `now`: time never goes back).
     @inline(__always)
     func schedule(_ event: SimEvent, at time: SimTime) {
+        assert(time >= now, "an event scheduled in the past: \(time) < \(now)")
         queue.push(event, at: time < now ? now : time)
     }
 

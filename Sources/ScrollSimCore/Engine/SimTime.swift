@@ -23,6 +23,19 @@ public enum SimDuration {
         SimTime((s * 1_000_000_000).rounded(.toNearestOrAwayFromZero))
     }
 
+    /// The largest duration the model produces: about 146 years. Longer computed durations (a
+    /// lognormal tail, a nearly zero bandwidth) saturate here instead of overflowing `Int64`;
+    /// events that far out lie past every run's end and are never handled.
+    public static let saturation: SimTime = 1 << 62
+
+    /// `nanoseconds` rounded to the nearest nanosecond, clamped to `0...saturation` (NaN gives 0).
+    @inlinable
+    public static func saturating(nanoseconds: Double) -> SimTime {
+        guard nanoseconds > 0 else { return 0 }
+        guard nanoseconds < Double(saturation) else { return saturation }
+        return SimTime(nanoseconds.rounded(.toNearestOrAwayFromZero))
+    }
+
     /// `t` as fractional milliseconds (for reports only).
     @inlinable
     public static func toMilliseconds(_ t: SimTime) -> Double { Double(t) / 1_000_000 }

@@ -55,6 +55,8 @@ final class ImageCatalog {
     func encodedBytes(ofImage imageID: Int) -> Int64 {
         guard bytesP95 > bytesMedian else { return max(1, Int64(bytesMedian.rounded())) }
         let u = bytesStream.uniformOpen(Int64(imageID))
-        return max(1, Int64(DMath.lognormal(median: bytesMedian, p95: bytesP95, uniform: u).rounded()))
+        // A wide spread's tail is clamped to 1 TB (far beyond any transfer a run can finish).
+        let bytes = min(DMath.lognormal(median: bytesMedian, p95: bytesP95, uniform: u), 1e12)
+        return max(1, Int64(bytes.rounded()))
     }
 }

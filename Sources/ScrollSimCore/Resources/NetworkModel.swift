@@ -137,7 +137,12 @@ final class NetworkModel {
     private func submit(_ id: Int) {
         guard requests[id].state == .queued else { return }  // cancelled before submission
         if config.offline {
-            finish(id, .failure)
+            // Fails at once, but as an event: a completion never runs inside the `load` call that
+            // started it (a strategy that retries on failure would otherwise recurse).
+            context.scheduler.schedule(.deferred({ [self] in
+                guard requests[id].state == .queued else { return }
+                finish(id, .failure)
+            }), at: context.scheduler.now)
             return
         }
         if connectionsInUse < config.maxConnections {
@@ -168,7 +173,7 @@ final class NetworkModel {
             && failureStream.uniform(Int64(imageID), Int64(attempt)) < config.failureRate
         requests[id].state = .latency
         let now = context.scheduler.now
-        let latency = SimDuration.milliseconds(latencyMs)
+        let latency = SimDuration.saturating(nanoseconds: latencyMs * 1_000_000)
         drawLog?.append(NetworkDraw(imageID: imageID, attempt: attempt, latency: latency,
                                     bytes: requests[id].bytes, fails: requests[id].fails))
         context.scheduler.schedule(.networkLatencyDone(id), at: now + latency)
@@ -300,6 +305,7 @@ final class NetworkModel {
         }
         let remaining = max(0, earliest - service)
         let nanos = (remaining * Double(transferring.count) / bytesPerNanosecond).rounded(.up)
-        context.scheduler.schedule(.networkTransferCheck(generation), at: context.scheduler.now + SimTime(nanos))
+        context.scheduler.schedule(.networkTransferCheck(generation),
+                                   at: context.scheduler.now + SimDuration.saturating(nanoseconds: nanos))
     }
 }

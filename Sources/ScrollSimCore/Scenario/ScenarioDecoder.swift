@@ -157,6 +157,9 @@ struct ScenarioDecoder {
         default:
             break
         }
+        if layout.kind == .grid && Double(layout.columns - 1) * layout.spacing >= layout.viewportWidth {
+            throw invalid(path + ".spacing", "leaves no room for the cells: \(layout.columns - 1) gaps of \(layout.spacing) pt must be narrower than the \(layout.viewportWidth) pt viewport")
+        }
         return (layout, hasItemCount)
     }
 
@@ -229,7 +232,7 @@ struct ScenarioDecoder {
             case "latencyMsP95":
                 network.latencyMsP95 = try number(value, at: path, .from(0, to: 600_000))
                 p95Path = path
-            case "bandwidthMbps": network.bandwidthMbps = try number(value, at: path, .above(0, atMost: 100_000))
+            case "bandwidthMbps": network.bandwidthMbps = try number(value, at: path, .from(0.001, to: 100_000))
             case "maxConnections": network.maxConnections = try integer(value, at: path, in: 1...1000)
             case "failureRate": network.failureRate = try number(value, at: path, .from(0, to: 1))
             case "offline": network.offline = try boolean(value, at: path)
@@ -266,7 +269,7 @@ struct ScenarioDecoder {
         try members(of: value, at: path, keys: Keys.disk) { key, value, path throws(ScenarioError) in
             switch key {
             case "latencyMs": disk.latencyMs = try number(value, at: path, .from(0, to: 10_000))
-            case "throughputMBps": disk.throughputMBps = try number(value, at: path, .above(0, atMost: 100_000))
+            case "throughputMBps": disk.throughputMBps = try number(value, at: path, .from(0.001, to: 100_000))
             case "queues": disk.queues = try integer(value, at: path, in: 1...64)
             default: break  // `members` admits only `Keys.disk`
             }

@@ -4,11 +4,15 @@ extension Simulator {
 
     /// Time of vsync `k`: floor(k · 1e9 / refreshHz) ns.
     @inline(__always)
-    func vsyncTime(_ k: Int) -> SimTime { SimTime(k) * SimDuration.second / refreshHz }
+    func vsyncTime(_ k: Int) -> SimTime {
+        let k = SimTime(k)
+        return (k / refreshHz) * SimDuration.second + (k % refreshHz) * SimDuration.second / refreshHz
+    }
 
     /// The first vsync at or after `time`.
     func vsyncIndex(atOrAfter time: SimTime) -> Int {
-        var k = Int(time * refreshHz / SimDuration.second)
+        // (t / 1 s) · hz + (t mod 1 s) · hz / 1 s: exact, and cannot overflow.
+        var k = Int((time / SimDuration.second) * refreshHz + (time % SimDuration.second) * refreshHz / SimDuration.second)
         while vsyncTime(k) < time { k += 1 }
         while k > 0 && vsyncTime(k - 1) >= time { k -= 1 }
         return k

@@ -55,7 +55,7 @@ extension Simulator {
         cells[cell].isDisplayed = true
         newlyDisplayed.append(cell)
         recorder.recordDisplay(item)
-        if let index = outstandingPrefetches.firstIndex(of: item) { outstandingPrefetches.remove(at: index) }
+        if let index = outstandingIndex(of: item) { outstandingPrefetches.remove(at: index) }
         let start = context.mainCursor
         strategy.willDisplay(cell, item: item)
         context.mainCursor += willDisplayCost
@@ -193,7 +193,7 @@ extension Simulator {
         var fresh: [Int] = []
         for step in 0..<window.count {
             let item = direction > 0 ? window.lowerBound + step : window.upperBound - 1 - step
-            if !visible.contains(item) && !outstandingPrefetches.contains(item) { fresh.append(item) }
+            if !visible.contains(item) && outstandingIndex(of: item) == nil { fresh.append(item) }
         }
         guard !fresh.isEmpty else { return }
         for item in fresh { recorder.recordPrefetch(item) }
@@ -202,6 +202,16 @@ extension Simulator {
         let start = context.mainCursor
         strategy.prefetch(items: fresh)
         trace(.prefetch, cell: -1, items: fresh, start: start)
+    }
+
+    /// Index of `item` in the sorted `outstandingPrefetches`, by binary search.
+    private func outstandingIndex(of item: Int) -> Int? {
+        var low = 0, high = outstandingPrefetches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if outstandingPrefetches[mid] < item { low = mid + 1 } else { high = mid }
+        }
+        return low < outstandingPrefetches.count && outstandingPrefetches[low] == item ? low : nil
     }
 
     // MARK: ios15 idle-time preparation

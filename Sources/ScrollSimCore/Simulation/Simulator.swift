@@ -205,7 +205,7 @@ final class Simulator {
 
     func diskDuration(bytes: Int64) -> SimTime {
         SimDuration.milliseconds(scenario.disk.latencyMs)
-            + SimTime((Double(bytes) / (scenario.disk.throughputMBps * 1_000_000) * 1e9).rounded())
+            + SimDuration.saturating(nanoseconds: Double(bytes) / (scenario.disk.throughputMBps * 1_000_000) * 1e9)
     }
 
     /// The decode job's duration and the (not yet decoded) image it will produce.
