@@ -6,6 +6,8 @@ extension Simulator {
     @inline(__always)
     func vsyncTime(_ k: Int) -> SimTime {
         let k = SimTime(k)
+        // k · 1e9 fits in Int64 for any vsync of the first ~290 years; beyond, the split form.
+        if k < 9_000_000_000 { return k * SimDuration.second / refreshHz }
         return (k / refreshHz) * SimDuration.second + (k % refreshHz) * SimDuration.second / refreshHz
     }
 
