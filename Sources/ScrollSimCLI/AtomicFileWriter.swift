@@ -12,7 +12,8 @@ import Foundation
 public enum AtomicFileWriter {
     /// Writes `contents` (UTF-8) to `path`, replacing any existing file atomically.
     /// - Throws: `FileWriteError` naming `path` and the system's reason.
-    public static func write(_ contents: String, toFile path: String) throws(FileWriteError) {
+    public static func write(_ contents: String, toFile requestedPath: String) throws(FileWriteError) {
+        let path = try destination(of: requestedPath)
         let (directory, name) = split(path)
         var temporaryPath = ""
         var descriptor: Int32 = -1
@@ -55,6 +56,33 @@ public enum AtomicFileWriter {
                 throw FileWriteError(path: prefix, reason: "exists and is not a directory")
             }
         }
+    }
+
+    /// Where writing `path` must go: `path` itself when it does not exist or is a regular file;
+    /// the file a symbolic link points to (so the link survives); never a device, directory,
+    /// FIFO or socket, which a rename would replace (`--html /dev/null` run as root).
+    /// - Throws: `FileWriteError` for a destination that is not a regular file.
+    static func destination(of path: String) throws(FileWriteError) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return path }  // does not exist (yet): create it
+        var resolved = path
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard let target = realpath(path, nil) else {
+                // A dangling link: write where it points.
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(path, &buffer, buffer.count - 1)
+                guard length > 0 else { throw FileWriteError(path: path, reason: lastErrorText()) }
+                let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return link.hasPrefix("/") ? link : split(path).directory + "/" + link
+            }
+            resolved = String(cString: target)
+            free(target)
+            guard stat(resolved, &info) == 0 else { return resolved }
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileWriteError(path: path, reason: "exists and is not a regular file")
+        }
+        return resolved
     }
 
     /// `path` split into its directory ("." when none) and its last component.

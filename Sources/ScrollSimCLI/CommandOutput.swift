@@ -20,6 +20,9 @@ public final class CommandOutput {
     public private(set) var capturedStandardOutput = ""
     /// Everything written to standard error so far (memory sinks only; empty otherwise).
     public private(set) var capturedStandardError = ""
+    /// Why a write to standard output failed (disk full, closed pipe), if one did: the command
+    /// must then not report success, since its output is incomplete.
+    public private(set) var standardOutputFailure: String?
 
     /// A sink writing to `destination`.
     init(destination: Destination) { self.destination = destination }
@@ -33,7 +36,9 @@ public final class CommandOutput {
     /// Writes `text` to standard output, as is (callers supply the newlines).
     public func write(_ text: String) {
         switch destination {
-        case .process: Self.writeAll(text, toDescriptor: 1)
+        case .process:
+            guard standardOutputFailure == nil else { return }
+            standardOutputFailure = Self.writeAll(Array(text.utf8), to: 1)
         case .memory: capturedStandardOutput += text
         }
     }

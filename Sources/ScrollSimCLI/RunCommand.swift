@@ -193,17 +193,18 @@ struct RunCommand: ScrollSimSubcommand {
 
     /// Runs `plan` in order, prints the report, then writes the output files.
     func execute(_ plan: [PlannedRun], output: CommandOutput) -> Int32 {
-        if writesFrames || traceDirectory != nil || requestsDirectory != nil {
-            var seen: [String] = []
-            for run in plan {
-                if seen.contains(run.framesFileName) {
-                    let file = writesFrames ? "frames/\(run.framesFileName)"
-                        : traceDirectory != nil ? run.traceFileName : Self.join(requestsDirectory ?? "", run.framesFileName)
-                    return ScrollSimCommand.reportFailure(
-                        "two runs would write \(file); give the scenarios distinct names",
-                        code: ExitCode.invalidInput, output: output)
-                }
-                seen.append(run.framesFileName)
+        // Two runs with the same scenario, strategy and seed would give two rows `compare` cannot
+        // tell apart (and the same per-run file names): refused whatever is written.
+        var seen: Set<String> = []
+        for run in plan {
+            guard seen.insert(run.framesFileName).inserted else {
+                let what = writesFrames ? "would write frames/\(run.framesFileName)"
+                    : traceDirectory != nil ? "would write \(run.traceFileName)"
+                    : requestsDirectory != nil ? "would write \(Self.join(requestsDirectory ?? "", run.framesFileName))"
+                    : "have the same scenario, strategy and seed (\(run.scenario.name), \(run.strategyName), \(run.seed))"
+                return ScrollSimCommand.reportFailure(
+                    "two runs \(what); give the scenarios distinct names and list each strategy once",
+                    code: ExitCode.invalidInput, output: output)
             }
         }
         var results: [RunMetrics] = []
@@ -224,6 +225,12 @@ struct RunCommand: ScrollSimSubcommand {
         output.write(format == .csv ? summary : SummaryTable.render(results))
 
         do {
+            // Every output location first, so a bad one fails before any file is written.
+            for directory in [requestsDirectory, outDirectory, writesFrames ? outDirectory.map { Self.join($0, "frames") } : nil,
+                              traceDirectory].compactMap({ $0 }) {
+                try AtomicFileWriter.createDirectory(atPath: directory)
+            }
+            if let htmlFile { _ = try AtomicFileWriter.destination(of: htmlFile) }
             if let requestsDirectory {
                 try AtomicFileWriter.createDirectory(atPath: requestsDirectory)
                 for file in requestFiles {

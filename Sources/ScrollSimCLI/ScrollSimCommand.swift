@@ -31,7 +31,14 @@ public enum ScrollSimCommand {
     /// available to `run`, `validate` and `strategies` after the built-in ones (see
     /// `run(arguments:output:strategies:)`).
     public static func main(arguments: [String], strategies: [StrategyDescriptor] = []) -> Int32 {
-        run(arguments: arguments, output: .standardStreams(), strategies: strategies)
+        let output = CommandOutput.standardStreams()
+        let code = run(arguments: arguments, output: output, strategies: strategies)
+        if let failure = output.standardOutputFailure {
+            // The report on stdout is incomplete (disk full, closed pipe): never exit 0.
+            output.writeError("Error: cannot write to standard output: \(failure)\n")
+            return code == ExitCode.success ? ExitCode.failure : code
+        }
+        return code
     }
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to `output`, and

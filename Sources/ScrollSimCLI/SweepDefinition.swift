@@ -165,6 +165,15 @@ struct SweepDefinition {
                 throw invalid(location, "expected an array of values, found \(kindName(valuesValue))")
             }
             guard !values.isEmpty else { throw invalid(location, "expected at least one value, found an empty array") }
+            for (index, value) in values.enumerated() where values[..<index].contains(value) {
+                // Two equal values would give two rows no comparison can tell apart.
+                throw invalid(location + "[\(index)]", "repeats an earlier value of this axis; give each value once")
+            }
+            for earlier in axes where Self.overlaps(earlier.name, name) {
+                // One axis inside another would set a value the other then replaces (or the
+                // reverse), and the CSV would report a value the run never used.
+                throw invalid(location, "overlaps the axis \(earlier.name.debugDescription); give each field one axis")
+            }
             axes.append(Axis(name: name, target: target, values: values))
         }
         var fingerprint = FNV1a()
@@ -175,6 +184,26 @@ struct SweepDefinition {
         }
         return SweepDefinition(file: path, scenarioFile: scenarioFile, isScenarioInline: isInline, document: document,
                                axes: axes, fingerprint: fingerprint.value)
+    }
+
+    /// Whether axis paths `a` and `b` reach the same field, or one lies inside the other
+    /// (`layout.viewport` and `layout.viewport.width`; `strategies[0].x` and `strategies[*].x`).
+    /// The `strategy` axis overlaps nothing: it is applied first, and `strategies[0].x` then sets
+    /// a parameter of the picked strategy, by design.
+    static func overlaps(_ a: String, _ b: String) -> Bool {
+        func components(_ name: String) -> [JSONPath.Component]? {
+            name == "strategy" ? nil : (try? JSONPath(parsing: name))?.components
+        }
+        guard let x = components(a), let y = components(b) else { return false }
+        for (p, q) in zip(x, y) {
+            switch (p, q) {
+            case (.key(let k), .key(let l)) where k == l: continue
+            case (.index(let i), .index(let j)) where i == j: continue
+            case (.everyElement, .index), (.index, .everyElement), (.everyElement, .everyElement): continue
+            default: return false
+            }
+        }
+        return true  // one is a prefix of the other
     }
 
     /// `relative` resolved against the directory of `file` (an absolute path stays as is).

@@ -88,7 +88,7 @@ final class IdleStrategy: FetchStrategy {}
         let code = command.execute([plannedRun(scenario: "same"), plannedRun(scenario: "same")], output: output)
         #expect(code == 65)
         #expect(output.capturedStandardOutput == "")
-        #expect(output.capturedStandardError == "Error: two runs would write frames/same__idle__7.csv; give the scenarios distinct names\n")
+        #expect(output.capturedStandardError == "Error: two runs would write frames/same__idle__7.csv; give the scenarios distinct names and list each strategy once\n")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 

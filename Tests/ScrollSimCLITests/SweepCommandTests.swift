@@ -441,3 +441,15 @@ import ScrollSimCore
             """)
     }
 }
+
+/// Axes that would make rows no comparison can tell apart, or report values never used.
+@Suite struct SweepAxisRulesTests {
+    @Test func overlappingAxesAreRefused() {
+        #expect(SweepDefinition.overlaps("layout.viewport", "layout.viewport.width"))
+        #expect(SweepDefinition.overlaps("strategies[*].memoryCacheMB", "strategies[1].memoryCacheMB"))
+        #expect(SweepDefinition.overlaps("seed", "seed"))
+        #expect(!SweepDefinition.overlaps("strategies[0].memoryCacheMB", "strategies[1].memoryCacheMB"))
+        #expect(!SweepDefinition.overlaps("layout.viewport.width", "layout.viewport.height"))
+        #expect(!SweepDefinition.overlaps("strategy", "strategies[0].memoryCacheMB"))
+    }
+}

@@ -230,8 +230,14 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             """
         #expect(
             failure(tooLong)?.description
-                == "scenario.json: script: drags, pauses and animated scrolls last 90000 s once repeats are unrolled; at most 86400 s (24 hours) are allowed"
+                == "scenario.json: script: drags, pauses, flings and animated scrolls last 90000 s once repeats are unrolled; at most 10800 s (3 hours) are allowed"
         )
+        // Flings count with their duration until |v| < 10 pt/s: 3000 flings at 100000 pt/s last
+        // ln(10/100000) / (1000 ln 0.998) = 4.6 s each, 13 800 s in all.
+        let manyFlings = """
+            {"layout": {"itemCount": 1}, "script": [{"repeat": {"times": 3000, "script": [{"fling": {"velocity": 100000}}]}}]}
+            """
+        #expect(failure(manyFlings)?.description.hasPrefix("scenario.json: script: drags, pauses, flings and animated scrolls last 13") == true)
     }
 
     // MARK: Pinned error texts
@@ -371,7 +377,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 9, "itemHeightRange": [0, 80]}}"#,
-            "scenario.json: layout.itemHeightRange[0]: must be a number greater than 0 and at most 10000, found 0"
+            "scenario.json: layout.itemHeightRange[0]: must be a number from 1 to 10000, found 0"
         ),
         (
             #"{"layout": {"itemCount": 9}, "images": {"bytesP95": 100000}}"#,

@@ -144,7 +144,8 @@ enum ReportInput {
             }
         }
         guard digitsBefore > 0, !hasPoint || digitsAfter > 0 else { return nil }
-        return Double(text)
+        guard let value = Double(text), value.isFinite else { return nil }  // 400 nines: not a number we can draw
+        return value
     }
 
     /// `strerror(errno)` with a lower-case first letter, e.g. "permission denied".

@@ -34,8 +34,9 @@ extension ScenarioDecoder {
     enum ScriptLimits {
         /// Most steps after unrolling repeats.
         static let expandedSteps = 1_000_000
-        /// Most seconds of drags, pauses and animated scrolls after unrolling repeats (24 h).
-        static let expandedSeconds: Double = 86_400
+        /// Most seconds of drags, pauses, flings and animated scrolls after unrolling repeats
+        /// (3 h: a run's cost grows with its length, and every strategy runs it).
+        static let expandedSeconds: Double = 10_800
         /// Deepest nesting of `repeat`.
         static let repeatDepth = 8
         /// The step kinds, in SPEC §3 order.
@@ -62,7 +63,7 @@ extension ScenarioDecoder {
         if totals.seconds > ScriptLimits.expandedSeconds {
             throw invalid(
                 path,
-                "drags, pauses and animated scrolls last \(Self.formatted(totals.seconds)) s once repeats are unrolled; at most \(Self.formatted(ScriptLimits.expandedSeconds)) s (24 hours) are allowed"
+                "drags, pauses, flings and animated scrolls last \(Self.formatted(totals.seconds)) s once repeats are unrolled; at most \(Self.formatted(ScriptLimits.expandedSeconds)) s (3 hours) are allowed"
             )
         }
         return (steps, targets)
@@ -122,7 +123,10 @@ extension ScenarioDecoder {
                 }
             }
             guard let velocity else { throw missing(Self.path(stepPath, "velocity"), expected: ScriptLimits.velocity.phrase) }
-            return (.fling(velocity: velocity, deceleration: deceleration), ScriptTotals(steps: 1))
+            // A fling lasts until |v| < 10 pt/s (at most; an edge can stop it earlier).
+            let flingSeconds = abs(velocity) > 10
+                ? DMath.log(10 / abs(velocity)) / (1000 * DMath.log(deceleration.perMillisecond)) : 0
+            return (.fling(velocity: velocity, deceleration: deceleration), ScriptTotals(steps: 1, seconds: flingSeconds))
         case "pause":
             var seconds: Double?
             try members(of: body, at: stepPath, keys: ["seconds"]) { _, value, path throws(ScenarioError) in

@@ -92,7 +92,9 @@ struct ScenarioDecoder {
         /// Every `costs.*` value, in ms.
         static let cost = NumberRange.from(0, to: 10_000)
         /// `layout.itemHeight` and each bound of `layout.itemHeightRange`, points.
-        static let itemHeight = NumberRange.above(0, atMost: 10_000)
+        /// Item heights: at least 1 pt (thinner cells make no collection view, and a screen of
+        /// them would hold tens of thousands of cells), at most 10000 pt.
+        static let itemHeight = NumberRange.from(1, to: 10_000)
     }
 
     // MARK: Sections
@@ -163,7 +165,7 @@ struct ScenarioDecoder {
         return (layout, hasItemCount)
     }
 
-    /// `layout.itemHeightRange`: `[min, max]` with 0 < min ≤ max ≤ 10000.
+    /// `layout.itemHeightRange`: `[min, max]` with 1 ≤ min ≤ max ≤ 10000.
     private func heightRange(_ value: JSONValue, at path: String) throws(ScenarioError) -> ClosedRange<Double> {
         guard case .array(let bounds) = value else { throw typeMismatch(expected: "an array [min, max]", found: value, at: path) }
         guard bounds.count == 2 else {
