@@ -17,6 +17,20 @@ import ScrollSimCLI
         #expect(directoryEntries(directory) == ["summary.csv"])
     }
 
+    @Test("never replaces a FIFO or device; writes through a symbolic link, which survives")
+    func nonRegularDestinations() throws {
+        // A FIFO of our own stands for /dev/null and friends (a failure must not harm the machine).
+        let fifo = directory + "/fifo"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: FileWriteError.self) { try AtomicFileWriter.write("x", toFile: fifo) }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.csv", withDestinationPath: "target.csv")
+        try AtomicFileWriter.write("a\n", toFile: directory + "/link.csv")
+        #expect(fileText(directory + "/target.csv") == "a\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link.csv")) == "target.csv")
+    }
+
     @Test("replaces an existing file whole")
     func replaces() throws {
         try AtomicFileWriter.write(String(repeating: "old\n", count: 1000), toFile: directory + "/f.csv")
