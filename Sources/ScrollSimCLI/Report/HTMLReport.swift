@@ -287,11 +287,13 @@ enum HTMLReport {
 }
 
 /// The strategies' colours: the Okabe–Ito palette for colour-blind readers (Okabe & Ito, "Color
-/// Universal Design", 2008), its yellow replaced by a darker gold for contrast on white, then
-/// repeated for more than eight strategies.
+/// Universal Design", 2008), its yellow replaced by a darker gold for contrast on white, then five
+/// colours of Paul Tol's colour-blind-safe "muted" scheme, so the eleven built-in strategies all
+/// differ; repeated beyond thirteen.
 enum Palette {
     /// The colours, in assignment order.
-    static let colors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#555555", "#B8860B"]
+    static let colors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#555555", "#B8860B",
+                         "#882255", "#44AA99", "#332288", "#999933", "#AA4499"]
 
     /// The colour of the `index`th strategy.
     static func color(_ index: Int) -> String { colors[index % colors.count] }
