@@ -85,6 +85,18 @@ public enum AtomicFileWriter {
         return resolved
     }
 
+    /// Whether `output` names an existing file that is also one of `inputs` (same device and
+    /// inode, so `./a.csv`, `a.csv` and a link to it all match): writing it would destroy an input.
+    public static func overwritesInput(_ output: String, inputs: [String]) -> String? {
+        var target = stat()
+        guard stat(output, &target) == 0 else { return nil }
+        for input in inputs {
+            var info = stat()
+            if stat(input, &info) == 0 && info.st_dev == target.st_dev && info.st_ino == target.st_ino { return input }
+        }
+        return nil
+    }
+
     /// `path` split into its directory ("." when none) and its last component.
     static func split(_ path: String) -> (directory: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }

@@ -35,8 +35,12 @@ struct MergeCommand: ScrollSimSubcommand {
         outFile = arguments.value(of: "out")
     }
 
-    /// Nothing beyond what the parser checks.
-    func validate() throws(CommandLineError) {}
+    /// `--out` must not name one of the shards.
+    func validate() throws(CommandLineError) {
+        if let outFile, let input = AtomicFileWriter.overwritesInput(outFile, inputs: paths) {
+            throw CommandLineError("'--out <file>' names the input '\(input)'; write the merged CSV elsewhere")
+        }
+    }
 
     /// One shard file, read and checked on its own.
     struct Shard {

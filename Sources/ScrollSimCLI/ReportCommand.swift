@@ -49,8 +49,11 @@ struct ReportCommand: ScrollSimSubcommand {
 
     /// `--html` is required.
     func validate() throws(CommandLineError) {
-        if htmlFile == nil {
+        guard let htmlFile else {
             throw CommandLineError("Missing expected argument '--html <file>'", help: Self.configuration.options[0].helpLine)
+        }
+        if let input = AtomicFileWriter.overwritesInput(htmlFile, inputs: summaryPaths) {
+            throw CommandLineError("'--html <file>' names the input '\(input)'; write the report elsewhere")
         }
     }
 

@@ -67,6 +67,9 @@ struct SweepCommand: ScrollSimSubcommand {
     /// One sweep file; `--jobs` at least 1; `--shard` of the form i/n.
     func validate() throws(CommandLineError) {
         if paths.count > 1 { throw CommandLineError("Unexpected argument '\(paths[1])'") }
+        if let outFile, let input = AtomicFileWriter.overwritesInput(outFile, inputs: paths) {
+            throw CommandLineError("'--out <file>' names the input '\(input)'; write the sweep's CSV elsewhere")
+        }
         let options = Self.configuration.options
         if jobs == 0 {
             throw CommandLineError("The value '0' is invalid for '--jobs <n>': at least 1 job is needed", help: options[0].helpLine)

@@ -31,6 +31,18 @@ import ScrollSimCLI
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link.csv")) == "target.csv")
     }
 
+    @Test("an output naming an input is recognised however it is spelled; report refuses it")
+    func outputNamingAnInput() throws {
+        try "a\n".write(toFile: directory + "/in.csv", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/alias.csv", withDestinationPath: "in.csv")
+        #expect(AtomicFileWriter.overwritesInput(directory + "/./alias.csv", inputs: [directory + "/in.csv"]) == directory + "/in.csv")
+        #expect(AtomicFileWriter.overwritesInput(directory + "/new.html", inputs: [directory + "/in.csv"]) == nil)
+        let result = scrollsim("report", directory + "/in.csv", "--html", directory + "/alias.csv")
+        #expect(result.code == 64)
+        #expect(result.standardError.hasPrefix("Error: '--html <file>' names the input '\(directory)/in.csv'; write the report elsewhere\n"))
+        #expect(fileText(directory + "/in.csv") == "a\n")
+    }
+
     @Test("replaces an existing file whole")
     func replaces() throws {
         try AtomicFileWriter.write(String(repeating: "old\n", count: 1000), toFile: directory + "/f.csv")
