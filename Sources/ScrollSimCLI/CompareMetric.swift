@@ -60,6 +60,7 @@ struct CompareMetric: Equatable {
         .init(name: "cells_created", direction: .lowerIsBetter),
         .init(name: "cells_reused", direction: .neither),
         .init(name: "peak_memory_mb", direction: .lowerIsBetter, defaultLimit: .percent(ExactDecimal(units: 10, scale: 0))),
+        .init(name: "blank_ratio_vsync_mean", direction: .lowerIsBetter, defaultLimit: .percent(ExactDecimal(units: 5, scale: 0))),
     ]
 
     /// A metric without a default limit.

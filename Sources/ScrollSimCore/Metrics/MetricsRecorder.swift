@@ -10,6 +10,9 @@ struct MetricsRecorder {
     var blankSum: Double = 0
     /// Time from a not-ready display's frame to the frame showing its image, ns.
     var timeToImage: [SimTime] = []
+    /// Σ over in-scroll vsyncs of the blank share on screen, and the number of those vsyncs.
+    var vsyncBlankSum: Double = 0
+    var vsyncSamples = 0
     /// Prefetches of each item not yet followed by a display.
     var prefetchesSinceDisplay: [Int: Int] = [:]
 
@@ -58,6 +61,7 @@ struct MetricsRecorder {
         metrics.frameWorkP99Nanos = Self.nearestRank(99, of: work)
         metrics.timeToImageP95Nanos = Self.nearestRank(95, of: timeToImage.sorted())
         metrics.blankRatioMean = metrics.frames > 0 ? blankSum / Double(metrics.frames) : 0
+        metrics.blankRatioVsyncMean = vsyncSamples > 0 ? vsyncBlankSum / Double(vsyncSamples) : 0
         return metrics
     }
 }

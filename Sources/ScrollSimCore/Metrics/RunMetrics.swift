@@ -42,6 +42,10 @@ public struct RunMetrics: Sendable, Equatable {
     public var cellsReused: Int = 0
     /// Peak decoded-image bytes held (caches + cells).
     public var peakMemoryBytes: Int64 = 0
+    /// Mean over every vsync in a scroll interval of the blank share of the frame on screen then
+    /// (a late frame leaves the previous one on screen, so dropped frames count as what the user
+    /// kept seeing, not as absent samples).
+    public var blankRatioVsyncMean: Double = 0
 
     public init() {}
 

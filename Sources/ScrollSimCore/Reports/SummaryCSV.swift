@@ -15,7 +15,7 @@ public enum SummaryCSV {
         "network_fetches", "bytes_downloaded", "duplicate_downloads", "prefetches", "prefetch_cancels",
         "wasted_prefetches", "displays", "ready_ratio", "blank_ratio_mean", "blank_ratio_max",
         "time_to_image_p95_ms", "wrong_image_frames", "main_decode_ms", "cells_created", "cells_reused",
-        "peak_memory_mb",
+        "peak_memory_mb", "blank_ratio_vsync_mean",
     ]
 
     /// The header line, "\n"-terminated.
@@ -61,6 +61,7 @@ public enum SummaryCSV {
             String(m.cellsCreated),
             String(m.cellsReused),
             DecimalFormat.fixed(m.peakMemoryBytes, over: bytesPerMebibyte, decimals: 3),
+            DecimalFormat.fixed(m.blankRatioVsyncMean, decimals: 4),
         ]
         assert(fields.count == columns.count, "SummaryCSV.row out of step with SummaryCSV.columns")
         return fields.joined(separator: ",") + "\n"

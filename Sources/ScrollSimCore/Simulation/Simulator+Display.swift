@@ -172,6 +172,8 @@ extension Simulator {
 
         let inScroll = timeline.isInScrollInterval(vsync)
         let blank = accountVisibleCells(offset: offset, present: present)
+        sampleShownBlank(untilVsync: presentIndex)
+        shownBlank = blank
         if inScroll {
             recorder.recordScrollFrame(work: commit - start, hitch: hitch, missed: missed, blank: blank)
         }
@@ -180,6 +182,28 @@ extension Simulator {
                                              work: commit - start, hitch: hitch, missedVsyncs: missed,
                                              visibleCells: visible.count, blankRatio: blank))
         frameNumber += 1
+    }
+
+    /// Samples the frame on screen at every in-scroll vsync before `end` (it stays on screen until
+    /// the next frame's present), for `blank_ratio_vsync_mean`.
+    func sampleShownBlank(untilVsync end: Int) {
+        var v = shownSinceVsync
+        while v < end {
+            if timeline.isInScrollInterval(vsyncTime(v)) {
+                recorder.vsyncBlankSum += shownBlank
+                recorder.vsyncSamples += 1
+            }
+            v += 1
+        }
+        shownSinceVsync = max(shownSinceVsync, end)
+    }
+
+    /// The last vsync in a scroll interval (−1 without scrolling).
+    func lastScrollVsync() -> Int {
+        guard let end = timeline.intervals.last?.end else { return -1 }
+        var k = vsyncIndex(atOrAfter: end)
+        while k >= 0 && vsyncTime(k) > end { k -= 1 }
+        return k
     }
 
     /// UIKit decodes at commit every image that becomes visible undecoded (SPEC §4).

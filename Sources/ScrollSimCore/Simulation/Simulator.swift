@@ -99,6 +99,10 @@ final class Simulator {
     @exclusivity(unchecked) var prefetchDirection = 0
     @exclusivity(unchecked) var newlyDisplayed: [CellID] = []
     @exclusivity(unchecked) var offsetCache: ((vsync: Int, offset: Double), (vsync: Int, offset: Double)) = ((-1, 0), (-1, 0))
+    /// The blank share of the frame on screen, and the vsync from which it is on screen (nothing
+    /// is drawn before the first frame: all blank).
+    @exclusivity(unchecked) var shownBlank: Double = 1
+    @exclusivity(unchecked) var shownSinceVsync = 0
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
 
@@ -159,6 +163,7 @@ final class Simulator {
             if scheduler.now > stopAt { break }
             handle(event)
         }
+        sampleShownBlank(untilVsync: lastScrollVsync() + 1)
         recorder.metrics.networkFetches = network.fetchesStarted
         recorder.metrics.bytesDownloaded = network.bytesDownloaded
         recorder.metrics.duplicateDownloads = network.duplicateDownloads
