@@ -77,6 +77,14 @@ struct MergeCommand: ScrollSimSubcommand {
         for shard in shards { for row in shard.rows { rows[row.index] = row.text } }
         var text = String(first.header.dropFirst(ShardCSV.runColumn.count + 1)) + "\n"
         for row in rows { text += row + "\n" }
+        // The merged CSV must read back as a summary CSV (numbers where numbers belong), so a
+        // damaged shard fails here rather than in a later `compare` or `report`.
+        do {
+            _ = try SummaryCSVFile.parse(Array(text.utf8), file: "merged shards")
+        } catch {
+            output.writeError("Error: \(error.description) (a value in the shards is damaged)\n")
+            return ExitCode.invalidInput
+        }
         return SweepCommand.emit(text, to: outFile, output: output)
     }
 
