@@ -453,3 +453,23 @@ import ScrollSimCore
         #expect(!SweepDefinition.overlaps("strategy", "strategies[0].memoryCacheMB"))
     }
 }
+
+/// `merge` checks the values it copies, not only the shard structure.
+@Suite struct MergeValueTests {
+    @Test func aDamagedValueInAShardFailsWith65AndWritesNothing() throws {
+        let directory = try makeTemporaryDirectory()
+        try #"{ "name": "tiny", "layout": { "itemCount": 40, "itemHeight": 200 }, "script": [ { "drag": { "velocity": 800, "seconds": 0.3 } } ], "strategies": [ "naive" ] }"#
+            .write(toFile: directory + "/tiny.json", atomically: true, encoding: .utf8)
+        try #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3] } }"#
+            .write(toFile: directory + "/sw.json", atomically: true, encoding: .utf8)
+        #expect(scrollsim("sweep", directory + "/sw.json", "--shard", "1/2", "--out", directory + "/s1.csv").code == 0)
+        #expect(scrollsim("sweep", directory + "/sw.json", "--shard", "2/2", "--out", directory + "/s2.csv").code == 0)
+        var lines = try #require(fileText(directory + "/s1.csv")).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: ",ios15,60,", with: ",ios15,sixty,")
+        try lines.joined(separator: "\n").write(toFile: directory + "/s1.csv", atomically: true, encoding: .utf8)
+        let result = scrollsim("merge", directory + "/s1.csv", directory + "/s2.csv", "--out", directory + "/merged.csv")
+        #expect(result.code == 65)
+        #expect(result.standardError.contains("(refresh_hz): expected a number"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/merged.csv"))
+    }
+}
