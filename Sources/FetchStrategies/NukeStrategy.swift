@@ -73,7 +73,7 @@ final class NukeStrategy: FetchStrategy {
     /// The prefetcher's tasks by image.
     private var prefetchTasks: [Int: PrefetchTask] = [:]
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
-    private var cellTokens: [Int] = []
+    private lazy var cellLoads = CellLoadTokens(loads: loads)
 
     /// Nuke with a memory cache of `memoryCacheMB` MB.
     init(environment: FetchEnvironment, memoryCacheMB: Int) {
@@ -86,15 +86,11 @@ final class NukeStrategy: FetchStrategy {
     }
 
     func prepareForReuse(_ cell: CellID) {
-        guard cell < cellTokens.count else { return }
-        loads.leave(cellTokens[cell])  // `ImageTask.cancel()`
-        cellTokens[cell] = 0
+        cellLoads.cancel(cell)  // `ImageTask.cancel()`
     }
 
     func cellForItem(_ cell: CellID, item: Int) {
-        while cellTokens.count <= cell { cellTokens.append(0) }
-        loads.leave(cellTokens[cell])
-        cellTokens[cell] = 0
+        cellLoads.cancel(cell)
         let imageID = environment.imageID(forItem: item)
         if let image = memory.image(for: imageID) {
             environment.record(.memoryHit, imageID: imageID)
@@ -102,17 +98,9 @@ final class NukeStrategy: FetchStrategy {
             return
         }
         environment.setImage(nil, on: cell)
-        let token = loads.makeToken()
-        cellTokens[cell] = token
-        let environment = self.environment
-        let outcome = loadImage(imageID, token: token, priority: .normal) { [unowned self] image in
-            guard let image else { return }
-            environment.async(onMain: { [unowned self] in
-                guard cellTokens[cell] == token else { return }  // cancelled meanwhile
-                cellTokens[cell] = 0
-                environment.setImage(image, on: cell)
-            })
-        }
+        let token = cellLoads.begin(cell)
+        let outcome = loadImage(imageID, token: token, priority: .normal,
+                                deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
         environment.record(outcome, imageID: imageID)
     }
 

@@ -48,8 +48,8 @@ final class SDWebImageStrategy: FetchStrategy {
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
     /// The downloader's operations by URL, and the per-request disk queries.
     private let loads = SharedImageLoads(rule: .latest)
-    /// The token of each cell's current load (indexed by cell), 0 when none.
-    private var cellTokens: [Int] = []
+    /// The load each cell waits for.
+    private lazy var cellLoads = CellLoadTokens(loads: loads)
 
     /// SDWebImage with its default configuration; `memoryCacheMB` is `SDImageCacheConfig.maxMemoryCost`
     /// in MB (0, the default, means no limit).
@@ -61,9 +61,7 @@ final class SDWebImageStrategy: FetchStrategy {
     }
 
     func cellForItem(_ cell: CellID, item: Int) {
-        while cellTokens.count <= cell { cellTokens.append(0) }
-        loads.leave(cellTokens[cell])  // `sd_cancelCurrentImageLoad`
-        cellTokens[cell] = 0
+        cellLoads.cancel(cell)  // `sd_cancelCurrentImageLoad`
         environment.setImage(nil, on: cell)  // the nil placeholder
         let imageID = environment.imageID(forItem: item)
         if let image = memory.image(for: imageID) {
@@ -71,17 +69,9 @@ final class SDWebImageStrategy: FetchStrategy {
             environment.setImage(image, on: cell)
             return
         }
-        let token = loads.makeToken()
-        cellTokens[cell] = token
-        let environment = self.environment
-        let outcome = request(imageID, token: token, priority: .normal) { [unowned self] image in
-            guard let image else { return }
-            environment.async(onMain: { [unowned self] in
-                guard cellTokens[cell] == token else { return }  // cancelled meanwhile
-                cellTokens[cell] = 0
-                environment.setImage(image, on: cell)
-            })
-        }
+        let token = cellLoads.begin(cell)
+        let outcome = request(imageID, token: token, priority: .normal,
+                              deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
         environment.record(outcome, imageID: imageID)
     }
 
