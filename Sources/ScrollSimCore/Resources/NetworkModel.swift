@@ -80,6 +80,9 @@ final class NetworkModel {
         var connection = -1
         var start: SimTime = 0
         var firstByte: SimTime = -1
+        /// Order of submission to the network (ids follow `load` calls, which main-thread work
+        /// submits later, at its own clock).
+        var submission: Int = 0
     }
 
     let context: SimContext
@@ -91,6 +94,8 @@ final class NetworkModel {
     @exclusivity(unchecked) private var requests: [Request] = []
     @exclusivity(unchecked) private var waiting: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
     @exclusivity(unchecked) private var waitingCount = 0
+    /// Requests queued so far (their submission order).
+    @exclusivity(unchecked) private var submissions = 0
     @exclusivity(unchecked) private var connectionsInUse = 0
     @exclusivity(unchecked) private var transferring: [Int] = []
     @exclusivity(unchecked) private var service: Double = 0
@@ -148,6 +153,8 @@ final class NetworkModel {
         if connectionsInUse < config.maxConnections {
             start(id)
         } else {
+            submissions += 1
+            requests[id].submission = submissions
             waiting[requests[id].priority.rawValue].append(id)
             waitingCount += 1
         }
@@ -252,10 +259,11 @@ final class NetworkModel {
         requests[id].priority = priority
         guard requests[id].state == .queued, let index = waiting[old.rawValue].firstIndex(of: id) else { return }
         waiting[old.rawValue].remove(at: index)
-        // Keep submission order within the new priority: ids grow with submission time.
+        // Keep submission order within the new priority.
         let bucket = waiting[priority.rawValue]
+        let submission = requests[id].submission
         var insertAt = bucket.count
-        while insertAt > 0 && bucket[insertAt - 1] > id { insertAt -= 1 }
+        while insertAt > 0 && requests[bucket[insertAt - 1]].submission > submission { insertAt -= 1 }
         waiting[priority.rawValue].insert(id, at: insertAt)
     }
 
