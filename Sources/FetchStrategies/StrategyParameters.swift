@@ -25,10 +25,9 @@ public struct StrategyParameters {
     public mutating func number(_ key: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(StrategyConfigError) -> Double {
         read.append(key)
         guard let value = value(key) else { return defaultValue }
-        guard case .number(let x, let text) = value, x.isFinite, range.contains(x) else {
+        guard case .number(let x, _) = value, x.isFinite, range.contains(x) else {
             throw StrategyConfigError(path: path(key), message: "must be a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(describe(value))")
         }
-        _ = text
         return x
     }
 

@@ -62,8 +62,9 @@ final class RunRecording: RunObserver {
         if recordsRequests { requests += String(imageID) + requestSuffix }
     }
 
-    /// The per-frame CSV of the kept frames.
-    var framesCSV: String { FramesCSV.header + frames.map(FramesCSV.row).joined() }
+    /// The per-frame CSV of the kept frames, built once after the run (`--frames` and `--html`
+    /// both use it).
+    private(set) lazy var framesCSV: String = FramesCSV.header + frames.map(FramesCSV.row).joined()
 
     /// Keeps the frame; forwards.
     func frameCommitted(_ frame: FrameRecord) {

@@ -232,17 +232,14 @@ struct RunCommand: ScrollSimSubcommand {
             }
             if let htmlFile { _ = try AtomicFileWriter.destination(of: htmlFile) }
             if let requestsDirectory {
-                try AtomicFileWriter.createDirectory(atPath: requestsDirectory)
                 for file in requestFiles {
                     try AtomicFileWriter.write(file.text, toFile: Self.join(requestsDirectory, file.name))
                 }
             }
             if let outDirectory {
-                try AtomicFileWriter.createDirectory(atPath: outDirectory)
                 try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
                 if writesFrames {
                     let framesDirectory = Self.join(outDirectory, "frames")
-                    try AtomicFileWriter.createDirectory(atPath: framesDirectory)
                     for file in framesFiles {
                         try AtomicFileWriter.write(file.text, toFile: Self.join(framesDirectory, file.name))
                     }

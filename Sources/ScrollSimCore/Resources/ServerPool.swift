@@ -44,8 +44,6 @@ final class ServerPool {
     private var serverBusy: [Bool]
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
-    /// Total time servers spent on jobs (for reports and tests).
-    private(set) var busyNanos: SimTime = 0
 
     init(context: SimContext, servers: Int, makeEvent: @escaping (Int) -> SimEvent) {
         self.context = context
@@ -103,7 +101,6 @@ final class ServerPool {
             serverBusy[server] = true
             jobs[id].server = server
             jobs[id].start = context.scheduler.now
-            busyNanos += jobs[id].duration
             context.scheduler.schedule(makeEvent(id), at: context.scheduler.now + jobs[id].duration)
         }
         if queueHead > 1024 && queueHead * 2 > queue.count {

@@ -144,7 +144,6 @@ extension Simulator {
         let moved = !needsInitialLayout && offset != laidOutOffset
         if moved {
             direction = offset > laidOutOffset ? 1 : -1
-            hasScrolled = true
         }
         needsInitialLayout = false
         layoutPass(offset: offset, moved: moved)

@@ -33,13 +33,13 @@ extension Simulator {
             recorder.metrics.cellsReused += 1
             strategy.prepareForReuse(cell)
             context.mainCursor += prepareForReuseCost
-            trace(.prepareForReuse, cell: cell, items: [item], start: dequeueStart)
+            trace(.prepareForReuse, cell: cell, item: item, start: dequeueStart)
         } else {
             cell = cells.count
             cells.append(CellRecord())
             recorder.metrics.cellsCreated += 1
             context.mainCursor += cellCreateCost
-            trace(.create, cell: cell, items: [item], start: dequeueStart)
+            trace(.create, cell: cell, item: item, start: dequeueStart)
         }
         cells[cell].item = item
         cells[cell].expectedImageID = images.imageID(forItem: item)
@@ -47,7 +47,7 @@ extension Simulator {
         let start = context.mainCursor
         strategy.cellForItem(cell, item: item)
         context.mainCursor += cellForItemCost
-        trace(.cellForItem, cell: cell, items: [item], start: start)
+        trace(.cellForItem, cell: cell, item: item, start: start)
         return cell
     }
 
@@ -59,7 +59,7 @@ extension Simulator {
         let start = context.mainCursor
         strategy.willDisplay(cell, item: item)
         context.mainCursor += willDisplayCost
-        trace(.willDisplay, cell: cell, items: [item], start: start)
+        trace(.willDisplay, cell: cell, item: item, start: start)
     }
 
     private func endDisplay(_ cell: CellID, item: Int) {
@@ -68,7 +68,7 @@ extension Simulator {
         let start = context.mainCursor
         strategy.didEndDisplaying(cell, item: item)
         context.mainCursor += didEndDisplayingCost
-        trace(.didEndDisplaying, cell: cell, items: [item], start: start)
+        trace(.didEndDisplaying, cell: cell, item: item, start: start)
     }
 
     /// Detaches `attached[index]` and pushes its cell on the reuse pool.
@@ -77,7 +77,7 @@ extension Simulator {
         cells[entry.cell].item = -1
         cells[entry.cell].expectedImageID = -1
         pool.append(entry.cell)
-        trace(.enqueue, cell: entry.cell, items: [entry.item], start: context.mainCursor)
+        trace(.enqueue, cell: entry.cell, item: entry.item, start: context.mainCursor)
     }
 
     // MARK: Layout pass

@@ -91,7 +91,6 @@ final class Simulator {
     @exclusivity(unchecked) var attached: [AttachedCell] = []
     @exclusivity(unchecked) var visible: Range<Int> = 0..<0
     @exclusivity(unchecked) var direction = 0
-    var hasScrolled = false
     @exclusivity(unchecked) var leadCandidates: [Int] = []
     @exclusivity(unchecked) var leadCandidateHead = 0
     @exclusivity(unchecked) var idleDeadline: SimTime = 0
@@ -258,6 +257,14 @@ final class Simulator {
             isDirty = true
             requestFrame(atOrAfter: context.now)
         }
+    }
+
+    /// `trace` for a one-item callback; builds the item array only when someone listens (this
+    /// runs for every callback, on the hot path).
+    @inline(__always)
+    func trace(_ kind: LifecycleEvent.Kind, cell: CellID, item: Int, start: SimTime) {
+        guard lifecycleTrace != nil || observer != nil else { return }
+        trace(kind, cell: cell, items: [item], start: start)
     }
 
     /// Reports a lifecycle callback that started at `start` (and ends at the cursor).
