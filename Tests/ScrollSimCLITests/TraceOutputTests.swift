@@ -123,7 +123,8 @@ import ScrollSimCLI
             #expect(threadNames[2] == "display (vsync, hitches)")
             // Network tracks are named after the session (these strategies use URLSession.shared).
             #expect(threadNames[10_000] == "URLSession.shared connection 0")
-            #expect(threadNames.filter { $0.key >= 10_000 }.allSatisfy { $0.value.hasPrefix("URLSession.shared connection ") })
+            let networkNames = threadNames.filter { $0.key >= 10_000 }.map(\.value)
+            #expect(networkNames.allSatisfy { $0.hasPrefix("URLSession.shared connection ") })
             #expect(trace.events.contains { $0.name == "connection setup" && $0.thread == 10_000 })
             #expect(threadNames[2000] == "decoder 0" && threadNames[2001] == "decoder 1")
             #expect(threadNames[3000] == "disk 0" && threadNames[3001] == "disk 1")
@@ -179,7 +180,8 @@ import ScrollSimCLI
             let session = name.contains("nuke") ? "Nuke URLSession" : "URLSession.shared"
             // Then one connection (slot 0) with its setup on its own track, and requests only on stream lanes.
             #expect(threadNames[10_000] == session + " connection 0", "\(name)")
-            #expect(threadNames.filter { $0.key > 10_000 }.allSatisfy { $0.value.hasPrefix(session + " connection 0 stream ") })
+            let laneNames = threadNames.filter { $0.key > 10_000 }.map(\.value)
+            #expect(laneNames.allSatisfy { $0.hasPrefix(session + " connection 0 stream ") })
             #expect(trace.events.filter { $0.name == "connection setup" }.allSatisfy { $0.thread == 10_000 })
             #expect(trace.events.filter { $0.name.hasPrefix("request") }.allSatisfy { $0.thread > 10_000 })
             #expect(threadNames.keys.filter { $0 > 10_000 }.count > 1, "\(name): streams at once")

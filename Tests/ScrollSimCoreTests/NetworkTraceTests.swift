@@ -30,14 +30,15 @@ import Testing
     /// A 600-item list flung twice with a 30 ms round trip.
     static func run(_ httpProtocol: Scenario.HTTPProtocol) -> (RunMetrics, Log) {
         var scenario = TestScenarios.zeroCostList(itemCount: 600, script: [
-            .drag(velocity: 3000, seconds: 1), .pause(seconds: 0.5), .drag(velocity: -2000, seconds: 1), .pause(seconds: 1),
+            .drag(velocity: 3000, seconds: 1), .pause(seconds: 0.5),
+            .drag(velocity: -2000, seconds: 1), .pause(seconds: 1),
         ])
         scenario.network.httpProtocol = httpProtocol
         scenario.network.rttMs = 30
         scenario.network.maxConcurrentStreams = 4
         let log = Log()
-        let metrics = SimulationRun(scenario: scenario, seed: 5, strategyName: "two", strategy: { TwoSessionLoader($0) })
-            .run(observer: log)
+        let run = SimulationRun(scenario: scenario, seed: 5, strategyName: "two", strategy: { TwoSessionLoader($0) })
+        let metrics = run.run(observer: log)
         return (metrics, log)
     }
 
@@ -49,8 +50,8 @@ import Testing
                 .append((setup.start, setup.end))
         }
         for span in log.spans {
-            intervals[NetworkTrack(session: span.session, connection: span.connection, stream: span.stream), default: []]
-                .append((span.start, span.end))
+            let track = NetworkTrack(session: span.session, connection: span.connection, stream: span.stream)
+            intervals[track, default: []].append((span.start, span.end))
         }
         var problems: [String] = []
         for track in intervals.keys.sorted() {

@@ -148,10 +148,9 @@ public final class ChromeTraceRecorder: RunObserver {
             if network[track] == nil { network[track] = [] }
             return
         }
-        var slice = Slice(name: "connection setup", category: "network", start: setup.start, end: setup.end, arguments: [
-            ("protocol", .string(setup.httpProtocol.rawValue)),
-            ("setup_ms", .number(Self.milliseconds(setup.end - setup.start))),
-        ])
+        var slice = Slice(name: "connection setup", category: "network", start: setup.start, end: setup.end,
+                          arguments: [("protocol", .string(setup.httpProtocol.rawValue)),
+                                      ("setup_ms", .number(Self.milliseconds(setup.end - setup.start)))])
         slice.children.append(Slice(name: "TCP handshake", category: "network", start: setup.start, end: setup.tcpEnd,
                                     arguments: []))
         slice.children.append(Slice(name: "TLS handshake", category: "network", start: setup.tcpEnd, end: setup.end,

@@ -167,17 +167,27 @@ final class NetworkModel {
     let roundTrip: SimTime
     /// How long an idle connection stays open.
     let idleTimeout: SimTime
+    /// Latency draws, keyed by (image, attempt).
     private let latencyStream: RandomStream
+    /// Failure draws, keyed by (image, attempt).
     private let failureStream: RandomStream
+    /// Each image's encoded size.
     private let bytesOfImage: (Int) -> Int64
+    /// The device's link.
     @exclusivity(unchecked) private var link: SharedLink
+    /// Every request of the run, by id.
     @exclusivity(unchecked) private var requests: [Request] = []
     /// The request of each link transfer.
     @exclusivity(unchecked) private var requestOfTransfer: [Int] = []
+    /// The sessions, in the order they were made.
     @exclusivity(unchecked) private var sessions: [Session] = []
+    /// Every connection of the run, in the order opened.
     @exclusivity(unchecked) private var connections: [Connection] = []
+    /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
+    /// Requests sent so far per image (the next attempt number). Looked up, never iterated.
     @exclusivity(unchecked) private var attempts: [Int: Int] = [:]
+    /// Images downloaded completely at least once. Looked up, never iterated.
     @exclusivity(unchecked) private var downloaded: [Int: Bool] = [:]
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
@@ -195,7 +205,9 @@ final class NetworkModel {
     /// Completed downloads of an image already downloaded earlier in the run.
     private(set) var duplicateDownloads = 0
 
-    init(context: SimContext, config: Scenario.Network, streams: RandomStreams, bytesOfImage: @escaping (Int) -> Int64) {
+    /// A network of `config` on `context`'s clock, drawing from `streams`.
+    init(context: SimContext, config: Scenario.Network, streams: RandomStreams,
+         bytesOfImage: @escaping (Int) -> Int64) {
         self.context = context
         self.config = config
         self.roundTrip = config.roundTrip
@@ -235,9 +247,13 @@ final class NetworkModel {
         return task
     }
 
+    /// Whether request `id` completed, failed or was cancelled.
     func isFinished(_ id: Int) -> Bool { requests[id].state == .finished }
+    /// Request `id`'s priority now.
     func priority(of id: Int) -> RequestPriority { requests[id].priority }
 
+    /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
+    /// when a connection or stream is free.
     private func submit(_ id: Int) {
         guard requests[id].state == .unsubmitted else { return }  // cancelled before submission
         requests[id].state = .queued
@@ -311,8 +327,7 @@ final class NetworkModel {
         let now = context.scheduler.now
         var slot = -1
         if observer != nil {
-            slot = sessions[s].slotInUse.firstIndex(of: false) ?? sessions[s].slotInUse.count
-            if slot == sessions[s].slotInUse.count { sessions[s].slotInUse.append(true) } else { sessions[s].slotInUse[slot] = true }
+            slot = Self.takeLowestFree(&sessions[s].slotInUse)
         }
         connections.append(Connection(session: s, slot: slot))
         sessions[s].openConnections += 1
@@ -394,9 +409,7 @@ final class NetworkModel {
         let now = context.scheduler.now
         requests[id].sent = now
         if observer != nil && config.httpProtocol == .http2 {
-            let lane = connections[c].laneInUse.firstIndex(of: false) ?? connections[c].laneInUse.count
-            if lane == connections[c].laneInUse.count { connections[c].laneInUse.append(true) } else { connections[c].laneInUse[lane] = true }
-            requests[id].lane = lane
+            requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[id].imageID
         let attempt = attempts[imageID, default: 0]
@@ -445,6 +458,8 @@ final class NetworkModel {
         rescheduleTransferCheck()
     }
 
+    /// Cancels request `id`: a queued one leaves the queue; a sent one stops (an HTTP/1.1
+    /// connection closes), keeping the bytes received in `bytesDownloaded`. No completion runs.
     func cancel(_ id: Int) {
         switch requests[id].state {
         case .finished:
@@ -472,6 +487,7 @@ final class NetworkModel {
         }
     }
 
+    /// Changes request `id`'s priority; a queued one moves, keeping its submission rank.
     func setPriority(_ id: Int, _ priority: RequestPriority) {
         guard requests[id].priority != priority, requests[id].state != .finished else { return }
         requests[id].priority = priority
@@ -501,6 +517,7 @@ final class NetworkModel {
         dispatch(connections[c].session)
     }
 
+    /// Reports request `id`'s time on its connection to the observer.
     private func endSpan(_ id: Int, _ outcome: ConnectionOutcome, bytes: Int64? = nil) {
         guard let observer else { return }
         let request = requests[id]
@@ -512,11 +529,23 @@ final class NetworkModel {
             bytes: bytes ?? (outcome == .completed ? request.bytes : 0), outcome: outcome))
     }
 
+    /// Ends request `id` and calls its completion with `result`.
     private func finish(_ id: Int, _ result: NetworkResult) {
         requests[id].state = .finished
         let completion = requests[id].completion
         requests[id].completion = nil
         completion?(result)
+    }
+
+    /// Marks the lowest free slot of `inUse` taken (appending one when all are) and returns it.
+    /// - Complexity: O(slots); only traces number slots.
+    private static func takeLowestFree(_ inUse: inout [Bool]) -> Int {
+        guard let slot = inUse.firstIndex(of: false) else {
+            inUse.append(true)
+            return inUse.count - 1
+        }
+        inUse[slot] = true
+        return slot
     }
 
     /// Schedules one check at the earliest finish of the transfers in progress (older checks go stale).
