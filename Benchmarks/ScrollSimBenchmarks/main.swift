@@ -20,6 +20,7 @@ struct Options {
     var jsonPath: String?
     var longScroll = true
     var cacheReplay = true
+    var hostileNetwork = true
 }
 
 func parseOptions() -> Options {
@@ -33,6 +34,7 @@ func parseOptions() -> Options {
         case "--json": options.jsonPath = arguments.isEmpty ? nil : arguments.removeFirst()
         case "--no-long-scroll": options.longScroll = false
         case "--no-cache-replay": options.cacheReplay = false
+        case "--no-hostile-network": options.hostileNetwork = false
         case "--make-trace":
             guard !arguments.isEmpty else { exit(64) }
             let written = FileManager.default.createFile(atPath: arguments.removeFirst(), contents: Data(makeZipfTrace()))
@@ -155,6 +157,11 @@ if options.longScroll {
 // 3. cache-replay of the 1,000,000-request trace, in process.
 if options.cacheReplay {
     results += benchmarkCacheReplay(repeats: options.repeats)
+}
+
+// 4. The network queues on a hostile input (HostileNetworkBenchmark.swift).
+if options.hostileNetwork {
+    results += benchmarkHostileNetwork()
 }
 
 if let path = options.jsonPath {

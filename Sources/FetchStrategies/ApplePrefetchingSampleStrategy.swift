@@ -20,11 +20,15 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
+    /// `URLSession.shared` (the sample's fetch has no network code; an app fills it in with the
+    /// shared session).
+    private let session: NetworkSession
     private let cache: ImageMemoryCache
     private var fetches: [Int: Fetch] = [:]
 
     init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
         self.environment = environment
+        session = environment.sharedSession
         cache = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * 1_048_576))
     }
@@ -71,7 +75,7 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
             return
         }
         let imageID = environment.imageID(forItem: item)
-        let task = environment.load(imageID, priority: .normal) { [weak self] result in
+        let task = session.load(imageID, priority: .normal) { [weak self] result in
             self?.fetchEnded(item, imageID: imageID, result: result)
         }
         fetches[item] = Fetch(task: task, handlers: completion.map { [$0] } ?? [])

@@ -35,6 +35,9 @@ final class KingfisherStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `ImageDownloader.session`: its own session (`URLSessionConfiguration.ephemeral`, default
+    /// per-host limit; `Sources/Networking/ImageDownloader.swift`, 8.11.0).
+    private let session: NetworkSession
     /// `ImageCache.memoryStorage`.
     private let memory: ImageMemoryCache
     /// `ImageCache.diskStorage`.
@@ -47,6 +50,7 @@ final class KingfisherStrategy: FetchStrategy {
     /// Kingfisher with a memory cache of `memoryCacheMB` MB.
     init(environment: FetchEnvironment, memoryCacheMB: Int) {
         self.environment = environment
+        session = environment.makeSession(.init(name: "Kingfisher.ImageDownloader"))
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB,
             expiration: Self.memoryExpiration))
@@ -116,7 +120,7 @@ final class KingfisherStrategy: FetchStrategy {
     private func download(_ imageID: Int, deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
         let (load, isNew) = loads.join(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
         guard isNew else { return .inflightJoin }
-        load.network = environment.load(imageID, priority: .normal) { [unowned self] result in
+        load.network = session.load(imageID, priority: .normal) { [unowned self] result in
             load.network = nil
             guard case .success = result else {
                 loads.fail(load)

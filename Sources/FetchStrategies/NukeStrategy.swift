@@ -56,6 +56,9 @@ final class NukeStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `DataLoader.session`: its own session (`URLSessionConfiguration.default`, default per-host
+    /// limit, `sessionDescription` "Nuke URLSession"; `Sources/Nuke/Loading/DataLoader.swift`, 13.2.0).
+    private let session: NetworkSession
     /// `ImagePipeline.Configuration.imageCache`.
     private let memory: ImageMemoryCache
     /// `ImagePipeline.Configuration.dataCache`.
@@ -78,6 +81,7 @@ final class NukeStrategy: FetchStrategy {
     /// Nuke with a memory cache of `memoryCacheMB` MB.
     init(environment: FetchEnvironment, memoryCacheMB: Int) {
         self.environment = environment
+        session = environment.makeSession(.init(name: "Nuke URLSession"))
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .lru, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB,
             maxEntryCostFraction: Self.maxEntryCostFraction))
@@ -159,7 +163,7 @@ final class NukeStrategy: FetchStrategy {
         rateLimiter.execute { [unowned self] in
             guard !load.isCancelled else { return false }
             load.enqueue(on: dataLoadingQueue) { [unowned self] in
-                load.network = environment.load(imageID, priority: .normal) { [unowned self] result in
+                load.network = session.load(imageID, priority: .normal) { [unowned self] result in
                     load.network = nil
                     load.leaveQueue()
                     guard case .success = result else {

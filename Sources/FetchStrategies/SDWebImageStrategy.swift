@@ -38,6 +38,9 @@ final class SDWebImageStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `SDWebImageDownloader`'s own session (`defaultSessionConfiguration`, default per-host limit;
+    /// `SDWebImage/Core/SDWebImageDownloader.m`, 5.21.5).
+    private let session: NetworkSession
     /// `SDImageCache.memoryCache`.
     private let memory: ImageMemoryCache
     /// `SDImageCache.diskCache`.
@@ -55,6 +58,7 @@ final class SDWebImageStrategy: FetchStrategy {
     /// in MB (0, the default, means no limit).
     init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
         self.environment = environment
+        session = environment.makeSession(.init(name: "SDWebImageDownloader"))
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
@@ -115,7 +119,7 @@ final class SDWebImageStrategy: FetchStrategy {
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
         guard isNew else { return .inflightJoin }
         load.enqueue(on: downloadQueue) { [unowned self] in
-            load.network = environment.load(imageID, priority: load.initialPriority) { [unowned self] result in
+            load.network = session.load(imageID, priority: load.initialPriority) { [unowned self] result in
                 load.network = nil
                 guard case .success = result else {
                     load.leaveQueue()

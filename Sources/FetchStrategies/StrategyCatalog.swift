@@ -171,7 +171,7 @@ public enum StrategyCatalog {
                 StrategyParameter(name: "preloadTrailingScreens", defaultValue: "1.5", summary: "Full-mode preload range behind the viewport, screens."),
                 StrategyParameter(name: "displayLeadingScreens", defaultValue: "1.0", summary: "Full-mode display (decode) range ahead of the viewport, screens."),
                 StrategyParameter(name: "displayTrailingScreens", defaultValue: "0.5", summary: "Full-mode display (decode) range behind the viewport, screens."),
-                StrategyParameter(name: "maxConcurrentDownloads", defaultValue: "10", summary: "PINRemoteImage downloads at once (the network's maxConnections still applies)."),
+                StrategyParameter(name: "maxConcurrentDownloads", defaultValue: "10", summary: "PINRemoteImage downloads at once (its session allows UINT16_MAX connections per host)."),
                 StrategyParameter(name: "diskCacheMB", defaultValue: "50", summary: "PINCache disk byte limit, MiB."),
             ],
             make: { spec throws(StrategyConfigError) in

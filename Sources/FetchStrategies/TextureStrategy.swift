@@ -23,8 +23,8 @@ import ScrollSimCore
 /// - PINRemoteImage: 10 downloads at once (`maxConcurrentDownloads`), the rest in three priority
 ///   sets dequeued highest first, FIFO within a set (`PINRemoteImageDownloadQueue.m`); a priority
 ///   change moves a queued download to the end of its new set and re-prioritises a running one.
-///   Downloads are coalesced by URL and cancelled only when no node wants them. The network's
-///   own connection limit still applies below PIN's queue.
+///   Downloads are coalesced by URL and cancelled only when no node wants them. PIN's session
+///   allows UINT16_MAX connections per host, so this queue is the limit.
 /// - PINCache memory: no cost or age limit, emptied on a memory warning
 ///   (`removeAllObjectsOnMemoryWarning`); disk: 50 MB (`byteLimit` set by
 ///   `ASPINRemoteImageDownloader`), trimmed least recently used first (PINDiskCache trims by date).
@@ -102,6 +102,9 @@ final class TextureStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
+    /// `PINURLSessionManager`'s session: ephemeral, `HTTPMaximumConnectionsPerHost = UINT16_MAX`
+    /// (`Source/Classes/PINRemoteImageManager.m`, PINRemoteImage 3.0.4): PIN's own queue is the limit.
+    private let session: NetworkSession
     private let configuration: Configuration
     /// PINCache memory: decoded images, no limits.
     private let memory: ImageMemoryCache
@@ -134,6 +137,7 @@ final class TextureStrategy: FetchStrategy {
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        session = environment.makeSession(.init(name: "PINURLSessionManager", httpMaximumConnectionsPerHost: 65_535))
         self.configuration = configuration
         memory = ImageMemoryCache(environment: environment, configuration: .init(policy: .lru))
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
@@ -311,7 +315,7 @@ final class TextureStrategy: FetchStrategy {
             let imageID = pinQueue[set].removeFirst()
             guard let fetch = fetches[imageID] else { continue }
             runningDownloads += 1
-            fetch.phase = .downloading(environment.load(imageID, priority: fetch.tier.requestPriority) { [weak self] result in
+            fetch.phase = .downloading(session.load(imageID, priority: fetch.tier.requestPriority) { [weak self] result in
                 self?.downloadEnded(imageID, fetch: fetch, result: result)
             })
         }

@@ -81,6 +81,8 @@ final class RunRecording: RunObserver {
     /// Forwards.
     func connectionEnded(_ span: ConnectionSpan) { trace?.connectionEnded(span) }
     /// Forwards.
+    func connectionOpened(_ setup: ConnectionSetup) { trace?.connectionOpened(setup) }
+    /// Forwards.
     func decodeRan(thread: Int, start: SimTime, end: SimTime) { trace?.decodeRan(thread: thread, start: start, end: end) }
     /// Forwards.
     func diskRan(queue: Int, start: SimTime, end: SimTime) { trace?.diskRan(queue: queue, start: start, end: end) }

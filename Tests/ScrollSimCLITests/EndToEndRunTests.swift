@@ -50,6 +50,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test(arguments: [
+        (#""protocol": "h2""#, "network.protocol: must be 'http1.1' or 'http2', found 'h2'"),
+        (#""rttMs": "20""#, "network.rttMs: expected a number, found a string"),
+        (#""idleTimeoutSeconds": -5"#, "network.idleTimeoutSeconds: must be a number from 0 to 86400, found -5"),
+        (#""maxConcurrentStreams": 1001"#, "network.maxConcurrentStreams: must be an integer from 1 to 1000, found 1001"),
+    ])
+    func aBadNetworkKeyExits65WithOneLineNamingFileAndPath(member: String, message: String) throws {
+        let dir = try makeTemporaryDirectory()
+        let file = dir + "/net.json"
+        try #"{"layout": {"itemCount": 10}, "network": {"latencyMsMedian": 50, "#.appending(member + "}}")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = scrollsim("run", file, "--out", dir + "/out")
+        #expect(result.code == 65)
+        #expect(result.standardError == "Error: \(file): \(message)\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
     @Test func oneBadFileAmongGoodOnesStopsEverythingBeforeAnyRun() throws {
         let dir = try makeTemporaryDirectory()
         let bad = dir + "/bad.json"

@@ -13,7 +13,7 @@ import Testing
             let imageID = environment.imageID(forItem: item)
             environment.record(.miss, imageID: imageID)
             environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) {}
-            environment.load(imageID, priority: .normal) { _ in }
+            environment.sharedSession.load(imageID, priority: .normal) { _ in }
         }
     }
 

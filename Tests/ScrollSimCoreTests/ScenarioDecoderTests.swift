@@ -95,7 +95,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
              "cells": {"profile": "ios9", "dataPrefetch": false, "prefetchScreens": 2, "cellLeadScreens": 0.5, "retainScreens": 1},
              "images": {"width": 300, "height": 200, "bytesMedian": 1000, "bytesP95": 1000, "distinct": 7, "zipfAlpha": 1.1},
              "network": {"latencyMsMedian": 5, "latencyMsP95": 9, "bandwidthMbps": 100, "maxConnections": 1,
-                         "failureRate": 0.25, "offline": true},
+                         "failureRate": 0.25, "offline": true, "protocol": "http2", "rttMs": 12.5,
+                         "idleTimeoutSeconds": 30, "maxConcurrentStreams": 128},
              "disk": {"latencyMs": 0, "throughputMBps": 50, "queues": 8},
              "device": {"decoderThreads": 4},
              "costs": {"frameBaseMs": 1, "cellCreateMs": 2, "cellForItemMs": 3, "prepareForReuseMs": 4, "willDisplayMs": 5,
@@ -136,6 +137,10 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         expected.network.maxConnections = 1
         expected.network.failureRate = 0.25
         expected.network.offline = true
+        expected.network.httpProtocol = .http2
+        expected.network.rttMs = 12.5
+        expected.network.idleTimeoutSeconds = 30
+        expected.network.maxConcurrentStreams = 128
         expected.disk.latencyMs = 0
         expected.disk.throughputMBps = 50
         expected.disk.queues = 8
@@ -332,6 +337,38 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         (
             #"{"layout": {"itemCount": 1}, "network": {"failureRate": 1.5}}"#,
             "scenario.json: network.failureRate: must be a number from 0 to 1, found 1.5"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"protocol": "http3"}}"#,
+            "scenario.json: network.protocol: must be 'http1.1' or 'http2', found 'http3'"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"protocol": 2}}"#,
+            "scenario.json: network.protocol: expected a string, found a number"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"rttMs": -1}}"#,
+            "scenario.json: network.rttMs: must be a number from 0 to 60000, found -1"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"rttMs": null}}"#,
+            "scenario.json: network.rttMs: expected a number, found null"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"idleTimeoutSeconds": 1e6}}"#,
+            "scenario.json: network.idleTimeoutSeconds: must be a number from 0 to 86400, found 1e6"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"maxConcurrentStreams": 0}}"#,
+            "scenario.json: network.maxConcurrentStreams: must be an integer from 1 to 1000, found 0"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"maxConcurrentStreams": 1.5}}"#,
+            "scenario.json: network.maxConcurrentStreams: must be an integer from 1 to 1000, found 1.5"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"protcol": "http2"}}"#,
+            "scenario.json: network.protcol: unknown key; did you mean 'protocol'?"
         ),
         (
             #"{"layout": {"itemCount": 1}, "images": {"bytesMedian": 2e9}}"#,

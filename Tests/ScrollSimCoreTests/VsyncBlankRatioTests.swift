@@ -15,7 +15,7 @@ import Testing
             environment.setImage(nil, on: cell)
             let imageID = environment.imageID(forItem: item)
             environment.record(.miss, imageID: imageID)
-            environment.load(imageID, priority: .normal) { result in
+            environment.sharedSession.load(imageID, priority: .normal) { result in
                 guard case .success = result else { return }
                 environment.setImageOnMain(environment.makeUndecodedImage(imageID), on: cell, ifRepresenting: item)
             }

@@ -82,13 +82,14 @@ public final class FetchEnvironment {
 
     // MARK: Resources
 
-    /// Starts a network request for `imageID`; `completion` runs off the main thread when it ends
-    /// (never after `cancel()`).
-    @discardableResult
-    public func load(_ imageID: Int, priority: RequestPriority,
-                     completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
-        sim.network.load(imageID: imageID, priority: priority, completion: completion)
+    /// A new `URLSession` with its own connection pool and per-host limit (`load` on it starts a
+    /// request). A library that owns its session makes it once, in its initialiser.
+    public func makeSession(_ configuration: NetworkSession.Configuration) -> NetworkSession {
+        sim.network.makeSession(configuration)
     }
+
+    /// `URLSession.shared`: one session for the whole run, with the default per-host limit.
+    public var sharedSession: NetworkSession { sim.network.sharedSession }
 
     /// Reads `bytes` from the disk (latency + bytes / throughput on one of the disk queues);
     /// `completion` runs off the main thread.

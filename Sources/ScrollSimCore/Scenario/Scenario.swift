@@ -111,22 +111,53 @@ public struct Scenario: Sendable, Equatable {
         public init() {}
     }
 
-    /// Network model (SPEC §6).
+    /// The HTTP version the image host speaks (`network.protocol`).
+    public enum HTTPProtocol: String, Sendable, Equatable, CaseIterable {
+        /// HTTP/1.1: one request at a time per connection, up to a session's per-host limit of connections.
+        case http1_1 = "http1.1"
+        /// HTTP/2: one connection per session, every request a stream on it.
+        case http2
+    }
+
+    /// Network model (docs/model.md, Resources).
     public struct Network: Sendable, Equatable {
-        /// Median request latency, ms. Default 80.
+        /// Median request latency, ms: from sending a request on an open connection to its first
+        /// byte (one round trip plus the server's time). Default 80.
         public var latencyMsMedian: Double = 80
         /// 95th-percentile request latency, ms (≥ the median). Default 400.
         public var latencyMsP95: Double = 400
-        /// Bandwidth shared by transfers in progress, Mbit/s. Default 20.
+        /// Bandwidth of the device's link, shared by every transfer in progress, Mbit/s. Default 20.
         public var bandwidthMbps: Double = 20
-        /// Simultaneous connections (URLSession `httpMaximumConnectionsPerHost`, default 6).
+        /// `httpMaximumConnectionsPerHost` of the sessions that do not set their own: URLSession's
+        /// default, 6. HTTP/1.1 only.
         public var maxConnections: Int = 6
+        /// `http1.1` (default) or `http2` (`network.protocol`).
+        public var httpProtocol: HTTPProtocol = .http1_1
+        /// Round-trip time of the path, ms; nil (default) derives it from the latency settings:
+        /// median² / p95, the latency distribution's 5th percentile (see `roundTrip`).
+        public var rttMs: Double? = nil
+        /// An idle connection closes once it has been idle for longer than this, s (keep-alive).
+        /// Default 75 (nginx's default `keepalive_timeout`).
+        public var idleTimeoutSeconds: Double = 75
+        /// The server's `SETTINGS_MAX_CONCURRENT_STREAMS` (HTTP/2). Default 100, the floor RFC 9113
+        /// §6.5.2 recommends.
+        public var maxConcurrentStreams: Int = 100
         /// Probability that a request fails, 0...1. Default 0.
         public var failureRate: Double = 0
         /// When true, every request fails. Default false.
         public var offline: Bool = false
         /// Every setting at its default.
         public init() {}
+
+        /// One round trip, ns: `rttMs`, or else median² / p95 of the latency, the lognormal's 5th
+        /// percentile (its median divided by the same factor the p95 multiplies it by). The fastest
+        /// requests are those the server answered at once, so the low tail of the latency is the
+        /// path's round trip. 0 when the median latency is 0.
+        public var roundTrip: SimTime {
+            if let rttMs { return SimDuration.saturating(nanoseconds: rttMs * 1_000_000) }
+            guard latencyMsMedian > 0, latencyMsP95 > 0 else { return 0 }
+            return SimDuration.saturating(nanoseconds: latencyMsMedian * latencyMsMedian / latencyMsP95 * 1_000_000)
+        }
     }
 
     /// Disk model (SPEC §6).

@@ -73,6 +73,7 @@ struct ScenarioDecoder {
         /// `network`.
         static let network = [
             "latencyMsMedian", "latencyMsP95", "bandwidthMbps", "maxConnections", "failureRate", "offline",
+            "protocol", "rttMs", "idleTimeoutSeconds", "maxConcurrentStreams",
         ]
         /// `disk`.
         static let disk = ["latencyMs", "throughputMBps", "queues"]
@@ -238,6 +239,10 @@ struct ScenarioDecoder {
             case "maxConnections": network.maxConnections = try integer(value, at: path, in: 1...1000)
             case "failureRate": network.failureRate = try number(value, at: path, .from(0, to: 1))
             case "offline": network.offline = try boolean(value, at: path)
+            case "protocol": network.httpProtocol = try choice(value, at: path)
+            case "rttMs": network.rttMs = try number(value, at: path, .from(0, to: 60_000))
+            case "idleTimeoutSeconds": network.idleTimeoutSeconds = try number(value, at: path, .from(0, to: 86_400))
+            case "maxConcurrentStreams": network.maxConcurrentStreams = try integer(value, at: path, in: 1...1000)
             default: break  // `members` admits only `Keys.network`
             }
         }
