@@ -136,3 +136,10 @@ final class KingfisherStrategy: FetchStrategy {
         return .miss
     }
 }
+
+extension KingfisherStrategy {
+    /// The memory cache's cost limit, bytes (for tests).
+    var memoryCostLimitBytes: Int64 { memory.configuration.costLimitBytes }
+    /// Images in the memory cache (for tests).
+    var memoryCacheCount: Int { memory.count }
+}

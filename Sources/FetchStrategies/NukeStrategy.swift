@@ -200,3 +200,15 @@ final class NukeStrategy: FetchStrategy {
         }
     }
 }
+
+extension NukeStrategy {
+    /// The memory cache's cost limit, bytes (for tests).
+    var memoryCostLimitBytes: Int64 { memory.configuration.costLimitBytes }
+    /// The smallest image cost the memory cache refuses, bytes (for tests).
+    var memoryEntryMaxCostBytes: Int64 {
+        ImageMemoryCache.entryMaxCost(limit: memory.configuration.costLimitBytes,
+                                      fraction: memory.configuration.maxEntryCostFraction)
+    }
+    /// Images in the memory cache (for tests).
+    var memoryCacheCount: Int { memory.count }
+}

@@ -60,7 +60,7 @@ extension ScenarioDecoder {
                               + "\(physicalSource)), found \(limit.value)")
             }
             let cause = given.physicalMemoryMB?.path ?? given.ramGB?.path ?? path
-            throw invalid(cause, "leaves physicalMemoryMB at \(device.physicalMemoryMB)\(physicalSource), not above "
+            throw invalid(cause, "leaves physicalMemoryMB (\(device.physicalMemoryMB)\(physicalSource)) not above "
                           + "memoryLimitMB (\(device.memoryLimitMB)\(limitSource)); set memoryLimitMB too")
         }
         if let warning = given.memoryWarningMB, warning.value >= device.memoryLimitMB {

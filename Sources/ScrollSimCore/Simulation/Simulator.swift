@@ -77,6 +77,8 @@ final class Simulator {
     /// When the footprint exceeded the device's memory limit: the app was killed and the run
     /// ends with the work in progress (docs/model.md, "Device and memory").
     @exclusivity(unchecked) var killedAt: SimTime?
+    /// The peak of decoded bytes at the kill (the work in progress runs on, uncounted).
+    @exclusivity(unchecked) var peakBytesAtKill: Int64 = 0
 
     // Display state.
     @exclusivity(unchecked) var scheduledVsync: Int?
@@ -189,7 +191,7 @@ final class Simulator {
         recorder.metrics.networkFetches = network.fetchesStarted
         recorder.metrics.bytesDownloaded = network.bytesDownloaded
         recorder.metrics.duplicateDownloads = network.duplicateDownloads
-        recorder.metrics.peakMemoryBytes = memory.peakBytes
+        recorder.metrics.peakMemoryBytes = killedAt == nil ? memory.peakBytes : peakBytesAtKill
         return recorder.finish()
     }
 
@@ -246,6 +248,7 @@ final class Simulator {
         memory.onLimitExceeded = { [unowned self] in
             guard killedAt == nil else { return }
             killedAt = context.now
+            peakBytesAtKill = memory.peakBytes
             observer?.appKilled(at: context.now, footprintBytes: device.baselineFootprintBytes + memory.currentBytes)
         }
     }
