@@ -100,6 +100,18 @@ final class HoardingStrategy: FetchStrategy {
         #expect(SummaryCSV.row(metrics).hasSuffix(",1,1\n"))
     }
 
+    @Test func theTraceShowsTheWarningAndTheKill() {
+        let recorder = ChromeTraceRecorder(scenario: Self.scenario(), strategyName: "hoard", seed: 1)
+        _ = SimulationRun(scenario: Self.scenario(), seed: 1, strategyName: "hoard", strategy: { environment in
+            HoardingStrategy(environment: environment, purgesOnWarning: false)
+        }).run(observer: recorder)
+        let json = recorder.makeJSON()
+        // The warning's zero-length slice at vsync 101, the kill at vsync 161 with 20 + 84 MiB
+        #expect(json.contains(#""name":"memory warning","cat":"main","pid":1,"tid":1,"ts":1683333.333,"dur":0.000"#))
+        #expect(json.contains(#"{"ph":"i","s":"t","name":"killed (memory limit)","cat":"memory","pid":1,"tid":2,"#
+                              + #""ts":2683333.333,"args":{"footprint_mib":104.000}}"#))
+    }
+
     @Test func aPurgeReArmsTheWarningSoTheNextCrossingWarnsAgain() {
         // Given a strategy that empties its hoard on a warning, and a 4 s drag (items up to 33)
         let (strategy, metrics, _) = Self.run(Self.scenario(dragSeconds: 4), purgesOnWarning: true)
