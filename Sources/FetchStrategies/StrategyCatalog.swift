@@ -110,7 +110,8 @@ public enum StrategyCatalog {
             source: "onevcat/Kingfisher 8.11.0 (kf.setImage, ImageCache, ImageDownloader, ImagePrefetcher).",
             parameters: [
                 StrategyParameter(name: "memoryCacheMB", defaultValue: "physicalMemory / 4",
-                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher's default is the device's physicalMemory / 4 (1441.5 MB on the default iPhone 14 Pro)."),
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher's "
+                                      + "default is the device's physicalMemory / 4 (1441.5 MB on the default iPhone 14 Pro)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
@@ -138,7 +139,8 @@ public enum StrategyCatalog {
             source: "kean/Nuke 13.2.0 (ImagePipeline with DataCache, ImageCache, TaskQueue, RateLimiter, ImagePrefetcher).",
             parameters: [
                 StrategyParameter(name: "memoryCacheMB", defaultValue: "min(15% of physicalMemory, 768)",
-                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke's default is min(15% of the device's physicalMemory, 768 MB) (768 MB on the default iPhone 14 Pro)."),
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke's default "
+                                      + "is min(15% of the device's physicalMemory, 768 MB) (768 MB on the default iPhone 14 Pro)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)

@@ -43,7 +43,8 @@ public struct StrategyParameters {
 
     /// An integer in `range`, or nil when absent (for a default the strategy computes later, from
     /// its device).
-    public mutating func integerIfPresent(_ key: String, in range: ClosedRange<Int>) throws(StrategyConfigError) -> Int? {
+    public mutating func integerIfPresent(_ key: String, in range: ClosedRange<Int>)
+        throws(StrategyConfigError) -> Int? {
         guard value(key) != nil else {
             read.append(key)
             return nil

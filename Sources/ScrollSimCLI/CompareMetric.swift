@@ -4,8 +4,8 @@ import ScrollSimCore
 /// much it may get worse before `compare` calls it a regression.
 ///
 /// Directions follow the metric definitions (docs/metrics.md): time, hitches, blanks, bytes,
-/// wrong images, memory, memory warnings and `killed` are lower-is-better; `ready_ratio`, `hit_ratio` and `memory_hits` are
-/// higher-is-better; counts that describe the workload rather than its quality (`frames`,
+/// wrong images, memory, memory warnings and `killed` are lower-is-better; `ready_ratio`,
+/// `hit_ratio` and `memory_hits` are higher-is-better; counts that describe the workload rather than its quality (`frames`,
 /// `requests`, `prefetches`, `displays`, …) have no better direction and are reported as changed,
 /// never as regressed. The identity columns (`scenario`, `strategy`, `seed`) join rows; `profile`
 /// is text and is not compared.

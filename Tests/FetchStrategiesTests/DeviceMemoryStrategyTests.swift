@@ -48,7 +48,8 @@ import Testing
     /// 86 400 000), while items 20…29 load.
     static func warningScenario() -> Scenario {
         var scenario = StrategyTests.fixedList(script: [
-            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), StrategyTests.jump(to: 0), .pause(seconds: 1),
+            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), StrategyTests.jump(to: 0),
+            .pause(seconds: 1),
         ])
         scenario.device.baselineFootprintMB = 0
         scenario.device.memoryWarningMB = 80
@@ -91,7 +92,8 @@ import Testing
         // Kingfisher's purge on the warning keeps it alive
         ("kingfisher", false, 1, 16),
     ])
-    func anAppThatIgnoresTheWarningIsKilledAtTheLimit(strategy: String, killed: Bool, warnings: Int, peakBitmaps: Int64) {
+    func anAppThatIgnoresTheWarningIsKilledAtTheLimit(strategy: String, killed: Bool, warnings: Int,
+                                                     peakBitmaps: Int64) {
         var scenario = Self.warningScenario()
         scenario.device.memoryLimitMB = 100
         let killedAt = KillLog()

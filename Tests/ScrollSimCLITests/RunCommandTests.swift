@@ -168,7 +168,8 @@ final class IdleStrategy: FetchStrategy {}
         #expect(result.code == 65)
         #expect(result.standardOutput == "")
         #expect(result.standardError
-            == "Error: \(path): device.memoryLimitMB: must be below physicalMemoryMB (1990, the iphone-8 preset's), found 2000\n")
+            == "Error: \(path): device.memoryLimitMB: must be below physicalMemoryMB (1990, the iphone-8 preset's), "
+                + "found 2000\n")
     }
 
     @Test("a run the OS kills reports its warnings and killed = 1 at the end of its row")

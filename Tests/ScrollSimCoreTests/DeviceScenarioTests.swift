@@ -7,7 +7,8 @@ import Testing
 @Suite struct DeviceScenarioTests {
     /// The device of `deviceJSON` (the body of `"device": {…}`).
     static func device(_ deviceJSON: String) throws -> Scenario.Device {
-        try ScenarioLoader.parse(#"{"layout": {"itemCount": 9}, "device": {"# + deviceJSON + "}}", file: "s.json").device
+        try ScenarioLoader.parse(#"{"layout": {"itemCount": 9}, "device": {"# + deviceJSON + "}}", file: "s.json")
+            .device
     }
 
     /// The error of `deviceJSON` as `scenario.json`, or nil when it decodes.
@@ -94,7 +95,8 @@ import Testing
     @Test(arguments: [
         // Each key's type and range
         (#""model": "iphone-9""#,
-         "scenario.json: device.model: must be 'iphone-8', 'iphone-se-2', 'iphone-12', 'iphone-14-pro' or 'iphone-15-pro', found 'iphone-9'"),
+         "scenario.json: device.model: must be 'iphone-8', 'iphone-se-2', 'iphone-12', 'iphone-14-pro' or "
+          + "'iphone-15-pro', found 'iphone-9'"),
         (#""model": 8"#, "scenario.json: device.model: expected a string, found a number"),
         (#""ramGB": 0.25"#, "scenario.json: device.ramGB: must be a number from 0.5 to 64, found 0.25"),
         (#""ramGB": "6""#, "scenario.json: device.ramGB: expected a number, found a string"),
@@ -114,23 +116,30 @@ import Testing
         (#""memoryLimitMb": 3000"#, "scenario.json: device.memoryLimitMb: unknown key; did you mean 'memoryLimitMB'?"),
         // The rules between keys
         (#""physicalMemoryMB": 6200"#,
-         "scenario.json: device.physicalMemoryMB: must not exceed ramGB × 1024 (6144, the iphone-14-pro preset's): physical memory is below the marketing RAM, found 6200"),
+         "scenario.json: device.physicalMemoryMB: must not exceed ramGB × 1024 (6144, the iphone-14-pro "
+          + "preset's): physical memory is below the marketing RAM, found 6200"),
         (#""memoryLimitMB": 5766"#,
-         "scenario.json: device.memoryLimitMB: must be below physicalMemoryMB (5766, the iphone-14-pro preset's), found 5766"),
+         "scenario.json: device.memoryLimitMB: must be below physicalMemoryMB (5766, the iphone-14-pro "
+          + "preset's), found 5766"),
         (#""model": "iphone-8", "physicalMemoryMB": 1300"#,
-         "scenario.json: device.physicalMemoryMB: leaves physicalMemoryMB (1300) not above memoryLimitMB (1364, the iphone-8 preset's); set memoryLimitMB too"),
+         "scenario.json: device.physicalMemoryMB: leaves physicalMemoryMB (1300) not above memoryLimitMB (1364, "
+          + "the iphone-8 preset's); set memoryLimitMB too"),
         (#""ramGB": 2"#,
-         "scenario.json: device.ramGB: leaves physicalMemoryMB (1922, ramGB × 961) not above memoryLimitMB (3064, the iphone-14-pro preset's); set memoryLimitMB too"),
+         "scenario.json: device.ramGB: leaves physicalMemoryMB (1922, ramGB × 961) not above memoryLimitMB "
+          + "(3064, the iphone-14-pro preset's); set memoryLimitMB too"),
         (#""ramGB": 2, "memoryLimitMB": 2000"#,
          "scenario.json: device.memoryLimitMB: must be below physicalMemoryMB (1922, ramGB × 961), found 2000"),
         (#""memoryWarningMB": 3064"#,
-         "scenario.json: device.memoryWarningMB: must be below memoryLimitMB (3064, the iphone-14-pro preset's), found 3064"),
+         "scenario.json: device.memoryWarningMB: must be below memoryLimitMB (3064, the iphone-14-pro preset's), "
+          + "found 3064"),
         (#""baselineFootprintMB": 2452"#,
-         "scenario.json: device.baselineFootprintMB: must be below the warning level (2451.16, 80 % of memoryLimitMB), found 2452"),
+         "scenario.json: device.baselineFootprintMB: must be below the warning level (2451.16, 80 % of "
+          + "memoryLimitMB), found 2452"),
         (#""memoryWarningMB": 100, "baselineFootprintMB": 100"#,
          "scenario.json: device.baselineFootprintMB: must be below the warning level (100), found 100"),
         (#""memoryLimitMB": 180"#,
-         "scenario.json: device.memoryLimitMB: puts the warning level (143.99, 80 % of memoryLimitMB) at or below baselineFootprintMB (150); the app would be warned before it shows anything"),
+         "scenario.json: device.memoryLimitMB: puts the warning level (143.99, 80 % of memoryLimitMB) at or "
+          + "below baselineFootprintMB (150); the app would be warned before it shows anything"),
     ])
     func badDeviceValuesGetOneLineNamingFileAndPath(deviceJSON: String, message: String) {
         #expect(Self.failure(deviceJSON) == message)

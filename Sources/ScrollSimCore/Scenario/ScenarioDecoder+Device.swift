@@ -71,7 +71,8 @@ extension ScenarioDecoder {
             let warningText = device.memoryWarningMB.map { "\($0)" }
                 ?? "\(Self.megabytes(device.memoryWarningBytes)), 80 % of memoryLimitMB"
             if let baseline = given.baselineFootprintMB {
-                throw invalid(baseline.path, "must be below the warning level (\(warningText)), found \(baseline.value)")
+                throw invalid(baseline.path,
+                              "must be below the warning level (\(warningText)), found \(baseline.value)")
             }
             let cause = given.memoryWarningMB?.path ?? given.memoryLimitMB?.path ?? path
             throw invalid(cause, "puts the warning level (\(warningText)) at or below baselineFootprintMB "
