@@ -4,8 +4,9 @@ import ScrollSimCore
 ///
 /// - A cache keyed by the model object's identifier (one per item): an `NSCache`, unbounded by
 ///   default (`memoryCacheMB` sets its `totalCostLimit`, evicting in insertion order, the
-///   documented model of NSCache), emptied on a memory warning (NSCache's purge under memory
-///   pressure).
+///   documented model of NSCache), emptied on a memory warning. The sample has no handler of its
+///   own: NSCache evicts by itself when memory is needed (Apple's NSCache documentation), by a
+///   mechanism Apple does not describe; modelled as emptying on the app's memory warning (assumed).
 /// - One fetch operation per identifier; later callers add a completion handler to it (coalescing).
 /// - `prefetch` starts fetches; `cancelPrefetching` calls `cancelFetch`, which cancels the
 ///   operation and drops its completion handlers.

@@ -3,12 +3,14 @@ import ScrollSimCore
 /// `kingfisher`: `imageView.kf.setImage(with:)` in `cellForItem` and `ImagePrefetcher(urls:)
 /// .start()` in `prefetchItemsAt`, with Kingfisher 8 defaults (onevcat/Kingfisher 8.11.0).
 ///
-/// - Memory: `MemoryStorage` on `NSCache`, `totalCostLimit` = physical RAM / 4
-///   (`ImageCache.createMemoryStorage`; 1536 MB on the 6 GB reference device), cost = decoded
-///   bytes, modelled as FIFO eviction (the documented NSCache model). Entries expire 300 s
-///   after their last access (`expiration .seconds(300)`, `memoryCacheAccessExtendingExpiration
-///   .cacheTime`); cleared on `didReceiveMemoryWarningNotification`. The 120 s sweep of expired
-///   entries is not modelled (an expired entry is dropped when next looked up).
+/// - Memory: `MemoryStorage` on `NSCache`, `totalCostLimit` = `ProcessInfo.physicalMemory / 4`
+///   in bytes (`ImageCache.createMemoryStorage`; the device's, `FetchEnvironment.device`:
+///   1441.5 MiB on the default iPhone 14 Pro), cost = decoded bytes, modelled as FIFO eviction
+///   (the documented NSCache model). Entries expire 300 s after their last access (`expiration
+///   .seconds(300)`, `memoryCacheAccessExtendingExpiration .cacheTime`); cleared on
+///   `didReceiveMemoryWarningNotification` (`ImageCache.init` observes it: `clearMemoryCache`).
+///   The 120 s sweep of expired entries is not modelled (an expired entry is dropped when next
+///   looked up).
 /// - Disk: `DiskStorage` with `sizeLimit 0` (unlimited) on a serial `ioQueue`; `kf.setImage`
 ///   checks the file synchronously (`imageCachedType`), reads it asynchronously and stores the
 ///   image in memory too. Each request reads on its own (disk reads are not coalesced).
@@ -26,8 +28,11 @@ import ScrollSimCore
 ///   5 downloads of its own at a time (`maxConcurrentDownloads`), skipping images in memory or on
 ///   disk (`alsoPrefetchToMemory` false), never stopped: `cancelPrefetching` does nothing.
 final class KingfisherStrategy: FetchStrategy {
-    /// Default memory-cache cost limit: RAM / 4 of the 6 GB reference device.
-    static let defaultMemoryCacheMB = ReferenceDevice.physicalMemoryMB / 4
+    /// Kingfisher's default memory-cache cost limit on `device`, bytes: `physicalMemory / 4`
+    /// (`ImageCache.createMemoryStorage`, Kingfisher 8.11.0).
+    static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 { device.physicalMemoryBytes / 4 }
+    /// Bytes in the "MB" of `memoryCacheMB`.
+    static let bytesPerMB: Int64 = 1_048_576
     /// `ImagePrefetcher.maxConcurrentDownloads`.
     static let prefetcherWidth = 5
     /// `MemoryStorage.Config.expiration`: 300 s.
@@ -47,13 +52,14 @@ final class KingfisherStrategy: FetchStrategy {
     /// The last `kf.taskIdentifier` issued.
     private var lastTaskIdentifier = 0
 
-    /// Kingfisher with a memory cache of `memoryCacheMB` MB.
-    init(environment: FetchEnvironment, memoryCacheMB: Int) {
+    /// Kingfisher with a memory cache of `memoryCacheMB` MB, or (nil) its default for the device.
+    init(environment: FetchEnvironment, memoryCacheMB: Int? = nil) {
         self.environment = environment
         session = environment.makeSession(.init(name: "Kingfisher.ImageDownloader"))
+        let costLimit = memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
+            ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
-            policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB,
-            expiration: Self.memoryExpiration))
+            policy: .fifo, costLimitBytes: costLimit, expiration: Self.memoryExpiration))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
     }
 
@@ -133,4 +139,11 @@ final class KingfisherStrategy: FetchStrategy {
         }
         return .miss
     }
+}
+
+extension KingfisherStrategy {
+    /// The memory cache's cost limit, bytes (for tests).
+    var memoryCostLimitBytes: Int64 { memory.configuration.costLimitBytes }
+    /// Images in the memory cache (for tests).
+    var memoryCacheCount: Int { memory.count }
 }

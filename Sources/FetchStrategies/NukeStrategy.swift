@@ -4,10 +4,13 @@ import ScrollSimCore
 /// loaded per cell (`LazyImage` / `loadImage(with:into:)`) and `ImagePrefetcher` in the prefetch
 /// callbacks (kean/Nuke 13.2.0).
 ///
-/// - Memory: `ImageCache`, strict LRU of decompressed images, `costLimit` min(15 % of RAM,
-///   768 MB) (768 MB on the 6 GB reference device), `entryCostLimit` 0.1 (an image costing more
-///   than 10 % of the limit is not stored), no TTL; cleared on a memory warning
-///   (`Caching/ImageCache.swift`, `Cache.swift`). Looked up synchronously on the main thread; a
+/// - Memory: `ImageCache`, strict LRU of decompressed images, `costLimit`
+///   `min(Int(0.15 × physicalMemory), 805 306 368)` bytes (15 % of the device's memory, at most
+///   768 MB: 768 MB on the default iPhone 14 Pro), `entryCostLimit` 0.1 (an image costing
+///   `Int(0.1 × costLimit)` or more is not stored), no TTL (`Caching/ImageCache.swift`,
+///   `Cache.swift`). Cleared by its `DispatchSource.makeMemoryPressureSource([.warning,
+///   .critical], queue: .main)` handler (`Cache.init`), not by UIKit's memory warning, which it
+///   does not observe: `didReceiveMemoryPressure`. Looked up synchronously on the main thread; a
 ///   hit is set at once.
 /// - Disk: `DataCache` (150 MB, LRU by access), read on the pipeline's serial queue before any
 ///   network work (`TaskLoadImage.start`); downloads are stored after they complete (staged,
@@ -33,12 +36,17 @@ import ScrollSimCore
 ///   queued operation or leaves the shared task.
 /// - Not modelled: resumable downloads (a restarted download transfers every byte again).
 final class NukeStrategy: FetchStrategy {
-    /// Default memory-cache cost limit: min(15 % of 6144 MB = 921.6 MB, 768 MB).
-    static let defaultMemoryCacheMB = min(ReferenceDevice.physicalMemoryMB * 15 / 100, 768)
+    /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
+    /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
+    static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 {
+        min(Int64(Double(device.physicalMemoryBytes) * 0.15), 805_306_368)
+    }
     /// `ImageCache.entryCostLimit`.
     static let maxEntryCostFraction = 0.1
+    /// Bytes in the "MB" of `memoryCacheMB`.
+    static let bytesPerMB: Int64 = 1_048_576
     /// `DataCache.sizeLimit`: 150 MB.
-    static let dataCacheBytes: Int64 = 150 * ReferenceDevice.bytesPerMB
+    static let dataCacheBytes: Int64 = 150 * bytesPerMB
     /// `dataLoadingQueue.maxConcurrentOperationCount`.
     static let maxConcurrentDownloads = 6
     /// `imageDecompressingQueue.maxConcurrentOperationCount`.
@@ -78,13 +86,15 @@ final class NukeStrategy: FetchStrategy {
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
     private lazy var cellLoads = CellLoadTokens(loads: loads)
 
-    /// Nuke with a memory cache of `memoryCacheMB` MB.
-    init(environment: FetchEnvironment, memoryCacheMB: Int) {
+    /// Nuke with a memory cache of `memoryCacheMB` MB, or (nil) `ImageCache.defaultCostLimit` for
+    /// the device.
+    init(environment: FetchEnvironment, memoryCacheMB: Int? = nil) {
         self.environment = environment
         session = environment.makeSession(.init(name: "Nuke URLSession"))
+        let costLimit = memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
+            ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
-            policy: .lru, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB,
-            maxEntryCostFraction: Self.maxEntryCostFraction))
+            policy: .lru, costLimitBytes: costLimit, maxEntryCostFraction: Self.maxEntryCostFraction))
         dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes, writesUseIOQueue: false)
         rateLimiter = TokenBucketRateLimiter(environment: environment)
     }
@@ -137,7 +147,9 @@ final class NukeStrategy: FetchStrategy {
         }
     }
 
-    func didReceiveMemoryWarning() {
+    /// The memory-pressure source's handler: `removeAllCachedValues()` on `.warning` and
+    /// `.critical` (`Cache.swift`, Nuke 13.2.0). UIKit's memory warning is not observed.
+    func didReceiveMemoryPressure(_ level: MemoryPressureLevel) {
         memory.removeAll()
     }
 
@@ -191,4 +203,16 @@ final class NukeStrategy: FetchStrategy {
             }
         }
     }
+}
+
+extension NukeStrategy {
+    /// The memory cache's cost limit, bytes (for tests).
+    var memoryCostLimitBytes: Int64 { memory.configuration.costLimitBytes }
+    /// The smallest image cost the memory cache refuses, bytes (for tests).
+    var memoryEntryMaxCostBytes: Int64 {
+        ImageMemoryCache.entryMaxCost(limit: memory.configuration.costLimitBytes,
+                                      fraction: memory.configuration.maxEntryCostFraction)
+    }
+    /// Images in the memory cache (for tests).
+    var memoryCacheCount: Int { memory.count }
 }

@@ -5,7 +5,8 @@ import ScrollSimCore
 /// defaults (SDWebImage/SDWebImage 5.21.5).
 ///
 /// - Memory: `SDMemoryCache` (an `NSCache`) with `maxMemoryCost` and `maxMemoryCount` 0, i.e.
-///   unbounded (`SDImageCacheConfig.m`), emptied on a memory warning (`SDMemoryCache.m`); the
+///   unbounded (`SDImageCacheConfig.m`), whatever the device's memory; emptied on
+///   `UIApplicationDidReceiveMemoryWarningNotification`, which it observes (`SDMemoryCache.m`); the
 ///   weak cache is off since 5.12. Lookups are synchronous; a hit is set at once.
 /// - Disk: `SDDiskCache`, unlimited (`maxDiskSize` 0), on the serial `ioQueue`. A memory miss
 ///   queries the disk there; a hit is read and force-decoded on the `ioQueue`, stored in memory
@@ -60,7 +61,7 @@ final class SDWebImageStrategy: FetchStrategy {
         self.environment = environment
         session = environment.makeSession(.init(name: "SDWebImageDownloader"))
         memory = ImageMemoryCache(environment: environment, configuration: .init(
-            policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB))
+            policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * 1_048_576))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
     }
 

@@ -109,12 +109,13 @@ public enum StrategyCatalog {
             summary: "Kingfisher 8 defaults: NSCache-like memory (RAM/4, 300 s expiry extended on access, purged on memory warning), unlimited disk, URL coalescing, no background decode, no cancel on reuse, one-shot prefetchers 5 wide.",
             source: "onevcat/Kingfisher 8.11.0 (kf.setImage, ImageCache, ImageDownloader, ImagePrefetcher).",
             parameters: [
-                StrategyParameter(name: "memoryCacheMB", defaultValue: String(KingfisherStrategy.defaultMemoryCacheMB),
-                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher uses RAM / 4, the default is for a 6 GB iPhone."),
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "physicalMemory / 4",
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher's "
+                                      + "default is the device's physicalMemory / 4 (1441.5 MB on the default iPhone 14 Pro)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
-                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: KingfisherStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                let memoryCacheMB = try parameters.integerIfPresent("memoryCacheMB", in: 1...65_536)
                 try parameters.finish()
                 return { KingfisherStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
             }),
@@ -137,12 +138,13 @@ public enum StrategyCatalog {
             summary: "Nuke 13 pipeline: strict-LRU memory cache (entries over 10% refused), data cache, coalescing with the highest requester priority, rate limiter 80/s burst 25, 6 downloads, off-main decompression, prefetcher 2 at low priority, cancel on reuse.",
             source: "kean/Nuke 13.2.0 (ImagePipeline with DataCache, ImageCache, TaskQueue, RateLimiter, ImagePrefetcher).",
             parameters: [
-                StrategyParameter(name: "memoryCacheMB", defaultValue: String(NukeStrategy.defaultMemoryCacheMB),
-                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke uses min(15% of RAM, 768 MB), the default is for a 6 GB iPhone."),
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "min(15% of physicalMemory, 768)",
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke's default "
+                                      + "is min(15% of the device's physicalMemory, 768 MB) (768 MB on the default iPhone 14 Pro)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
-                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: NukeStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                let memoryCacheMB = try parameters.integerIfPresent("memoryCacheMB", in: 1...65_536)
                 try parameters.finish()
                 return { NukeStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
             }),

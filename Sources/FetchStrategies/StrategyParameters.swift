@@ -41,6 +41,17 @@ public struct StrategyParameters {
         return Int(x)
     }
 
+    /// An integer in `range`, or nil when absent (for a default the strategy computes later, from
+    /// its device).
+    public mutating func integerIfPresent(_ key: String, in range: ClosedRange<Int>)
+        throws(StrategyConfigError) -> Int? {
+        guard value(key) != nil else {
+            read.append(key)
+            return nil
+        }
+        return try integer(key, default: range.lowerBound, in: range)
+    }
+
     /// A Boolean, or `defaultValue` when absent.
     public mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
         read.append(key)

@@ -4,8 +4,8 @@ import ScrollSimCore
 /// much it may get worse before `compare` calls it a regression.
 ///
 /// Directions follow the metric definitions (docs/metrics.md): time, hitches, blanks, bytes,
-/// wrong images and memory are lower-is-better; `ready_ratio`, `hit_ratio` and `memory_hits` are
-/// higher-is-better; counts that describe the workload rather than its quality (`frames`,
+/// wrong images, memory, memory warnings and `killed` are lower-is-better; `ready_ratio`,
+/// `hit_ratio` and `memory_hits` are higher-is-better; counts that describe the workload rather than its quality (`frames`,
 /// `requests`, `prefetches`, `displays`, …) have no better direction and are reported as changed,
 /// never as regressed. The identity columns (`scenario`, `strategy`, `seed`) join rows; `profile`
 /// is text and is not compared.
@@ -61,6 +61,9 @@ struct CompareMetric: Equatable {
         .init(name: "cells_reused", direction: .neither),
         .init(name: "peak_memory_mb", direction: .lowerIsBetter, defaultLimit: .percent(ExactDecimal(units: 10, scale: 0))),
         .init(name: "blank_ratio_vsync_mean", direction: .lowerIsBetter, defaultLimit: .percent(ExactDecimal(units: 5, scale: 0))),
+        .init(name: "memory_warnings", direction: .lowerIsBetter),
+        // A run the OS killed regresses by default: 0 → 1 exceeds `+0`.
+        .init(name: "killed", direction: .lowerIsBetter, defaultLimit: .absolute(.zero)),
     ]
 
     /// A metric without a default limit.

@@ -225,9 +225,9 @@ import Testing
         }
         #expect(parameters("actor-loader") == [])
         #expect(parameters("actor-loader-capped") == ["maxImages=100"])
-        #expect(parameters("kingfisher") == ["memoryCacheMB=1536"])  // 6 GB / 4
+        #expect(parameters("kingfisher") == ["memoryCacheMB=physicalMemory / 4"])  // from the device
         #expect(parameters("sdwebimage") == ["memoryCacheMB=0"])  // maxMemoryCost 0: no limit
-        #expect(parameters("nuke") == ["memoryCacheMB=768"])  // min(15 % of 6 GB, 768 MB)
+        #expect(parameters("nuke") == ["memoryCacheMB=min(15% of physicalMemory, 768)"])
         #expect(StrategyCatalog.all.map(\.name) == [
             "naive", "apple-prefetching-sample", "actor-loader-coalescing", "actor-loader", "actor-loader-capped",
             "kingfisher", "sdwebimage", "nuke", "asset-store", "texture", "adaptive",

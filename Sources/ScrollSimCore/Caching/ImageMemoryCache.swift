@@ -12,7 +12,8 @@ public final class ImageMemoryCache {
         public var policy: CacheIndex.Policy
         public var countLimit: Int
         public var costLimitBytes: Int64
-        /// Entries costing more than this share of `costLimitBytes` are not stored (0 = no rule).
+        /// Entries costing `Int(fraction × costLimitBytes)` or more are not stored (0 = no rule):
+        /// Nuke's `entryCostLimit` (`Cache.swift`: `guard cost < entryMaxCost`, Nuke 13.2.0).
         public var maxEntryCostFraction: Double
         /// Entries expire this long after their last access (0 = never).
         public var expiration: SimTime
@@ -78,7 +79,7 @@ public final class ImageMemoryCache {
         let cost = image.decodedBytes
         let limit = configuration.costLimitBytes
         if limit > 0 && configuration.maxEntryCostFraction > 0
-            && Double(cost) > Double(limit) * configuration.maxEntryCostFraction {
+            && cost >= Self.entryMaxCost(limit: limit, fraction: configuration.maxEntryCostFraction) {
             return false
         }
         if let old = images[key], old !== image {
@@ -99,6 +100,13 @@ public final class ImageMemoryCache {
             evictionCount += 1
         }
         return inserted
+    }
+
+    /// The smallest cost refused by the entry rule: `Int(min(max(fraction, 0), 1) × limit)`, as
+    /// Nuke's `Cache.Configuration.recomputeEntryMaxCost` computes it.
+    public static func entryMaxCost(limit: Int64, fraction: Double) -> Int64 {
+        let product = min(max(fraction, 0), 1) * Double(limit)
+        return product >= Double(Int64.max) ? .max : Int64(product)
     }
 
     /// Removes `key`.

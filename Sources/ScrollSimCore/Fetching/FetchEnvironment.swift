@@ -43,6 +43,18 @@ public final class FetchEnvironment {
     /// Whether the calling code runs on the main thread.
     public var isOnMainThread: Bool { sim.context.isOnMainThread }
 
+    // MARK: Device
+
+    /// What the app reads of its device (`ProcessInfo.physicalMemory`, `activeProcessorCount`),
+    /// from which the libraries compute their defaults.
+    public var device: DeviceInfo { sim.deviceInfo }
+    /// `os_proc_available_memory()`: the bytes the app may still allocate before its memory
+    /// limit (the limit minus the footprint, baseline included; 0 at or past it).
+    public var availableMemoryBytes: Int64 {
+        let device = sim.scenario.device
+        return max(0, device.memoryLimitBytes - device.baselineFootprintBytes - sim.memory.currentBytes)
+    }
+
     // MARK: Images
 
     /// The image item `item` shows (its URL).
@@ -60,12 +72,12 @@ public final class FetchEnvironment {
 
     /// A small decoded bitmap available at once: a low-resolution placeholder the app ships with
     /// (Apple's asset-store sample), at most `maxPixelSize` on the long side. Decoding it is
-    /// charged to the calling thread, `decodeMsPerMegapixel` × its own megapixels, and counted in
-    /// `main_decode_ms` when that thread is the main thread.
+    /// charged to the calling thread, `decodeMsPerMegapixel` (÷ the device's decode speed) × its
+    /// own megapixels, and counted in `main_decode_ms` when that thread is the main thread.
     public func makeBundledThumbnail(_ imageID: Int, maxPixelSize: Int) -> ImageObject {
         let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
         if sim.context.isOnMainThread {
-            let cost = SimDuration.milliseconds(sim.scenario.costs.decodeMsPerMegapixel * image.megapixels)
+            let cost = SimDuration.milliseconds(sim.decodeMsPerMegapixel * image.megapixels)
             sim.chargeMain(cost)
             sim.recorder.metrics.mainDecodeNanos += cost
         }

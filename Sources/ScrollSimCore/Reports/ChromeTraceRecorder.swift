@@ -3,9 +3,9 @@
 /// Tracks (thread ids, sorted in this order by `thread_sort_index`):
 /// - 1 `main thread`: every main-thread work item as a complete event (`frame` / `frame (hitch)`
 ///   with the frame's numbers in `args`, `main queue block`, `idle-time cell preparation`,
-///   `memory warning`), with the lifecycle callbacks that ran in it nested inside;
+///   `memory warning`, `memory pressure`), with the lifecycle callbacks that ran in it nested inside;
 /// - 2 `display`: instants `vsync` (the vsync each frame was made for) and `hitch` (when a late
-///   frame appeared);
+///   frame appeared), and `killed (memory limit)` when the app's footprint exceeded the limit;
 /// - 10000 + n, the network tracks in (session, connection, stream) order: `<session> connection c`
 ///   holds the connection's `connection setup` (with its `TCP handshake` and `TLS handshake`
 ///   nested; nothing when the round trip is 0) and, over HTTP/1.1, each request it carried
@@ -89,6 +89,8 @@ public final class ChromeTraceRecorder: RunObserver {
     private var memoryDeltas: [(time: SimTime, delta: Int64)] = []
     /// The last total reported.
     private var memoryTotal: Int64 = 0
+    /// When the app was killed, and its footprint then.
+    private var killed: (time: SimTime, footprintBytes: Int64)?
 
     /// A recorder for a run of `scenario` with `strategyName` and `seed`.
     public init(scenario: Scenario, strategyName: String, seed: UInt64) {
@@ -132,6 +134,8 @@ public final class ChromeTraceRecorder: RunObserver {
             item = Slice(name: "idle-time cell preparation", category: "main", start: start, end: end, arguments: [])
         case .memoryWarning:
             item = Slice(name: "memory warning", category: "main", start: start, end: end, arguments: [])
+        case .memoryPressure:
+            item = Slice(name: "memory pressure", category: "main", start: start, end: end, arguments: [])
         }
         assert(pendingCallbacks.allSatisfy { $0.start >= start && $0.end <= end }, "a callback outside its main-thread item")
         item.children = pendingCallbacks
@@ -188,6 +192,11 @@ public final class ChromeTraceRecorder: RunObserver {
     public func diskRan(queue: Int, start: SimTime, end: SimTime) {
         guard queue >= 0 else { return }
         diskJobs[queue, default: []].append(Slice(name: "disk job", category: "disk", start: start, end: end, arguments: []))
+    }
+
+    /// Keeps the kill for the display track.
+    public func appKilled(at time: SimTime, footprintBytes: Int64) {
+        killed = (time, footprintBytes)
     }
 
     /// Keeps the change as a delta at its time.
@@ -274,6 +283,11 @@ public final class ChromeTraceRecorder: RunObserver {
                 writer.instant("vsync", category: "display", thread: Track.display, time: instant.time,
                                arguments: [("frame", .integer(Int64(frame.frame)))])
             }
+        }
+        if let killed {
+            writer.instant("killed (memory limit)", category: "memory", thread: Track.display, time: killed.time,
+                           arguments: [("footprint_mib", .number(DecimalFormat.fixed(killed.footprintBytes,
+                                                                                    over: 1_048_576, decimals: 3)))])
         }
     }
 

@@ -15,7 +15,7 @@ public enum SummaryCSV {
         "network_fetches", "bytes_downloaded", "duplicate_downloads", "prefetches", "prefetch_cancels",
         "wasted_prefetches", "displays", "ready_ratio", "blank_ratio_mean", "blank_ratio_max",
         "time_to_image_p95_ms", "wrong_image_frames", "main_decode_ms", "cells_created", "cells_reused",
-        "peak_memory_mb", "blank_ratio_vsync_mean",
+        "peak_memory_mb", "blank_ratio_vsync_mean", "memory_warnings", "killed",
     ]
 
     /// The header line, "\n"-terminated.
@@ -23,7 +23,7 @@ public enum SummaryCSV {
 
     /// One run's row, "\n"-terminated: `scroll_s` and every `*_ms` with 3 decimals (from integer ns),
     /// `hitch_ratio` (ms/s) with 3, `hit_ratio`, `ready_ratio` and `blank_ratio_*` with 4,
-    /// `peak_memory_mb` (bytes / 1 048 576) with 3.
+    /// `peak_memory_mb` (bytes / 1 048 576) with 3, `killed` as 0 or 1.
     public static func row(_ m: RunMetrics) -> String {
         let fields: [String] = [
             field(m.scenario),
@@ -62,6 +62,8 @@ public enum SummaryCSV {
             String(m.cellsReused),
             DecimalFormat.fixed(m.peakMemoryBytes, over: bytesPerMebibyte, decimals: 3),
             DecimalFormat.fixed(m.blankRatioVsyncMean, decimals: 4),
+            String(m.memoryWarnings),
+            m.killed ? "1" : "0",
         ]
         assert(fields.count == columns.count, "SummaryCSV.row out of step with SummaryCSV.columns")
         return fields.joined(separator: ",") + "\n"

@@ -172,12 +172,68 @@ public struct Scenario: Sendable, Equatable {
         public init() {}
     }
 
-    /// Device model (SPEC §6).
+    /// The device (`device`): a `DeviceModel` preset, any value of which a scenario may override.
+    /// Memory figures are in MiB ("MB" as xnu and the image libraries count: 1 048 576 bytes).
+    /// The model is in docs/model.md ("Device and memory"); sources in docs/fidelity.md.
     public struct Device: Sendable, Equatable {
+        /// The preset the other values come from. Default `iphone-14-pro`.
+        public var model: DeviceModel
+        /// Marketing RAM, GB (informative; `physicalMemoryMB` is what the app sees).
+        public var ramGB: Double
+        /// `ProcessInfo.physicalMemory`, MiB: what the libraries size their caches from.
+        public var physicalMemoryMB: Int
+        /// `ProcessInfo.activeProcessorCount`.
+        public var cpuCores: Int
         /// Background decoder threads. Default 2.
-        public var decoderThreads: Int = 2
-        /// Every setting at its default.
-        public init() {}
+        public var decoderThreads: Int
+        /// Decode speed relative to the iPhone 14 Pro: decodes take `costs.decodeMsPerMegapixel`
+        /// (and `thumbnailMsPerMegapixel`) divided by this. Default 1.
+        public var decodeSpeed: Double
+        /// The foreground app's memory limit, MiB: a footprint above it gets the app killed.
+        public var memoryLimitMB: Int
+        /// The footprint above which the OS warns the app, MiB; nil (the default) means xnu's rule
+        /// for per-process limits, 80 % of `memoryLimitMB` (`memoryWarningBytes`).
+        public var memoryWarningMB: Int?
+        /// The app's footprint besides decoded images (code, frameworks, views, heap), MiB.
+        /// Default 150 (assumed).
+        public var baselineFootprintMB: Int
+
+        /// The reference device, `iphone-14-pro`.
+        public init() { self.init(model: .reference) }
+
+        /// Every value at `model`'s preset.
+        public init(model: DeviceModel) {
+            self.model = model
+            ramGB = model.ramGB
+            physicalMemoryMB = model.physicalMemoryMB
+            cpuCores = model.cpuCores
+            decoderThreads = model.decoderThreads
+            decodeSpeed = model.decodeSpeed
+            memoryLimitMB = model.memoryLimitMB
+            memoryWarningMB = nil
+            baselineFootprintMB = Self.defaultBaselineFootprintMB
+        }
+
+        /// The app's own footprint on every preset, MiB (assumed; see docs/fidelity.md).
+        public static let defaultBaselineFootprintMB = 150
+        /// Bytes in the "MB" of memory figures.
+        public static let bytesPerMB: Int64 = 1_048_576
+        /// xnu's per-process warning level, in 1/65536 of the limit: 80 % as `ledger_set_limit`
+        /// stores it, `80 × 65536 / 100` in integers (darwin-xnu `osfmk/kern/ledger.c`).
+        public static let warningLevelFixedPoint: Int64 = 80 * 65_536 / 100
+
+        /// `ProcessInfo.physicalMemory` in bytes.
+        public var physicalMemoryBytes: Int64 { Int64(physicalMemoryMB) * Self.bytesPerMB }
+        /// The memory limit in bytes.
+        public var memoryLimitBytes: Int64 { Int64(memoryLimitMB) * Self.bytesPerMB }
+        /// The footprint the app must exceed to be warned, in bytes: `memoryWarningMB` when set,
+        /// else `limit × 52428 >> 16`, the threshold xnu's ledger compares with (80 % of the limit).
+        public var memoryWarningBytes: Int64 {
+            if let memoryWarningMB { return Int64(memoryWarningMB) * Self.bytesPerMB }
+            return (memoryLimitBytes * Self.warningLevelFixedPoint) >> 16
+        }
+        /// The baseline footprint in bytes.
+        public var baselineFootprintBytes: Int64 { Int64(baselineFootprintMB) * Self.bytesPerMB }
     }
 
     /// Main-thread costs, in ms (SPEC §4, §6).

@@ -78,7 +78,10 @@ struct ScenarioDecoder {
         /// `disk`.
         static let disk = ["latencyMs", "throughputMBps", "queues"]
         /// `device`.
-        static let device = ["decoderThreads"]
+        static let device = [
+            "model", "ramGB", "physicalMemoryMB", "cpuCores", "decoderThreads", "decodeSpeed", "memoryLimitMB",
+            "memoryWarningMB", "baselineFootprintMB",
+        ]
         /// `costs`.
         static let costs = [
             "frameBaseMs", "cellCreateMs", "cellForItemMs", "prepareForReuseMs", "willDisplayMs", "didEndDisplayingMs",
@@ -284,13 +287,30 @@ struct ScenarioDecoder {
         return disk
     }
 
-    /// `device`.
+    /// `device`: the `model` preset (in whatever position the key comes), then every other key
+    /// given, then the cross-member rules (`device(checking:)`).
     private func device(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Device {
-        var device = Scenario.Device()
-        try members(of: value, at: path, keys: Keys.device) { _, value, path throws(ScenarioError) in
-            device.decoderThreads = try integer(value, at: path, in: 1...64)
+        var model = DeviceModel.reference
+        var given = DeviceOverrides()
+        try members(of: value, at: path, keys: Keys.device) { key, value, memberPath throws(ScenarioError) in
+            switch key {
+            case "model": model = try choice(value, at: memberPath)
+            case "ramGB": given.ramGB = (try number(value, at: memberPath, .from(0.5, to: 64)), memberPath)
+            case "physicalMemoryMB":
+                given.physicalMemoryMB = (try integer(value, at: memberPath, in: 256...65_536), memberPath)
+            case "cpuCores": given.cpuCores = try integer(value, at: memberPath, in: 1...64)
+            case "decoderThreads": given.decoderThreads = try integer(value, at: memberPath, in: 1...64)
+            case "decodeSpeed": given.decodeSpeed = try number(value, at: memberPath, .above(0, atMost: 100))
+            case "memoryLimitMB":
+                given.memoryLimitMB = (try integer(value, at: memberPath, in: 16...65_536), memberPath)
+            case "memoryWarningMB":
+                given.memoryWarningMB = (try integer(value, at: memberPath, in: 1...65_536), memberPath)
+            case "baselineFootprintMB":
+                given.baselineFootprintMB = (try integer(value, at: memberPath, in: 0...65_536), memberPath)
+            default: break  // `members` admits only `Keys.device`
+            }
         }
-        return device
+        return try device(model: model, overriddenBy: given, at: path)
     }
 
     /// `costs`: every value 0...10000 ms.

@@ -1,6 +1,8 @@
 /// What a main-thread work item was.
 public enum MainThreadWork: String, Sendable, Equatable {
     case frame, block, idlePreparation, memoryWarning
+    /// A `DispatchSource` memory-pressure event handled on the main queue.
+    case memoryPressure
 }
 
 /// How a network connection's request ended.
@@ -97,6 +99,9 @@ public protocol RunObserver: AnyObject {
     func memoryChanged(bytes: Int64, at time: SimTime)
     /// A strategy recorded a request to configure a cell for `imageID`.
     func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime)
+    /// The app's footprint (`footprintBytes`, baseline included) exceeded the device's memory
+    /// limit at `time`: the app was killed and the run ends.
+    func appKilled(at time: SimTime, footprintBytes: Int64)
 }
 
 extension RunObserver {
@@ -109,6 +114,7 @@ extension RunObserver {
     public func diskRan(queue: Int, start: SimTime, end: SimTime) {}
     public func memoryChanged(bytes: Int64, at time: SimTime) {}
     public func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime) {}
+    public func appKilled(at time: SimTime, footprintBytes: Int64) {}
 }
 
 /// Adapts the `frameSink` closure of `SimulationRun.run(frameSink:)` to an observer.
