@@ -12,7 +12,8 @@ public final class ImageMemoryCache {
         public var policy: CacheIndex.Policy
         public var countLimit: Int
         public var costLimitBytes: Int64
-        /// Entries costing more than this share of `costLimitBytes` are not stored (0 = no rule).
+        /// Entries costing this share of `costLimitBytes` or more are not stored (0 = no rule),
+        /// as Nuke's `entryCostLimit` does.
         public var maxEntryCostFraction: Double
         /// Entries expire this long after their last access (0 = never).
         public var expiration: SimTime
@@ -72,33 +73,44 @@ public final class ImageMemoryCache {
     }
 
     /// Stores `image` under `key` (replacing an older image), evicting as the policy says.
-    /// - Returns: false when the image was refused (too large for the cache or its entry rule).
+    /// - Returns: false when the image was refused (too large for the cache or its entry rule) or,
+    ///   under `clock`, evicted again by the sweep its insertion started.
     @discardableResult
     public func store(_ image: ImageObject, for key: Int) -> Bool {
         let cost = image.decodedBytes
-        let limit = configuration.costLimitBytes
-        if limit > 0 && configuration.maxEntryCostFraction > 0
-            && Double(cost) > Double(limit) * configuration.maxEntryCostFraction {
-            return false
-        }
+        if cost >= maxEntryCost { return false }
         if let old = images[key], old !== image {
             environment.release(old)
             images[key] = nil
         }
         evicted.removeAll(keepingCapacity: true)
-        let inserted = index.insert(key, cost: cost, evicted: &evicted)
-        if inserted {
+        let isHeld = index.insert(key, cost: cost, evicted: &evicted) && index.contains(key)
+        for victim in evicted where victim != key {
+            dropImage(victim)
+            evictionCount += 1
+        }
+        if isHeld {
             if images[key] == nil {
                 images[key] = image
                 environment.retain(image)
             }
             if configuration.expiration > 0 { expiresAt[key] = environment.now + configuration.expiration }
-        }
-        for victim in evicted where victim != key || !inserted {
-            dropImage(victim)
+        } else if evicted.contains(key) {
+            dropImage(key)  // an older entry removed, or (clock) the new entry swept out again
             evictionCount += 1
         }
-        return inserted
+        return isHeld
+    }
+
+    /// Entries costing this much or more are refused: Nuke's `entryMaxCost`,
+    /// `Int(entryCostLimit × costLimit)` with `cost < entryMaxCost` required
+    /// (kean/Nuke 13.2.0, `Sources/Nuke/Caching/Cache.swift`); `Int64.max` without the rule.
+    private var maxEntryCost: Int64 {
+        let limit = configuration.costLimitBytes
+        let fraction = min(1, max(0, configuration.maxEntryCostFraction))
+        guard limit > 0 && configuration.maxEntryCostFraction > 0 else { return .max }
+        let product = fraction * Double(limit)
+        return product >= Double(Int64.max) ? .max : Int64(product)
     }
 
     /// Removes `key`.
