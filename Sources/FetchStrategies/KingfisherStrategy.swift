@@ -40,7 +40,7 @@ final class KingfisherStrategy: FetchStrategy {
     /// `ImageCache.diskStorage`.
     private let disk: DiskCacheModel
     /// `ImageDownloader`'s tasks by URL, and the per-request disk reads.
-    private let loads = SharedImageLoads(rule: .latest)  // all requests share one priority
+    private let loads = SharedImageLoads(rule: .first)
     /// The last `kf.taskIdentifier` issued.
     private var lastTaskIdentifier = 0
 

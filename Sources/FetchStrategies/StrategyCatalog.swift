@@ -120,17 +120,26 @@ public enum StrategyCatalog {
             }),
         StrategyDescriptor(
             name: "sdwebimage",
-            summary: "SDWebImage 5 defaults: unbounded memory cache purged on memory warning, disk cache, 6-wide download queue with URL coalescing (latest requester sets a queued priority), background force-decode, cancel on reuse, prefetcher 3 wide at low priority.",
+            summary: "SDWebImage 5 defaults: unbounded NSCache-like memory (purged on memory warning), unlimited disk on a serial ioQueue, 6 downloads FIFO (or LIFO), coalescing where a joiner only adds its handlers, off-main force decode (or thumbnail decode) per operation, prefetcher 3 at low priority, cancel on reuse.",
             source: "SDWebImage/SDWebImage 5.21.5 (sd_setImage, SDImageCache, SDWebImageDownloader, SDWebImagePrefetcher).",
             parameters: [
                 StrategyParameter(name: "memoryCacheMB", defaultValue: "0",
                                   summary: "SDImageCacheConfig.maxMemoryCost in MB (an integer from 0 to 65536); 0, SDWebImage's default, means no limit."),
+                StrategyParameter(name: "downsample", defaultValue: "false",
+                                  summary: "Request with the .imageThumbnailPixelSize context option set to the cell's pixel size (thumbnail decode, thumbnail cached in memory and on disk)."),
+                StrategyParameter(name: "downloadOrder", defaultValue: "fifo",
+                                  summary: "SDWebImageDownloaderConfig.executionOrder: \"fifo\" or \"lifo\" (every queued download waits for the newer ones)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
-                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: 0, in: 0...65_536)
+                var configuration = SDWebImageStrategy.Configuration()
+                configuration.memoryCacheMB = try parameters.integer("memoryCacheMB", default: 0, in: 0...65_536)
+                configuration.isDownsampling = try parameters.bool("downsample", default: false)
+                let order = try parameters.choice("downloadOrder", default: "fifo",
+                                                  in: SDWebImageStrategy.DownloadOrder.allCases.map(\.rawValue))
+                configuration.downloadOrder = SDWebImageStrategy.DownloadOrder(rawValue: order) ?? .fifo
                 try parameters.finish()
-                return { SDWebImageStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+                return { [configuration] in SDWebImageStrategy(environment: $0, configuration: configuration) }
             }),
         StrategyDescriptor(
             name: "nuke",
