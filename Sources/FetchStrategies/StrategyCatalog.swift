@@ -143,17 +143,20 @@ public enum StrategyCatalog {
             }),
         StrategyDescriptor(
             name: "nuke",
-            summary: "Nuke 13 pipeline: strict-LRU memory cache (entries over 10% refused), data cache, coalescing with the highest requester priority, rate limiter 80/s burst 25, 6 downloads, off-main decompression, prefetcher 2 at low priority, cancel on reuse.",
-            source: "kean/Nuke 13.2.0 (ImagePipeline with DataCache, ImageCache, TaskQueue, RateLimiter, ImagePrefetcher).",
+            summary: "Nuke 13 pipeline: CLOCK memory cache (entries of 10% or more refused), data cache, coalescing with the highest requester priority, rate limiter 80/s burst 25, 6 downloads, off-main decompression (or resize processor), prefetcher 2 at low priority, cancel on reuse.",
+            source: "kean/Nuke 13.2.0 (ImagePipeline with DataCache, ImageCache, TaskQueue, RateLimiter, ImagePrefetcher, ImageProcessors.Resize).",
             parameters: [
                 StrategyParameter(name: "memoryCacheMB", defaultValue: String(NukeStrategy.defaultMemoryCacheMB),
                                   summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke uses min(15% of RAM, 768 MB), the default is for a 6 GB iPhone."),
+                StrategyParameter(name: "downsample", defaultValue: "false",
+                                  summary: "Request with ImageProcessors.Resize to the cell's size (aspect fill), cells and prefetcher alike: the resized image is cached in memory, the original data on disk."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
                 let memoryCacheMB = try parameters.integer("memoryCacheMB", default: NukeStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                let isDownsampling = try parameters.bool("downsample", default: false)
                 try parameters.finish()
-                return { NukeStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+                return { NukeStrategy(environment: $0, memoryCacheMB: memoryCacheMB, isDownsampling: isDownsampling) }
             }),
         StrategyDescriptor(
             name: "asset-store",

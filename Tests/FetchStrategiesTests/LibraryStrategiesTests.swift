@@ -59,9 +59,9 @@ import Testing
         #expect(metrics.wrongImageFrames == 0)
     }
 
-    @Test func cappedFIFOEvictsAHotImageThatLRUKeeps() {
+    @Test func cappedFIFOEvictsAHotImageThatNukesCLOCKKeeps() {
         // Given 112 × 112 px images (50 176 bytes decoded), so that Nuke's 1 MB (1 048 576 bytes)
-        // LRU cache holds exactly 20 of them, like `actor-loader-capped` with maxImages 20
+        // CLOCK cache holds exactly 20 of them, like `actor-loader-capped` with maxImages 20
         var scenario = StrategyTests.fixedList(script: [
             .pause(seconds: 1), StrategyTests.jump(to: 10), .pause(seconds: 1),  // insert 0...9, then 10...19
             StrategyTests.jump(to: 0), .pause(seconds: 1),                        // hits: 0...9 are the hot images
@@ -79,7 +79,7 @@ import Testing
         #expect(capped.requests == 50 && capped.memoryHits == 10)
         #expect(capped.networkFetches == 40 && capped.duplicateDownloads == 10)
         #expect(cappedLog.outcomes(from: 4 * SimDuration.second) == Array(repeating: .miss, count: 10))
-        // While LRU evicts the least recently used, 10...19, and keeps the hot images
+        // While CLOCK gives the hot images, referenced by the hits, a second chance: 10...19 go
         #expect(lru.requests == 50 && lru.memoryHits == 20)
         #expect(lru.networkFetches == 30 && lru.duplicateDownloads == 0 && lru.diskHits == 0)
         #expect(lruLog.outcomes(from: 4 * SimDuration.second) == Array(repeating: .memoryHit, count: 10))
@@ -251,7 +251,7 @@ import Testing
         #expect(parameters("actor-loader-capped") == ["maxImages=100"])
         #expect(parameters("kingfisher") == ["memoryCacheMB=1536"])  // 6 GB / 4
         #expect(parameters("sdwebimage") == ["memoryCacheMB=0", "downsample=false", "downloadOrder=fifo"])
-        #expect(parameters("nuke") == ["memoryCacheMB=768"])  // min(15 % of 6 GB, 768 MB)
+        #expect(parameters("nuke") == ["memoryCacheMB=768", "downsample=false"])  // min(15 % of 6 GB, 768 MB)
         #expect(StrategyCatalog.all.map(\.name) == [
             "naive", "apple-prefetching-sample", "actor-loader-coalescing", "actor-loader", "actor-loader-capped",
             "kingfisher", "sdwebimage", "nuke", "asset-store", "texture", "adaptive",
