@@ -106,17 +106,24 @@ public enum StrategyCatalog {
             }),
         StrategyDescriptor(
             name: "kingfisher",
-            summary: "Kingfisher 8 defaults: NSCache-like memory (RAM/4, 300 s expiry extended on access, purged on memory warning), unlimited disk, URL coalescing, no background decode, no cancel on reuse, one-shot prefetchers 5 wide.",
-            source: "onevcat/Kingfisher 8.11.0 (kf.setImage, ImageCache, ImageDownloader, ImagePrefetcher).",
+            summary: "Kingfisher 8 defaults: NSCache-like memory (RAM/4, 300 s expiry extended on access, purged on memory warning), unlimited disk whose reads skip superseded requests, URL coalescing, serial processing queue, no background decode (or backgroundDecode), optional downsampling, no cancel on reuse, one-shot prefetchers 5 wide.",
+            source: "onevcat/Kingfisher 8.11.0 (kf.setImage, ImageCache, ImageDownloader, ImageDataProcessor, DownsamplingImageProcessor, ImagePrefetcher).",
             parameters: [
                 StrategyParameter(name: "memoryCacheMB", defaultValue: String(KingfisherStrategy.defaultMemoryCacheMB),
                                   summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher uses RAM / 4, the default is for a 6 GB iPhone."),
+                StrategyParameter(name: "downsample", defaultValue: "false",
+                                  summary: "DownsamplingImageProcessor to the cell's size with .scaleFactor and .cacheOriginalImage (thumbnail in memory and on disk, original data on disk)."),
+                StrategyParameter(name: "backgroundDecode", defaultValue: "false",
+                                  summary: "KingfisherOptionsInfo .backgroundDecode: decode on the processing queue (downloads) and the ioQueue (disk reads), not on the main thread."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
-                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: KingfisherStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                var configuration = KingfisherStrategy.Configuration()
+                configuration.memoryCacheMB = try parameters.integer("memoryCacheMB", default: KingfisherStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                configuration.isDownsampling = try parameters.bool("downsample", default: false)
+                configuration.isBackgroundDecoding = try parameters.bool("backgroundDecode", default: false)
                 try parameters.finish()
-                return { KingfisherStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+                return { [configuration] in KingfisherStrategy(environment: $0, configuration: configuration) }
             }),
         StrategyDescriptor(
             name: "sdwebimage",

@@ -249,7 +249,7 @@ import Testing
         }
         #expect(parameters("actor-loader") == [])
         #expect(parameters("actor-loader-capped") == ["maxImages=100"])
-        #expect(parameters("kingfisher") == ["memoryCacheMB=1536"])  // 6 GB / 4
+        #expect(parameters("kingfisher") == ["memoryCacheMB=1536", "downsample=false", "backgroundDecode=false"])  // 6 GB / 4
         #expect(parameters("sdwebimage") == ["memoryCacheMB=0", "downsample=false", "downloadOrder=fifo"])
         #expect(parameters("nuke") == ["memoryCacheMB=768", "downsample=false"])  // min(15 % of 6 GB, 768 MB)
         #expect(StrategyCatalog.all.map(\.name) == [
