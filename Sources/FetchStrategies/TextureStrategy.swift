@@ -83,22 +83,29 @@ final class TextureStrategy: FetchStrategy {
             case queued
             case downloading(NetworkTask)
         }
-        var items: [Int]
+        /// The nodes waiting for it, in join order.
+        var items: InsertionOrderedSet
+        /// How many of them are at each tier (so the highest is found in O(1)).
+        var tierCounts = [0, 0, 0]
         var phase: Phase
         /// The PIN priority (the highest of its nodes').
         var tier: Tier
-        init(items: [Int], phase: Phase, tier: Tier) {
-            self.items = items
+        /// The stamp of its live entry in PIN's queue (older entries are stale).
+        var queueStamp = -1
+        init(item: Int, phase: Phase, tier: Tier) {
+            self.items = InsertionOrderedSet(item)
             self.phase = phase
             self.tier = tier
+            tierCounts[tier.rawValue] = 1
         }
     }
 
     /// A shared background decode for one image (identity-checked like `Fetch`).
     private final class Decode {
         var task: PoolTask?
-        var items: [Int]
-        init(items: [Int]) { self.items = items }
+        /// The nodes waiting for it, in join order.
+        var items: InsertionOrderedSet
+        init(item: Int) { self.items = InsertionOrderedSet(item) }
     }
 
     private let environment: FetchEnvironment
@@ -113,8 +120,13 @@ final class TextureStrategy: FetchStrategy {
     private var fetches: [Int: Fetch] = [:]
     /// Decodes by image.
     private var decodes: [Int: Decode] = [:]
-    /// PIN's queued downloads by tier (image ids, FIFO).
-    private var pinQueue: [[Int]] = [[], [], []]
+    /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
+    /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
+    private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
+    /// The first unread entry of each tier.
+    private var pinQueueHeads = [0, 0, 0]
+    /// The last stamp handed out.
+    private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
     private var runningDownloads = 0
     /// The cell hosting each item's node, and back.
@@ -202,7 +214,14 @@ final class TextureStrategy: FetchStrategy {
             let oldTier = nodes[item]!.tier
             nodes[item]!.tier = tier
             nodes[item]!.isInDisplayRange = inDisplay
-            if tier != oldTier { updatePriority(of: nodes[item]!.imageID) }
+            if tier != oldTier {
+                let imageID = nodes[item]!.imageID
+                if let fetch = fetches[imageID], fetch.items.contains(item) {
+                    fetch.tierCounts[oldTier.rawValue] -= 1
+                    fetch.tierCounts[tier.rawValue] += 1
+                }
+                updatePriority(of: imageID)
+            }
             if inDisplay { decodeIfReady(item) }
         }
     }
@@ -225,11 +244,12 @@ final class TextureStrategy: FetchStrategy {
             return
         }
         if let fetch = fetches[imageID] {
-            fetch.items.append(item)
+            fetch.items.insert(item)
+            fetch.tierCounts[tier.rawValue] += 1
             updatePriority(of: imageID)
             return
         }
-        let fetch = Fetch(items: [item], phase: .queued, tier: tier)
+        let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID) {
             fetch.phase = .disk(environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) { [weak self] in
@@ -237,19 +257,18 @@ final class TextureStrategy: FetchStrategy {
             })
             return
         }
-        pinQueue[tier.rawValue].append(imageID)
+        enqueue(fetch, imageID)
         startDownloads()
     }
 
     private func exitPreload(_ item: Int) {
         guard let node = nodes.removeValue(forKey: item) else { return }
         let imageID = node.imageID
-        if let fetch = fetches[imageID], let index = fetch.items.firstIndex(of: item) {
-            fetch.items.remove(at: index)
+        if let fetch = fetches[imageID], fetch.items.remove(item) {
+            fetch.tierCounts[node.tier.rawValue] -= 1
             if fetch.items.isEmpty { cancelFetch(imageID) } else { updatePriority(of: imageID) }
         }
-        if let decode = decodes[imageID], let index = decode.items.firstIndex(of: item) {
-            decode.items.remove(at: index)
+        if let decode = decodes[imageID], decode.items.remove(item) {
             if decode.items.isEmpty {
                 decode.task?.cancel()
                 decodes[imageID] = nil
@@ -272,7 +291,7 @@ final class TextureStrategy: FetchStrategy {
         case .disk(let task):
             task.cancel()
         case .queued:
-            pinQueue[fetch.tier.rawValue].removeAll { $0 == imageID }
+            break  // its queue entry is now stale
         case .downloading(let task):
             task.cancel()
             runningDownloads -= 1
@@ -281,10 +300,9 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// The highest tier among the nodes sharing `imageID`'s download.
+    /// - Complexity: O(1).
     private func tier(of fetch: Fetch) -> Tier {
-        var tier = Tier.low
-        for item in fetch.items { if let node = nodes[item], node.tier > tier { tier = node.tier } }
-        return tier
+        fetch.tierCounts[Tier.high.rawValue] > 0 ? .high : fetch.tierCounts[Tier.normal.rawValue] > 0 ? .normal : .low
     }
 
     private func updatePriority(of imageID: Int) {
@@ -297,19 +315,41 @@ final class TextureStrategy: FetchStrategy {
         case .disk:
             break
         case .queued:
-            pinQueue[old.rawValue].removeAll { $0 == imageID }
-            pinQueue[tier.rawValue].append(imageID)
+            enqueue(fetch, imageID)  // to the end of its new set; the old entry goes stale
         case .downloading(let task):
             task.setPriority(tier.requestPriority)
         }
     }
 
+    /// Puts `fetch` at the end of its tier's set in PIN's queue.
+    private func enqueue(_ fetch: Fetch, _ imageID: Int) {
+        lastQueueStamp += 1
+        fetch.queueStamp = lastQueueStamp
+        pinQueue[fetch.tier.rawValue].append((lastQueueStamp, imageID))
+    }
+
+    /// The next queued fetch, highest set first, FIFO within a set, stale entries dropped.
+    /// - Complexity: O(1) amortised (every entry is read once).
+    private func dequeueFetch() -> (Fetch, Int)? {
+        for set in stride(from: pinQueue.count - 1, through: 0, by: -1) {
+            while pinQueueHeads[set] < pinQueue[set].count {
+                let entry = pinQueue[set][pinQueueHeads[set]]
+                pinQueueHeads[set] += 1
+                if pinQueueHeads[set] == pinQueue[set].count {
+                    pinQueue[set].removeAll(keepingCapacity: true)
+                    pinQueueHeads[set] = 0
+                }
+                if let fetch = fetches[entry.imageID], fetch.queueStamp == entry.stamp { return (fetch, entry.imageID) }
+            }
+        }
+        return nil
+    }
+
     /// Starts queued downloads, highest set first, FIFO within a set, up to the PIN limit.
     private func startDownloads() {
         while runningDownloads < configuration.maxConcurrentDownloads {
-            guard let set = pinQueue.lastIndex(where: { !$0.isEmpty }) else { return }
-            let imageID = pinQueue[set].removeFirst()
-            guard let fetch = fetches[imageID] else { continue }
+            guard let (fetch, imageID) = dequeueFetch() else { return }
+            fetch.queueStamp = -1
             runningDownloads += 1
             fetch.phase = .downloading(environment.load(imageID, priority: fetch.tier.requestPriority) { [weak self] result in
                 self?.downloadEnded(imageID, fetch: fetch, result: result)
@@ -356,10 +396,10 @@ final class TextureStrategy: FetchStrategy {
             return
         }
         if let decode = decodes[imageID] {
-            if !decode.items.contains(item) { decode.items.append(item) }
+            decode.items.insert(item)
             return
         }
-        let decode = Decode(items: [item])
+        let decode = Decode(item: item)
         decodes[imageID] = decode
         decode.task = environment.decode(imageID, mode: .full) { [weak self] image in
             self?.decoded(imageID, decode: decode, image: image)
