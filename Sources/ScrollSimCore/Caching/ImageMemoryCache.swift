@@ -84,19 +84,22 @@ public final class ImageMemoryCache {
             images[key] = nil
         }
         evicted.removeAll(keepingCapacity: true)
-        let isHeld = index.insert(key, cost: cost, evicted: &evicted) && index.contains(key)
-        for victim in evicted where victim != key {
-            dropImage(victim)
-            evictionCount += 1
-        }
-        if isHeld {
+        let inserted = index.insert(key, cost: cost, evicted: &evicted)
+        let isHeld = inserted && index.contains(key)
+        if inserted {
+            // Retained before the victims are released: the new bitmap exists while they go.
             if images[key] == nil {
                 images[key] = image
                 environment.retain(image)
             }
             if configuration.expiration > 0 { expiresAt[key] = environment.now + configuration.expiration }
-        } else if evicted.contains(key) {
-            dropImage(key)  // an older entry removed, or (clock) the new entry swept out again
+        }
+        for victim in evicted where victim != key || !inserted {
+            dropImage(victim)
+            evictionCount += 1
+        }
+        if inserted && !isHeld {  // clock: the sweep its insertion started evicted it again
+            dropImage(key)
             evictionCount += 1
         }
         return isHeld
