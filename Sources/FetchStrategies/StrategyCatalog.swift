@@ -183,7 +183,7 @@ public enum StrategyCatalog {
             }),
         StrategyDescriptor(
             name: "texture",
-            summary: "Range controller: preload range (2.5 ahead / 1.5 behind) downloads and cancels-and-clears on exit, display range (1.0 / 0.5) decodes off the main thread, priority low/default/high by range, ranges follow the scroll direction; PINRemoteImage 10 downloads in 3 priority tiers; PINCache memory unlimited (purged on warning), disk 50 MB.",
+            summary: "Range controller: preload range (2.5 ahead / 1.5 behind) downloads and cancels-and-clears on exit, display range (1.0 / 0.5) draws undecoded images into node-sized backing stores off the main thread (cleared on exit), priority low/default/high by range, ranges follow the scroll direction; PINRemoteImage 10 downloads in 3 priority tiers; PINCache memory (data) unlimited (purged on warning), disk 50 MB.",
             source: "TextureGroup/Texture 3.2.0 (ASAbstractLayoutController.mm, ASRangeController.mm, ASNetworkImageNode.mm, ASPINRemoteImageDownloader.mm); pinterest/PINRemoteImage 3.0.4; pinterest/PINCache 3.0.4.",
             parameters: [
                 StrategyParameter(name: "preloadLeadingScreens", defaultValue: "2.5", summary: "Full-mode preload range ahead of the viewport, screens."),

@@ -90,4 +90,11 @@ import Testing
         _ = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(10))], observer: log)
         #expect(log.outcomes(from: SimDuration.second) == Array(repeating: onReturn, count: 20))
     }
+
+    @Test func aBadDownsampleValueIsRejectedWithItsPath() {
+        let spec = StrategySpec(name: "nuke", parameters: [("downsample", .string("true"))], path: "strategies[3]")
+        #expect(throws: StrategyConfigError(path: "strategies[3].downsample", message: #"must be true or false, found the string "true""#)) {
+            _ = try StrategyCatalog.makeFactory(spec)
+        }
+    }
 }
