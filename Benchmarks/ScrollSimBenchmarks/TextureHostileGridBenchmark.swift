@@ -36,8 +36,9 @@ func benchmarkTextureHostileGrid(repeats: Int) -> [(name: String, value: Double,
         results.append(("texture_hostile_grid.\(itemCount / 1000)k_seconds", median(samples), "s"))
     }
     let ratio = medians[40_000]! / max(medians[10_000]!, 1e-9)
-    print(String(format: "texture hostile grid (16 columns, 1-pt items, one image): 10k %.3f s, 20k %.3f s, 40k %.3f s; 40k/10k %.1fx",
-                 medians[10_000]!, medians[20_000]!, medians[40_000]!, ratio))
+    print("texture hostile grid (16 columns, 1-pt items, one image): "
+          + String(format: "10k %.3f s, 20k %.3f s, 40k %.3f s; 40k/10k %.1fx",
+                   medians[10_000]!, medians[20_000]!, medians[40_000]!, ratio))
     results.append(("texture_hostile_grid.ratio_40k_10k", ratio, "x"))
     return results
 }

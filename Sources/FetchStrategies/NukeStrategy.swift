@@ -165,7 +165,8 @@ final class NukeStrategy: FetchStrategy {
 
     /// The resize processor's output for `item`'s cell, or nil when the image needs no scaling
     /// (`ImageProcessingExtensions.byResizing`: aspect fill, returned as is when scale ≥ 1).
-    static func resizedSize(source: (width: Int, height: Int), cell: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+    static func resizedSize(source: (width: Int, height: Int),
+                            cell: (width: Int, height: Int)) -> (width: Int, height: Int)? {
         let scale = max(Double(cell.width) / Double(source.width), Double(cell.height) / Double(source.height))
         guard scale < 1 else { return nil }
         return (Int((Double(source.width) * scale).rounded()), Int((Double(source.height) * scale).rounded()))
@@ -214,7 +215,8 @@ final class NukeStrategy: FetchStrategy {
         }
         let imageID = load.imageID
         load.enqueue(on: processingQueue) { [unowned self] in
-            load.job = environment.decode(imageID, mode: .drawn(width: size.width, height: size.height)) { [unowned self] image in
+            let mode = DecodeMode.drawn(width: size.width, height: size.height)
+            load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
                 load.job = nil
                 load.leaveQueue()
                 memory.store(image, for: imageID)

@@ -166,7 +166,8 @@ final class SDWebImageStrategy: FetchStrategy {
         let mode = decodeMode(forItem: item)
         // Downsampling: the thumbnail key is queried, and it is always written with the data
         // (an unlimited disk never drops one without the other).
-        let diskKey = configuration.isDownsampling ? DiskCacheModel.processedKey(imageID) : DiskCacheModel.originalKey(imageID)
+        let diskKey = configuration.isDownsampling
+            ? DiskCacheModel.processedKey(imageID) : DiskCacheModel.originalKey(imageID)
         if disk.contains(key: diskKey) {
             let load = loads.makePrivate(imageID, token: token, priority: priority, deliver: deliver)
             let stored: DecodeMode

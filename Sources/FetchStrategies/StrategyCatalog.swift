@@ -119,7 +119,8 @@ public enum StrategyCatalog {
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
                 var configuration = KingfisherStrategy.Configuration()
-                configuration.memoryCacheMB = try parameters.integer("memoryCacheMB", default: KingfisherStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                configuration.memoryCacheMB = try parameters.integer(
+                    "memoryCacheMB", default: KingfisherStrategy.defaultMemoryCacheMB, in: 1...65_536)
                 configuration.isDownsampling = try parameters.bool("downsample", default: false)
                 configuration.isBackgroundDecoding = try parameters.bool("backgroundDecode", default: false)
                 try parameters.finish()

@@ -52,7 +52,8 @@ public struct StrategyParameters {
     }
 
     /// One of `choices` (a string), or `defaultValue` when absent.
-    public mutating func choice(_ key: String, default defaultValue: String, in choices: [String]) throws(StrategyConfigError) -> String {
+    public mutating func choice(_ key: String, default defaultValue: String,
+                                in choices: [String]) throws(StrategyConfigError) -> String {
         read.append(key)
         guard let value = value(key) else { return defaultValue }
         guard case .string(let text) = value, choices.contains(text) else {

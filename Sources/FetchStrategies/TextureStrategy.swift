@@ -437,7 +437,8 @@ final class TextureStrategy: FetchStrategy {
     /// fill (`ASCroppedImageBackingSizeAndDrawRectInBounds`, Texture 3.2.0
     /// `Source/Private/ASImageNode+CGExtras.mm`): the node's size, or the largest rectangle of the
     /// node's aspect ratio inside the image when that has fewer pixels (no upscaling on the CPU).
-    static func backingSize(source: (width: Int, height: Int), bounds: (width: Int, height: Int)) -> (width: Int, height: Int) {
+    static func backingSize(source: (width: Int, height: Int),
+                            bounds: (width: Int, height: Int)) -> (width: Int, height: Int) {
         guard bounds.width > 0 && bounds.height > 0 else { return (0, 0) }
         let boundsAspectRatio = Double(bounds.width) / Double(bounds.height)
         let sourceAspectRatio = Double(source.width) / Double(source.height)
@@ -453,7 +454,8 @@ final class TextureStrategy: FetchStrategy {
     private func drawKey(_ item: Int, imageID: Int) -> DrawKey {
         let frame = environment.layout.frame(ofItem: item)
         let scale = environment.layout.scale
-        let bounds = (width: Int((frame.width * scale).rounded(.down)), height: Int((frame.height * scale).rounded(.down)))
+        let bounds = (width: Int((frame.width * scale).rounded(.down)),
+                      height: Int((frame.height * scale).rounded(.down)))
         let size = Self.backingSize(source: environment.imagePixelSize, bounds: bounds)
         return DrawKey(imageID: imageID, width: size.width, height: size.height)
     }
@@ -462,7 +464,8 @@ final class TextureStrategy: FetchStrategy {
     /// thread, joining a draw of the same image and size in flight or taking contents another
     /// node holds.
     private func drawIfReady(_ item: Int) {
-        guard let node = nodes[item], node.isInDisplayRange, node.hasImage, node.contents == nil, !node.isDrawing else { return }
+        guard let node = nodes[item], node.isInDisplayRange, node.hasImage, node.contents == nil,
+              !node.isDrawing else { return }
         let key = drawKey(item, imageID: node.imageID)
         guard key.width > 0 && key.height > 0 else { return }  // nothing to draw into
         nodes[item]!.isDrawing = true
@@ -483,7 +486,8 @@ final class TextureStrategy: FetchStrategy {
         let draw = Draw(item: item)
         draws[key] = draw
         drawsStarted += 1
-        draw.task = environment.decode(key.imageID, mode: .drawn(width: key.width, height: key.height)) { [weak self] image in
+        let mode = DecodeMode.drawn(width: key.width, height: key.height)
+        draw.task = environment.decode(key.imageID, mode: mode) { [weak self] image in
             self?.drawn(image, key: key, draw: draw)
         }
     }
@@ -534,7 +538,8 @@ final class TextureStrategy: FetchStrategy {
         if node.isDrawing { leaveDraw(item, node) }
         guard node.contents != nil else { return }
         environment.async(onMain: { [weak self] in
-            guard let self, let node = self.nodes[item], !node.isInDisplayRange, let contents = node.contents else { return }
+            guard let self, let node = self.nodes[item], !node.isInDisplayRange,
+                  let contents = node.contents else { return }
             self.release(contents, of: node, item: item)
             self.nodes[item]!.contents = nil
             self.clearedContents += 1

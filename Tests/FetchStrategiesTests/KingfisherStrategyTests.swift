@@ -39,7 +39,9 @@ final class JobLog: RunObserver {
             func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime) {
                 log.imageRequested(imageID: imageID, outcome: outcome, at: time)
             }
-            func diskRan(queue: Int, start: SimTime, end: SimTime) { jobs.diskRan(queue: queue, start: start, end: end) }
+            func diskRan(queue: Int, start: SimTime, end: SimTime) {
+                jobs.diskRan(queue: queue, start: start, end: end)
+            }
         }
         let metrics = Self.run(scenario, observer: Both(log, jobs))
         let outcomes = log.outcomes(from: 0)
@@ -48,7 +50,8 @@ final class JobLog: RunObserver {
         // Then image 0 is read and shown; image 1's read was under way when its cell moved on: read,
         // then dropped (not stored in memory); the reads of 2...9 never start. The ten reads of
         // 20...29 follow at once: 12 reads between the two jumps' requests and the return, not 20
-        let readsAfterWarning = jobs.diskJobs.filter { $0.start >= 2 * SimDuration.second && $0.start < 3 * SimDuration.second }
+        let window = (2 * SimDuration.second)..<(3 * SimDuration.second)
+        let readsAfterWarning = jobs.diskJobs.filter { window.contains($0.start) }
         #expect(readsAfterWarning.count == 12)
         // And back at the top only image 0 is in memory (before 8.8.1, every read image was)
         #expect(Array(outcomes[40..<50]) == [.memoryHit] + Array(repeating: .diskHit, count: 9))
@@ -86,7 +89,8 @@ final class JobLog: RunObserver {
         scenario.layout.viewportWidth = 130
         let tunedJobs = JobLog(), bothJobs = JobLog()
         let tuned = Self.run(scenario, [("downsample", .bool(true))], observer: tunedJobs)
-        let both = Self.run(scenario, [("downsample", .bool(true)), ("backgroundDecode", .bool(true))], observer: bothJobs)
+        let both = Self.run(scenario, [("downsample", .bool(true)), ("backgroundDecode", .bool(true))],
+                            observer: bothJobs)
         // Then each download becomes a 390 × 390 px ImageIO thumbnail (1.44 MP × 2 ms = 2.88 ms,
         // decoded by ImageIO): 20 held at 608 400 bytes, nothing decoded on the main thread
         #expect(tunedJobs.decodes.map { $0.end - $0.start } == Array(repeating: 2_880_000, count: 20))
@@ -100,12 +104,17 @@ final class JobLog: RunObserver {
     }
 
     @Test func badSettingsAreRejectedWithTheirPath() {
-        let spec = StrategySpec(name: "kingfisher", parameters: [("backgroundDecode", .string("yes"))], path: "strategies[2]")
-        #expect(throws: StrategyConfigError(path: "strategies[2].backgroundDecode", message: #"must be true or false, found the string "yes""#)) {
+        let spec = StrategySpec(name: "kingfisher", parameters: [("backgroundDecode", .string("yes"))],
+                                path: "strategies[2]")
+        let expected = StrategyConfigError(path: "strategies[2].backgroundDecode",
+                                           message: #"must be true or false, found the string "yes""#)
+        #expect(throws: expected) {
             _ = try StrategyCatalog.makeFactory(spec)
         }
         let other = StrategySpec(name: "kingfisher", parameters: [("downSample", .bool(true))], path: "strategies[0]")
-        #expect(throws: StrategyConfigError(path: "strategies[0].downSample", message: "unknown parameter; did you mean 'downsample'?")) {
+        let misspelt = StrategyConfigError(path: "strategies[0].downSample",
+                                           message: "unknown parameter; did you mean 'downsample'?")
+        #expect(throws: misspelt) {
             _ = try StrategyCatalog.makeFactory(other)
         }
     }

@@ -18,7 +18,8 @@ import Testing
         scenario.images.width = 112
         scenario.images.height = 112
         let log = RequestLog()
-        _ = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(1))], observer: log)
+        _ = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(1))],
+                              observer: log)
         let outcomes = log.outcomes(from: 0)
         #expect(outcomes.count == 70)
         #expect(Array(outcomes[20..<40]) == Array(repeating: .memoryHit, count: 20))
@@ -58,7 +59,8 @@ import Testing
         plainObserver.onDecode = { plainDecodes.append($0) }
         tunedObserver.onDecode = { tunedDecodes.append($0) }
         let plain = StrategyTests.run(scenario, "nuke", parameters: [], observer: plainObserver)
-        let tuned = StrategyTests.run(scenario, "nuke", parameters: [("downsample", .bool(true))], observer: tunedObserver)
+        let tuned = StrategyTests.run(scenario, "nuke", parameters: [("downsample", .bool(true))],
+                                      observer: tunedObserver)
         // Then both pay a full decode per image, 1.44 MP × 8 ms = 11.52 ms: decompression by
         // default, the resize processor's draw when tuned (30 images: 0...9, 20...29, 0...9 again
         // from disk after the warning)
@@ -81,19 +83,23 @@ import Testing
     func anEntryCostingExactlyATenthOfTheLimitIsRefused(width: Int, onReturn: RequestOutcome) {
         // Given items 20...29 showing images 0...9 again (10 distinct images, 10 of which fit)
         var scenario = StrategyTests.fixedList(script: [
-            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), StrategyTests.jump(to: 0), .pause(seconds: 1),
+            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1),
+            StrategyTests.jump(to: 0), .pause(seconds: 1),
         ])
         scenario.images.width = width
         scenario.images.height = 512
         scenario.images.distinct = 10
         let log = RequestLog()
-        _ = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(10))], observer: log)
+        _ = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(10))],
+                              observer: log)
         #expect(log.outcomes(from: SimDuration.second) == Array(repeating: onReturn, count: 20))
     }
 
     @Test func aBadDownsampleValueIsRejectedWithItsPath() {
         let spec = StrategySpec(name: "nuke", parameters: [("downsample", .string("true"))], path: "strategies[3]")
-        #expect(throws: StrategyConfigError(path: "strategies[3].downsample", message: #"must be true or false, found the string "true""#)) {
+        let expected = StrategyConfigError(path: "strategies[3].downsample",
+                                           message: #"must be true or false, found the string "true""#)
+        #expect(throws: expected) {
             _ = try StrategyCatalog.makeFactory(spec)
         }
     }

@@ -65,17 +65,22 @@ import Testing
         ((100, 2000), (1200, 600), .thumbnail(maxPixelSize: 100)),       // tall box: width limits
     ])
     func thumbnailGeometryFollowsSDImageIOAnimatedCoder(cell: (Int, Int), source: (Int, Int), expected: DecodeMode) {
-        #expect(SDWebImageStrategy.thumbnailDecode(source: (source.0, source.1), thumbnailPixelSize: (cell.0, cell.1)) == expected)
+        let mode = SDWebImageStrategy.thumbnailDecode(source: (source.0, source.1),
+                                                      thumbnailPixelSize: (cell.0, cell.1))
+        #expect(mode == expected)
     }
 
     @Test(arguments: [
         ("downsample", JSONValue.number(1, text: "1"), "strategies[0].downsample: must be true or false, found 1"),
-        ("downloadOrder", .string("LIFO"), #"strategies[0].downloadOrder: must be "fifo" or "lifo", found the string "LIFO""#),
+        ("downloadOrder", .string("LIFO"),
+         #"strategies[0].downloadOrder: must be "fifo" or "lifo", found the string "LIFO""#),
         ("downloadOrder", .bool(true), #"strategies[0].downloadOrder: must be "fifo" or "lifo", found true"#),
     ])
     func badSettingsAreRejectedWithTheirPath(key: String, value: JSONValue, message: String) {
         let spec = StrategySpec(name: "sdwebimage", parameters: [(key, value)], path: "strategies[0]")
-        #expect(throws: StrategyConfigError(path: "strategies[0].\(key)", message: String(message.dropFirst("strategies[0].\(key): ".count)))) {
+        let prefix = "strategies[0].\(key): "
+        let expected = StrategyConfigError(path: "strategies[0].\(key)", message: String(message.dropFirst(prefix.count)))
+        #expect(throws: expected) {
             _ = try StrategyCatalog.makeFactory(spec)
         }
     }

@@ -93,7 +93,8 @@ import Testing
         ((1170, 1560), (1080, 1350), (1013, 1350)), // 1350 × 1170 / 1560 = 1012.5, rounded away from zero
         ((0, 300), (1200, 1200), (0, 0)),
     ])
-    func theBackingStoreIsTheNodesSizeUnlessTheImageCannotFillIt(bounds: (Int, Int), source: (Int, Int), expected: (Int, Int)) {
+    func theBackingStoreIsTheNodesSizeUnlessTheImageCannotFillIt(bounds: (Int, Int), source: (Int, Int),
+                                                                 expected: (Int, Int)) {
         let size = TextureStrategy.backingSize(source: (source.0, source.1), bounds: (bounds.0, bounds.1))
         #expect(size.width == expected.0 && size.height == expected.1)
     }

@@ -61,13 +61,15 @@ final class IdleStrategy: FetchStrategy {}
         let out = directory + "/out"
         let result = scrollsim("run", scenario, "--format", "csv", "--out", out, "--frames", "--trace", out + "/traces")
         #expect(result.code == 0)
-        let rows = result.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        let rows = result.standardOutput.split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
         #expect(rows == ["labels,nuke", "labels,nuke-small"])
         #expect(directoryEntries(out + "/frames") == ["labels__nuke-small__1.csv", "labels__nuke__1.csv"])
         #expect(directoryEntries(out + "/traces") == ["labels__nuke-small__1.json", "labels__nuke__1.json"])
         // And --strategy nuke picks the entry reported as nuke, not the labelled one
         let byName = scrollsim("run", scenario, "--format", "csv", "--strategy", "nuke")
-        #expect(byName.standardOutput.split(separator: "\n").dropFirst().map { String($0.prefix(12)) } == ["labels,nuke,"])
+        let picked = byName.standardOutput.split(separator: "\n").dropFirst().map { String($0.prefix(12)) }
+        #expect(picked == ["labels,nuke,"])
     }
 
     @Test("csv output equals summary.csv; one frames file per run; no temporary file left")

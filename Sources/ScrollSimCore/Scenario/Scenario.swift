@@ -218,7 +218,8 @@ public struct StrategySpec: Sendable, Equatable {
 
     /// A strategy entry named `name` (reported as `label` when given) with `parameters` in file
     /// order, found at `path`.
-    public init(name: String, label: String? = nil, parameters: [(key: String, value: JSONValue)] = [], path: String = "") {
+    public init(name: String, label: String? = nil, parameters: [(key: String, value: JSONValue)] = [],
+                path: String = "") {
         self.name = name
         self.label = label
         self.parameters = parameters

@@ -46,15 +46,17 @@ extension ScenarioDecoder {
     /// its label repeats an earlier entry's label or name, or its name repeats an earlier label.
     /// (Two unlabelled entries of one strategy are left to the commands, which refuse two runs
     /// reported alike.)
-    private func checkLabelIsUnique(_ spec: StrategySpec, among earlier: ArraySlice<StrategySpec>) throws(ScenarioError) {
+    private func checkLabelIsUnique(_ spec: StrategySpec,
+                                    among earlier: ArraySlice<StrategySpec>) throws(ScenarioError) {
+        let rule = "labels must be unique in a scenario and must not repeat another entry's name"
         for other in earlier where other.displayName == spec.displayName && (spec.label != nil || other.label != nil) {
             let shown = spec.displayName.quotedForMessage
             if spec.label != nil {
+                let what = other.label != nil ? "label" : "name"
                 throw invalid(Self.path(spec.path, "label"),
-                              "\(shown) is already the \(other.label != nil ? "label" : "name") of \(other.path); labels must be unique in a scenario and must not repeat another entry's name")
+                              "\(shown) is already the \(what) of \(other.path); \(rule)")
             }
-            throw invalid(spec.path,
-                          "\(shown) is already the label of \(other.path); labels must be unique in a scenario and must not repeat another entry's name")
+            throw invalid(spec.path, "\(shown) is already the label of \(other.path); \(rule)")
         }
     }
 
