@@ -21,6 +21,7 @@ struct Options {
     var longScroll = true
     var cacheReplay = true
     var hostileNetwork = true
+    var textureGrid = true
 }
 
 func parseOptions() -> Options {
@@ -35,6 +36,7 @@ func parseOptions() -> Options {
         case "--no-long-scroll": options.longScroll = false
         case "--no-cache-replay": options.cacheReplay = false
         case "--no-hostile-network": options.hostileNetwork = false
+        case "--no-texture-grid": options.textureGrid = false
         case "--make-trace":
             guard !arguments.isEmpty else { exit(64) }
             let written = FileManager.default.createFile(atPath: arguments.removeFirst(), contents: Data(makeZipfTrace()))
@@ -162,6 +164,11 @@ if options.cacheReplay {
 // 4. The network queues on a hostile input (HostileNetworkBenchmark.swift).
 if options.hostileNetwork {
     results += benchmarkHostileNetwork()
+}
+
+// 5. `texture` on the hostile-input grid: linear in the item count.
+if options.textureGrid {
+    results += benchmarkTextureHostileGrid(repeats: options.repeats)
 }
 
 if let path = options.jsonPath {

@@ -62,6 +62,20 @@ public struct StrategyParameters {
         return b
     }
 
+    /// One of `choices` (a string), or `defaultValue` when absent.
+    public mutating func choice(_ key: String, default defaultValue: String,
+                                in choices: [String]) throws(StrategyConfigError) -> String {
+        read.append(key)
+        guard let value = value(key) else { return defaultValue }
+        guard case .string(let text) = value, choices.contains(text) else {
+            let listed = choices.map { "\"\($0)\"" }
+            let allowed = listed.count <= 2 ? listed.joined(separator: " or ")
+                : listed.dropLast().joined(separator: ", ") + " or " + listed.last!
+            throw StrategyConfigError(path: path(key), message: "must be \(allowed), found \(describe(value))")
+        }
+        return text
+    }
+
     /// Fails on the first parameter that was not read.
     public func finish() throws(StrategyConfigError) {
         for (key, _) in spec.parameters where !read.contains(key) {

@@ -171,7 +171,7 @@ struct RunCommand: ScrollSimSubcommand {
                 do {
                     let factory = try StrategyRegistry.makeFactory(spec)
                     plan.append(PlannedRun(file: file, scenario: scenario, seed: seed ?? scenario.seed,
-                                           strategyName: spec.name, factory: factory))
+                                           strategyName: spec.displayName, factory: factory))
                 } catch {
                     problems.append("\(file): \(error.description)")
                 }
@@ -181,11 +181,14 @@ struct RunCommand: ScrollSimSubcommand {
     }
 
     /// The strategies to run `scenario` with, in order: the `--strategy` names (each with the
-    /// scenario's entry of that name when there is one, else default parameters), else the
-    /// scenario's `strategies`, else every built-in strategy.
+    /// scenario's entry reported under that name, else its first entry of that strategy, else
+    /// default parameters), else the scenario's `strategies`, else every built-in strategy.
     func strategySpecs(for scenario: Scenario) -> [StrategySpec] {
         if !strategyNames.isEmpty {
-            return strategyNames.map { name in scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name) }
+            return strategyNames.map { name in
+                scenario.strategies.first { $0.displayName == name } ?? scenario.strategies.first { $0.name == name }
+                    ?? StrategySpec(name: name)
+            }
         }
         if !scenario.strategies.isEmpty { return scenario.strategies }
         return StrategyRegistry.all.map { StrategySpec(name: $0.name) }

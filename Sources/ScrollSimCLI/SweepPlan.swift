@@ -180,7 +180,7 @@ struct SweepPlan {
         var strategies: [(name: String, factory: StrategyFactory)] = []
         for spec in specs {
             do {
-                strategies.append((spec.name, try StrategyCatalog.makeFactory(spec)))
+                strategies.append((spec.displayName, try StrategyCatalog.makeFactory(spec)))
             } catch {
                 throw SweepError(kind: .invalid, message: "\(definition.file): \(location): \(error.description)")
             }

@@ -15,8 +15,13 @@ import Testing
         let second = scrollsim("run", scenario, "--format", "csv")
         #expect(first.code == 0)
         #expect(first.standardOutput == second.standardOutput)
-        // The scenario lists no strategies: one header and one row per built-in strategy
-        #expect(first.standardOutput.split(separator: "\n").count == 1 + StrategyCatalog.all.count)
+        // The scenario lists every built-in strategy and four tuned configurations, each row under
+        // its label: one header and 15 rows
+        let strategies = first.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] }
+        #expect(strategies.count == StrategyCatalog.all.count + 4)
+        #expect(Set(strategies).count == strategies.count)
+        #expect(Array(strategies[5...11]) == ["kingfisher", "kingfisher-tuned", "sdwebimage", "sdwebimage-tuned",
+                                              "sdwebimage-lifo", "nuke", "nuke-tuned"])
 
         let a = try makeTemporaryDirectory(), b = try makeTemporaryDirectory()
         #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--out", a, "--frames").code == 0)

@@ -50,6 +50,28 @@ final class IdleStrategy: FetchStrategy {}
         #expect(result.standardError.contains(directory))
     }
 
+    @Test("a labelled entry is reported under its label: summary rows, frames and trace file names")
+    func labelsNameTheRows() throws {
+        // Given one strategy in its default and a labelled configuration
+        let scenario = directory + "/labels.json"
+        try #"""
+            {"name": "labels", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}],
+             "strategies": ["nuke", {"name": "nuke", "label": "nuke-small", "memoryCacheMB": 1}]}
+            """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let out = directory + "/out"
+        let result = scrollsim("run", scenario, "--format", "csv", "--out", out, "--frames", "--trace", out + "/traces")
+        #expect(result.code == 0)
+        let rows = result.standardOutput.split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        #expect(rows == ["labels,nuke", "labels,nuke-small"])
+        #expect(directoryEntries(out + "/frames") == ["labels__nuke-small__1.csv", "labels__nuke__1.csv"])
+        #expect(directoryEntries(out + "/traces") == ["labels__nuke-small__1.json", "labels__nuke__1.json"])
+        // And --strategy nuke picks the entry reported as nuke, not the labelled one
+        let byName = scrollsim("run", scenario, "--format", "csv", "--strategy", "nuke")
+        let picked = byName.standardOutput.split(separator: "\n").dropFirst().map { String($0.prefix(12)) }
+        #expect(picked == ["labels,nuke,"])
+    }
+
     @Test("csv output equals summary.csv; one frames file per run; no temporary file left")
     func writesFiles() throws {
         let out = directory + "/results/nested"

@@ -46,6 +46,19 @@ import ScrollSimCore
         return output.capturedStandardOutput
     }
 
+    @Test("a labelled entry is swept under its label, beside the same strategy unlabelled")
+    func labels() throws {
+        _ = try write("labelled.json", """
+            { "name": "labelled", "layout": { "kind": "list", "itemCount": 40, "itemHeight": 200 },
+              "script": [ { "pause": { "seconds": 0.2 } } ],
+              "strategies": [ "nuke", { "name": "nuke", "label": "nuke-tuned", "downsample": true } ] }
+            """)
+        let sweep = try write("labels.json", #"{ "scenario": "labelled.json", "axes": { "seed": [1, 2] } }"#)
+        let rows = succeed(["sweep", sweep]).split(separator: "\n").dropFirst()
+        #expect(rows.map { $0.split(separator: ",").prefix(3).joined(separator: ",") }
+                == ["labelled,nuke,1", "labelled,nuke-tuned,1", "labelled,nuke,2", "labelled,nuke-tuned,2"])
+    }
+
     @Test("rows follow the axes, first axis slowest, each combination with every strategy; axis columns at the end")
     func orderAndColumns() throws {
         let sweep = try write("sweep.json", Self.sweep)

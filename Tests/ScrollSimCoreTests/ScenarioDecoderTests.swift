@@ -544,6 +544,27 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             #"{"layout": {"itemCount": 9}, "strategies": [3]}"#,
             #"scenario.json: strategies[0]: expected a strategy name or an object with a "name", found a number"#
         ),
+        // Labels
+        (
+            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "nuke", "label": "a/b"}]}"#,
+            "scenario.json: strategies[0].label: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks (it is used in CSV reports and file names), found 'a/b'"
+        ),
+        (
+            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "nuke", "label": 3}]}"#,
+            "scenario.json: strategies[0].label: expected a string, found a number"
+        ),
+        (
+            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "nuke", "label": "t"}, {"name": "kingfisher", "label": "t"}]}"#,
+            "scenario.json: strategies[1].label: 't' is already the label of strategies[0]; labels must be unique in a scenario and must not repeat another entry's name"
+        ),
+        (
+            #"{"layout": {"itemCount": 9}, "strategies": ["nuke", {"name": "kingfisher", "label": "nuke"}]}"#,
+            "scenario.json: strategies[1].label: 'nuke' is already the name of strategies[0]; labels must be unique in a scenario and must not repeat another entry's name"
+        ),
+        (
+            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "kingfisher", "label": "nuke"}, "naive", {"name": "nuke"}]}"#,
+            "scenario.json: strategies[2]: 'nuke' is already the label of strategies[0]; labels must be unique in a scenario and must not repeat another entry's name"
+        ),
     ]
 
     @Test(arguments: invalidScenarios)
@@ -575,6 +596,18 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         #expect(spec.parameters[0].value == .array([.number(1, text: "1"), .object([("k", .null)])]))
         #expect(spec.parameters[2].value == .number(1.5, text: "1.50"))
         if case .number(_, let text) = spec.parameters[2].value { #expect(text == "1.50") }
+    }
+
+    @Test func aLabelNamesTheEntryAndIsNotAParameter() throws {
+        // Given the default and a tuned configuration of one strategy, and a label equal to its own name
+        let text = #"{"layout": {"itemCount": 1}, "strategies": ["kingfisher", {"name": "kingfisher", "label": "kingfisher-tuned", "downsample": true}, {"label": "nuke", "name": "nuke"}]}"#
+        let specs = try ScenarioLoader.parse(text, file: "s.json").strategies
+        #expect(specs.map(\.displayName) == ["kingfisher", "kingfisher-tuned", "nuke"])
+        #expect(specs.map(\.name) == ["kingfisher", "kingfisher", "nuke"])
+        #expect(specs[1].label == "kingfisher-tuned" && specs[1].parameters.map(\.key) == ["downsample"])
+        #expect(specs[0].label == nil && specs[2].parameters.isEmpty)
+        // Two unlabelled entries of one strategy are not the decoder's business (the run refuses them)
+        #expect(try ScenarioLoader.parse(#"{"layout": {"itemCount": 1}, "strategies": ["nuke", "nuke"]}"#, file: "s.json").strategies.count == 2)
     }
 
     // MARK: Helpers

@@ -73,22 +73,21 @@ public final class ImageMemoryCache {
     }
 
     /// Stores `image` under `key` (replacing an older image), evicting as the policy says.
-    /// - Returns: false when the image was refused (too large for the cache or its entry rule).
+    /// - Returns: false when the image was refused (too large for the cache or its entry rule) or,
+    ///   under `clock`, evicted again by the sweep its insertion started.
     @discardableResult
     public func store(_ image: ImageObject, for key: Int) -> Bool {
         let cost = image.decodedBytes
-        let limit = configuration.costLimitBytes
-        if limit > 0 && configuration.maxEntryCostFraction > 0
-            && cost >= Self.entryMaxCost(limit: limit, fraction: configuration.maxEntryCostFraction) {
-            return false
-        }
+        if cost >= maxEntryCost { return false }
         if let old = images[key], old !== image {
             environment.release(old)
             images[key] = nil
         }
         evicted.removeAll(keepingCapacity: true)
         let inserted = index.insert(key, cost: cost, evicted: &evicted)
+        let isHeld = inserted && index.contains(key)
         if inserted {
+            // Retained before the victims are released: the new bitmap exists while they go.
             if images[key] == nil {
                 images[key] = image
                 environment.retain(image)
@@ -99,7 +98,20 @@ public final class ImageMemoryCache {
             dropImage(victim)
             evictionCount += 1
         }
-        return inserted
+        if inserted && !isHeld {  // clock: the sweep its insertion started evicted it again
+            dropImage(key)
+            evictionCount += 1
+        }
+        return isHeld
+    }
+
+    /// Entries costing this much or more are refused: Nuke's `entryMaxCost`,
+    /// `Int(entryCostLimit × costLimit)` with `cost < entryMaxCost` required
+    /// (kean/Nuke 13.2.0, `Sources/Nuke/Caching/Cache.swift`); `Int64.max` without the rule.
+    private var maxEntryCost: Int64 {
+        let limit = configuration.costLimitBytes
+        guard limit > 0 && configuration.maxEntryCostFraction > 0 else { return .max }
+        return Self.entryMaxCost(limit: limit, fraction: configuration.maxEntryCostFraction)
     }
 
     /// The smallest cost refused by the entry rule: `Int(min(max(fraction, 0), 1) × limit)`, as

@@ -5,6 +5,14 @@ public enum DecodeMode: Sendable, Equatable {
     /// ImageIO thumbnail decode to at most `maxPixelSize` on the long side:
     /// `thumbnailMsPerMegapixel` × source megapixels; bitmap at the thumbnail size.
     case thumbnail(maxPixelSize: Int)
+    /// A lazily decoded full image drawn into a `width` × `height` bitmap (Nuke's resize
+    /// processor, Texture's ASImageNode backing store): the draw decodes the whole source,
+    /// `decodeMsPerMegapixel` × source megapixels; the scaling itself is not charged (assumed: no
+    /// published figure, and it is small beside the decode); bitmap at `width` × `height`.
+    case drawn(width: Int, height: Int)
+    /// A processed `width` × `height` image a library re-encoded into its disk cache, decoded
+    /// again: `decodeMsPerMegapixel` × its own megapixels; bitmap at that size.
+    case stored(width: Int, height: Int)
 }
 
 /// How a request to configure a cell was answered, for the request metrics (SPEC §8).
@@ -90,6 +98,20 @@ public final class FetchEnvironment {
     public func makeUndecodedImage(_ imageID: Int) -> ImageObject {
         ImageObject(imageID: imageID, pixelWidth: sim.images.width, pixelHeight: sim.images.height,
                     isThumbnail: false, isDecoded: false)
+    }
+
+    /// `UIImage(data:)` of a processed `width` × `height` image read back from a disk cache:
+    /// undecoded, decoded lazily on the main thread at first display (at its own size). Costs
+    /// nothing now.
+    public func makeUndecodedImage(_ imageID: Int, width: Int, height: Int) -> ImageObject {
+        ImageObject(imageID: imageID, pixelWidth: max(1, width), pixelHeight: max(1, height),
+                    isThumbnail: true, isDecoded: false)
+    }
+
+    /// The bitmap size a decode in `mode` produces for this scenario's images.
+    public func pixelSize(of mode: DecodeMode) -> (width: Int, height: Int) {
+        let image = sim.makeDecodedImage(0, mode: mode).1
+        return (image.pixelWidth, image.pixelHeight)
     }
 
     // MARK: Resources

@@ -295,21 +295,30 @@ public indirect enum ScriptStep: Sendable, Equatable {
 public struct StrategySpec: Sendable, Equatable {
     /// The strategy's catalog name.
     public var name: String
+    /// The name the entry's rows get in every output (`"label"` in the file), so that two
+    /// configurations of one strategy run side by side; nil to use `name`.
+    public var label: String?
     /// Parameters in the order they appear in the file (never a dictionary: order must not depend on hashing).
     public var parameters: [(key: String, value: JSONValue)]
     /// JSON path of this entry in its file, e.g. `strategies[1]`, for error messages.
     public var path: String
 
-    /// A strategy entry named `name` with `parameters` in file order, found at `path`.
-    public init(name: String, parameters: [(key: String, value: JSONValue)] = [], path: String = "") {
+    /// A strategy entry named `name` (reported as `label` when given) with `parameters` in file
+    /// order, found at `path`.
+    public init(name: String, label: String? = nil, parameters: [(key: String, value: JSONValue)] = [],
+                path: String = "") {
         self.name = name
+        self.label = label
         self.parameters = parameters
         self.path = path
     }
 
-    /// Equal names, paths and parameters in the same order.
+    /// The name the entry's runs are reported under: its label, else its catalog name.
+    public var displayName: String { label ?? name }
+
+    /// Equal names, labels, paths and parameters in the same order.
     public static func == (a: StrategySpec, b: StrategySpec) -> Bool {
-        a.name == b.name && a.path == b.path && a.parameters.count == b.parameters.count
+        a.name == b.name && a.label == b.label && a.path == b.path && a.parameters.count == b.parameters.count
             && zip(a.parameters, b.parameters).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }

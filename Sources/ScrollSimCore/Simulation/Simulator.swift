@@ -275,6 +275,14 @@ final class Simulator {
             let h = max(1, Int((Double(images.height) * factor).rounded()))
             let image = ImageObject(imageID: imageID, pixelWidth: w, pixelHeight: h, isThumbnail: true, isDecoded: false)
             return (SimDuration.milliseconds(thumbnailMsPerMegapixel * sourceMegapixels), image)
+        case .drawn(let width, let height):
+            let image = ImageObject(imageID: imageID, pixelWidth: max(1, width), pixelHeight: max(1, height),
+                                    isThumbnail: true, isDecoded: false)
+            return (SimDuration.milliseconds(decodeMsPerMegapixel * sourceMegapixels), image)
+        case .stored(let width, let height):
+            let image = ImageObject(imageID: imageID, pixelWidth: max(1, width), pixelHeight: max(1, height),
+                                    isThumbnail: true, isDecoded: false)
+            return (SimDuration.milliseconds(decodeMsPerMegapixel * image.megapixels), image)
         }
     }
 
