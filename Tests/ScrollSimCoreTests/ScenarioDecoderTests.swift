@@ -456,11 +456,11 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"drag": {"velocity": 1, "seconds": 1}, "pause": {"seconds": 1}}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning); found 2: 'drag', 'pause'"
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found 2: 'drag', 'pause'"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning); found none"
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found none"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": ["pause"]}"#,
