@@ -32,7 +32,9 @@ final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
     /// The bytes of the file at `path`; more than `maxBytes` of them is `.invalid` (with the
     /// message for `ReplayCSV.maxBytes`: tests pass a smaller limit).
     static func bytes(atPath path: String, maxBytes: Int) throws(ReplayFileError) -> [UInt8] {
-        func unreadable(_ reason: String) -> ReplayFileError { ReplayFileError(kind: .unreadable, file: path, message: reason) }
+        func unreadable(_ reason: String) -> ReplayFileError {
+            ReplayFileError(kind: .unreadable, file: path, message: reason)
+        }
         let tooLarge = ReplayFileError(file: path, message: ReplayCSV.tooLargeMessage)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {

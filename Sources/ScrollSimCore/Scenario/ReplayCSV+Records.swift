@@ -29,10 +29,9 @@ extension ReplayCSV {
         /// The length of the line break (LF or CRLF) at `position`, or nil.
         func lineBreak(at position: Int) -> Int? {
             if bytes[position] == UInt8(ascii: "\n") { return 1 }
-            if bytes[position] == UInt8(ascii: "\r"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\n") {
-                return 2
-            }
-            return nil
+            let isCRLF = bytes[position] == UInt8(ascii: "\r") && position + 1 < bytes.count
+                && bytes[position + 1] == UInt8(ascii: "\n")
+            return isCRLF ? 2 : nil
         }
 
         /// The next record, or nil at the end of the file.
@@ -45,8 +44,8 @@ extension ReplayCSV {
             var fields: [ArraySlice<UInt8>] = []
             var recordEnd = count
             func failure(_ line: Int, _ column: Int, _ message: String) -> ReplayFileError {
-                ReplayFileError(file: file, line: line, column: column, columnName: column <= 2 ? columns[column - 1] : nil,
-                                message: message)
+                ReplayFileError(file: file, line: line, column: column,
+                                columnName: column <= 2 ? columns[column - 1] : nil, message: message)
             }
             while true {
                 let column = fields.count + 1
@@ -78,8 +77,8 @@ extension ReplayCSV {
                     let fieldStart = index
                     while index < count, bytes[index] != comma, lineBreak(at: index) == nil {
                         if bytes[index] == quote {
-                            throw failure(line, column,
-                                          "a quote inside an unquoted field (quote the whole field and double its quotes)")
+                            throw failure(line, column, "a quote inside an unquoted field "
+                                              + "(quote the whole field and double its quotes)")
                         }
                         index += 1
                     }

@@ -59,7 +59,8 @@ public enum ReplayCSV {
         }
         let headerText = first.fields.map { String(decoding: $0, as: UTF8.self) }
         guard headerText == columns else {
-            throw failure(first.line, nil, "missing header: the first line must be '\(header)', found \(shown(first.text))")
+            throw failure(first.line, nil,
+                          "missing header: the first line must be '\(header)', found \(shown(first.text))")
         }
         var times: [SimTime] = []
         var deltas: [Double] = []
@@ -74,7 +75,8 @@ public enum ReplayCSV {
             }
             guard record.fields.count == 2 else {
                 let count = record.fields.count
-                let found = count == 1 && record.fields[0].isEmpty ? "an empty line" : "\(count) field\(count == 1 ? "" : "s")"
+                let found = count == 1 && record.fields[0].isEmpty
+                    ? "an empty line" : "\(count) field\(count == 1 ? "" : "s")"
                 throw failure(record.line, nil, "expected 2 fields, \(header), found \(found)")
             }
             let timeField = record.fields[0], offsetField = record.fields[1]
@@ -85,7 +87,8 @@ public enum ReplayCSV {
                 throw failure(record.line, 1, problem.message(unit: "milliseconds", field: timeField))
             }
             if let previous, nanos < previous.nanos {
-                throw failure(record.line, 1, "times must not decrease: \(shown(timeField)) comes after \(previous.text) on line \(previous.line)")
+                throw failure(record.line, 1, "times must not decrease: \(shown(timeField)) comes after "
+                                  + "\(previous.text) on line \(previous.line)")
             }
             let offset: Double
             switch number(offsetField) {
@@ -123,7 +126,8 @@ public enum ReplayCSV {
             switch self {
             case .notANumber: "expected a number of \(unit), found \(ReplayCSV.shown(field))"
             case .nonFinite: "must be a finite number of \(unit), found \(ReplayCSV.shown(field))"
-            case .outOfRange: "must be a number of \(unit) from -1000000000000 to 1000000000000, found \(ReplayCSV.shown(field))"
+            case .outOfRange:
+                "must be a number of \(unit) from -1000000000000 to 1000000000000, found \(ReplayCSV.shown(field))"
             }
         }
     }

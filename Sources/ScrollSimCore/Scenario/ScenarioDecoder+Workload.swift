@@ -44,7 +44,9 @@ extension ScenarioDecoder {
         var given: (name: String, path: String)?
         try members(of: body, at: path, keys: WorkloadKeys.replay) { _, value, path throws(ScenarioError) in
             let name = try string(value, at: path)
-            guard !name.isEmpty else { throw invalid(path, "must name a CSV file (a path relative to the scenario file), found ''") }
+            guard !name.isEmpty else {
+                throw invalid(path, "must name a CSV file (a path relative to the scenario file), found ''")
+            }
             given = (name, path)
         }
         guard let given else {
@@ -79,12 +81,14 @@ extension ScenarioDecoder {
             case "flingVelocityMedian": user.flingVelocityMedian = try number(value, at: path, UserLimits.flingMedian)
             case "flingVelocityP95": user.flingVelocityP95 = try number(value, at: path, UserLimits.flingP95)
             case "flickSeconds": user.flickSeconds = try number(value, at: path, UserLimits.flick)
-            case "dragVelocityMedian": user.dragVelocityMedian = try number(value, at: path, UserLimits.dragVelocityMedian)
+            case "dragVelocityMedian":
+                user.dragVelocityMedian = try number(value, at: path, UserLimits.dragVelocityMedian)
             case "dragVelocityP95": user.dragVelocityP95 = try number(value, at: path, UserLimits.dragVelocityP95)
             case "dragSecondsMedian": user.dragSecondsMedian = try number(value, at: path, UserLimits.dragSecondsMedian)
             case "dragSecondsP95": user.dragSecondsP95 = try number(value, at: path, UserLimits.dragSecondsP95)
             case "reversalProbability": user.reversalProbability = try number(value, at: path, UserLimits.probability)
-            case "returnToTopProbability": user.returnToTopProbability = try number(value, at: path, UserLimits.probability)
+            case "returnToTopProbability":
+                user.returnToTopProbability = try number(value, at: path, UserLimits.probability)
             case "deceleration": user.deceleration = try choice(value, at: path)
             default: break  // `members` admits only `WorkloadKeys.user`
             }

@@ -19,7 +19,8 @@ public struct NoScenarioFiles: ScenarioFileReading {
 
     /// Always throws `.unreadable`.
     public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
-        throw ReplayFileError(kind: .unreadable, file: path, message: "cannot read: this scenario was loaded without file access")
+        throw ReplayFileError(kind: .unreadable, file: path,
+                              message: "cannot read: this scenario was loaded without file access")
     }
 }
 
@@ -35,7 +36,9 @@ public struct InMemoryScenarioFiles: ScenarioFileReading {
 
     /// The gesture in `files[path]`, or `.unreadable` "no such file".
     public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
-        guard let bytes = files[path] else { throw ReplayFileError(kind: .unreadable, file: path, message: "no such file") }
+        guard let bytes = files[path] else {
+            throw ReplayFileError(kind: .unreadable, file: path, message: "no such file")
+        }
         return try ReplayCSV.parse(bytes, file: path)
     }
 }

@@ -34,7 +34,8 @@ public enum ScenarioLoader {
     public static func decode(
         _ document: JSONValue, file: String, files: any ScenarioFileReading = NoScenarioFiles()
     ) throws(ScenarioError) -> Scenario {
-        try ScenarioDecoder(file: file, files: files).decode(document, defaultName: ScenarioDecoder.defaultName(forFile: file))
+        try ScenarioDecoder(file: file, files: files)
+            .decode(document, defaultName: ScenarioDecoder.defaultName(forFile: file))
     }
 
     /// The keys a scenario's top-level object may hold, in SPEC §9 order.

@@ -55,7 +55,8 @@ extension ScrollTimeline.Builder {
 
         while time < end {
             defer { gesture += 1 }
-            let pause = DMath.lognormal(median: user.pauseSecondsMedian, p95: user.pauseSecondsP95, uniform: draw(.pause))
+            let pause = DMath.lognormal(median: user.pauseSecondsMedian, p95: user.pauseSecondsP95,
+                                        uniform: draw(.pause))
             if SimDuration.seconds(pause) >= end - time {
                 emit(.pause(seconds: restSeconds), targetOffset: targetOffset)
                 break
@@ -65,7 +66,8 @@ extension ScrollTimeline.Builder {
             if offset >= maxOffset && offset > 0 { heading = -1 } else if offset <= 0 { heading = 1 }
             if offset > 0 && draw(.returnToTop) < user.returnToTopProbability {
                 guard SimDuration.seconds(UserModel.returnToTopSeconds) <= end - time else { break }
-                emit(.scrollTo(item: 0, animated: true, seconds: UserModel.returnToTopSeconds), targetOffset: targetOffset)
+                emit(.scrollTo(item: 0, animated: true, seconds: UserModel.returnToTopSeconds),
+                     targetOffset: targetOffset)
                 heading = 1
                 continue
             }

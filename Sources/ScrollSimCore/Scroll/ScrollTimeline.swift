@@ -53,8 +53,8 @@ public final class ScrollTimeline: Sendable {
     public let totalScrollNanos: SimTime
     /// Instants of the `memoryWarning` steps, in script order.
     public let memoryWarnings: [SimTime]
-    /// Every instant a step starts, and every non-animated `scrollTo` jump, sorted (may repeat),
-    /// so the caller can request frames.
+    /// Every instant a step starts, every non-animated `scrollTo` jump and every start of a
+    /// replay's run of motion, sorted (may repeat), so the caller can request frames.
     public let changeTimes: [SimTime]
 
     /// The offset before the first segment starts.
