@@ -64,9 +64,14 @@ public enum ReplayCSV {
         }
         var times: [SimTime] = []
         var deltas: [Double] = []
+        // One sample per line: reserve once instead of growing (and copying) millions of times.
+        var lineCount = 0
+        for byte in bytes where byte == UInt8(ascii: "\n") { lineCount += 1 }
+        times.reserveCapacity(min(lineCount + 1, maxSamples))
+        deltas.reserveCapacity(min(lineCount + 1, maxSamples))
         var firstTime: SimTime = 0
         var firstOffset = 0.0
-        var previous: (nanos: SimTime, text: String, line: Int)?
+        var previous: (nanos: SimTime, text: ArraySlice<UInt8>, line: Int)?
         while let record = try reader.next(file: file) {
             guard times.count < maxSamples else {
                 throw failure(record.line, nil,
@@ -88,7 +93,7 @@ public enum ReplayCSV {
             }
             if let previous, nanos < previous.nanos {
                 throw failure(record.line, 1, "times must not decrease: \(shown(timeField)) comes after "
-                                  + "\(previous.text) on line \(previous.line)")
+                                  + "\(shown(previous.text)) on line \(previous.line)")
             }
             let offset: Double
             switch number(offsetField) {
@@ -102,7 +107,7 @@ public enum ReplayCSV {
             }
             times.append(nanos - firstTime)
             deltas.append(offset - firstOffset)
-            previous = (nanos, shown(timeField), record.line)
+            previous = (nanos, timeField, record.line)
         }
         guard !times.isEmpty else {
             throw failure(nil, nil, "no samples after the header; expected at least one line '<t_ms>,<offset_pt>'")
@@ -132,41 +137,52 @@ public enum ReplayCSV {
         }
     }
 
-    /// The parts of a decimal number's text.
+    /// The parts of a decimal number's text, as positions in it (no copy: a file has millions).
     struct Decimal {
+        /// The number's text.
+        var text: ArraySlice<UInt8>
         /// Whether it has a minus sign.
         var isNegative = false
-        /// Its digits, integer part then fraction, as values 0...9.
-        var digits: [UInt8] = []
-        /// How many of `digits` are the integer part.
-        var integerDigits = 0
+        /// Where the integer part's digits are in `text`.
+        var integer: Range<Int>
+        /// Where the fraction's digits are in `text`.
+        var fraction: Range<Int>
         /// The exponent, saturated at ±10^6.
         var exponent = 0
+
+        /// Integer and fraction digits together.
+        var digitCount: Int { integer.count + fraction.count }
+
+        /// The `position`-th digit (0...9) of the integer part followed by the fraction.
+        func digit(_ position: Int) -> UInt64 {
+            let byte = position < integer.count
+                ? text[integer.lowerBound + position] : text[fraction.lowerBound + position - integer.count]
+            return UInt64(byte - UInt8(ascii: "0"))
+        }
     }
 
     /// `text` split into a `Decimal`: `[+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?`; nil otherwise.
     static func decimal(_ text: ArraySlice<UInt8>) -> Decimal? {
-        var result = Decimal()
         var index = text.startIndex
         let end = text.endIndex
         func isDigit(_ at: Int) -> Bool { at < end && text[at] >= UInt8(ascii: "0") && text[at] <= UInt8(ascii: "9") }
+        var isNegative = false
         if index < end, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-            result.isNegative = text[index] == UInt8(ascii: "-")
+            isNegative = text[index] == UInt8(ascii: "-")
             index += 1
         }
-        while isDigit(index) {
-            result.digits.append(text[index] - UInt8(ascii: "0"))
-            index += 1
-        }
-        result.integerDigits = result.digits.count
+        let integerStart = index
+        while isDigit(index) { index += 1 }
+        let integer = integerStart..<index
+        var fraction = index..<index
         if index < end, text[index] == UInt8(ascii: ".") {
             index += 1
-            while isDigit(index) {
-                result.digits.append(text[index] - UInt8(ascii: "0"))
-                index += 1
-            }
+            let fractionStart = index
+            while isDigit(index) { index += 1 }
+            fraction = fractionStart..<index
         }
-        guard !result.digits.isEmpty else { return nil }
+        var result = Decimal(text: text, isNegative: isNegative, integer: integer, fraction: fraction)
+        guard result.digitCount > 0 else { return nil }
         if index < end, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
             index += 1
             var isExponentNegative = false
@@ -194,21 +210,21 @@ public enum ReplayCSV {
     /// A millisecond time's text as exact integer ns, rounded half to even at the ns.
     static func exactNanoseconds(milliseconds text: ArraySlice<UInt8>) -> Result<SimTime, NumberProblem> {
         guard let number = decimal(text) else { return .failure(isNonFiniteWord(text) ? .nonFinite : .notANumber) }
-        guard number.digits.contains(where: { $0 != 0 }) else { return .success(0) }  // whatever the exponent
-        // The ns point lies `integerDigits + exponent + 6` digits into `digits`.
-        let point = number.integerDigits + number.exponent + 6
+        let count = number.digitCount
+        guard (0..<count).contains(where: { number.digit($0) != 0 }) else { return .success(0) }  // any exponent
+        // The ns point lies `integer digits + exponent + 6` digits into the digits.
+        let point = number.integer.count + number.exponent + 6
         let limit: UInt64 = 1_000_000_000_000_000_000  // 10^12 ms in ns
         var nanos: UInt64 = 0
         if point > 0 {
             for position in 0..<point {
-                let digit = position < number.digits.count ? UInt64(number.digits[position]) : 0
-                nanos = nanos * 10 + digit
+                nanos = nanos * 10 + (position < count ? number.digit(position) : 0)
                 if nanos > limit { return .failure(.outOfRange) }
             }
         }
-        if point >= 0, point < number.digits.count {
-            let roundingDigit = number.digits[point]
-            let isSticky = number.digits[(point + 1)...].contains { $0 != 0 }
+        if point >= 0, point < count {
+            let roundingDigit = number.digit(point)
+            let isSticky = ((point + 1)..<count).contains { number.digit($0) != 0 }
             if roundingDigit > 5 || (roundingDigit == 5 && (isSticky || nanos % 2 == 1)) { nanos += 1 }
             if nanos > limit { return .failure(.outOfRange) }
         }
