@@ -39,7 +39,7 @@ extension ScenarioDecoder {
         static let expandedSeconds: Double = 10_800
         /// Deepest nesting of `repeat`.
         static let repeatDepth = 8
-        /// The step kinds: SPEC §3's, then `replay` and `user` (docs/workloads.md).
+        /// The step kinds, in documentation order (README, docs/workloads.md for `replay` and `user`).
         static let stepKinds = ["drag", "fling", "pause", "scrollTo", "repeat", "memoryWarning", "replay", "user"]
         /// Any velocity, points per second.
         static let velocity = NumberRange.from(-100_000, to: 100_000)
