@@ -7,11 +7,13 @@ import ScrollSimCore
 /// Errors are `ScenarioError`s: `.unreadable` (exit 66) when a path is missing or cannot be read,
 /// `.invalid` (exit 65) when the content is wrong, including invalid UTF-8.
 public enum ScenarioFiles {
-    /// Reads, parses and validates the scenario file at `path` (named as given in errors).
+    /// Reads, parses and validates the scenario file at `path` (named as given in errors), with
+    /// the `replay` recordings it names (paths relative to its directory).
     /// - Throws: `.unreadable` with "no such file", "cannot read: is a directory" or
-    ///   "cannot read: <system reason>"; `.invalid` for the content (see `ScenarioLoader`).
+    ///   "cannot read: <system reason>", for the scenario or a recording; `.invalid` for the
+    ///   content (see `ScenarioLoader`).
     public static func load(path: String) throws(ScenarioError) -> Scenario {
-        try ScenarioLoader.parse(utf8: try contents(of: path), file: path)
+        try ScenarioLoader.parse(utf8: try contents(of: path), file: path, files: ReplayFileCache())
     }
 
     /// The files named by `paths`, in order: a file stays itself; a directory becomes its

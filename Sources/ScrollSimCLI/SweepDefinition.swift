@@ -70,6 +70,8 @@ struct SweepDefinition {
     /// FNV-1a 64 of the sweep file's bytes and, when separate, the scenario file's: shards of
     /// one sweep carry it so `merge` refuses shards of different sweeps.
     var fingerprint: UInt64
+    /// The scenario's `replay` recordings, read once for every combination.
+    var files = ReplayFileCache()
 
     /// The keys a sweep file may hold.
     static let keys = ["description", "scenario", "strategies", "axes"]
@@ -139,7 +141,8 @@ struct SweepDefinition {
             document = (try? document.setting(strategies, at: JSONPath(parsing: "strategies"))) ?? document
         }
         document = normalizingStrategies(document)
-        _ = try decode(document, file: scenarioFile, sweepFile: path, isInline: isInline, location: "")
+        let files = ReplayFileCache()
+        _ = try decode(document, file: scenarioFile, files: files, sweepFile: path, isInline: isInline, location: "")
 
         // The axes.
         guard let axesValue = member("axes") else {
@@ -183,7 +186,7 @@ struct SweepDefinition {
             fingerprint.add(scenarioBytes)
         }
         return SweepDefinition(file: path, scenarioFile: scenarioFile, isScenarioInline: isInline, document: document,
-                               axes: axes, fingerprint: fingerprint.value)
+                               axes: axes, fingerprint: fingerprint.value, files: files)
     }
 
     /// Whether axis paths `a` and `b` reach the same field, or one lies inside the other
@@ -226,13 +229,17 @@ struct SweepDefinition {
 
     /// The scenario of `document`, checked by the strict scenario decoder.
     /// - Throws: `.invalid` naming the sweep file, `location` (an axis or a combination, or
-    ///   nothing for the base scenario) and the scenario path.
-    static func decode(_ document: JSONValue, file: String, sweepFile: String, isInline: Bool, location: String) throws(SweepError) -> Scenario {
+    ///   nothing for the base scenario) and the scenario path; `.unreadable` likewise for a
+    ///   `replay` recording that cannot be read.
+    static func decode(_ document: JSONValue, file: String, files: ReplayFileCache, sweepFile: String, isInline: Bool,
+                       location: String) throws(SweepError) -> Scenario {
         do {
-            return try ScenarioLoader.decode(document, file: file)
+            return try ScenarioLoader.decode(document, file: file, files: files)
         } catch {
-            throw SweepError(kind: .invalid, message: describe(error.path, error.message, sweepFile: sweepFile, scenarioFile: file,
-                                                              isInline: isInline, location: location))
+            // A recording the scenario names that cannot be read is `.unreadable` (exit 66).
+            throw SweepError(kind: error.kind == .unreadable ? .unreadable : .invalid,
+                             message: describe(error.path, error.message, sweepFile: sweepFile, scenarioFile: file,
+                                               isInline: isInline, location: location))
         }
     }
 

@@ -174,7 +174,8 @@ struct SweepPlan {
     /// - Throws: `.invalid` naming the sweep file, `location` and the scenario or strategy path.
     static func decode(_ document: JSONValue, in definition: SweepDefinition, at location: String)
         throws(SweepError) -> (scenario: Scenario, strategies: [(name: String, factory: StrategyFactory)]) {
-        let scenario = try SweepDefinition.decode(document, file: definition.scenarioFile, sweepFile: definition.file,
+        let scenario = try SweepDefinition.decode(document, file: definition.scenarioFile, files: definition.files,
+                                                  sweepFile: definition.file,
                                                   isInline: definition.isScenarioInline, location: location)
         let specs = scenario.strategies.isEmpty ? StrategyCatalog.all.map { StrategySpec(name: $0.name) } : scenario.strategies
         var strategies: [(name: String, factory: StrategyFactory)] = []

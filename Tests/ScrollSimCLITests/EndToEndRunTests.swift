@@ -88,6 +88,8 @@ import Testing
         let result = scrollsim("validate", Self.scenarios)
         #expect(result.code == 0)
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput.split(separator: "\n").count == 4)
+        #expect(result.standardOutput.split(separator: "\n").count == 6)
+        // feed-replay's recording is read next to it.
+        #expect(result.standardOutput.contains("feed-replay.json: ok"))
     }
 }

@@ -235,14 +235,14 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             """
         #expect(
             failure(tooLong)?.description
-                == "scenario.json: script: drags, pauses, flings and animated scrolls last 90000 s once repeats are unrolled; at most 10800 s (3 hours) are allowed"
+                == "scenario.json: script: drags, pauses, flings, animated scrolls, replays and users last 90000 s once repeats are unrolled; at most 10800 s (3 hours) are allowed"
         )
         // Flings count with their duration until |v| < 10 pt/s: 3000 flings at 100000 pt/s last
         // ln(10/100000) / (1000 ln 0.998) = 4.6 s each, 13 800 s in all.
         let manyFlings = """
             {"layout": {"itemCount": 1}, "script": [{"repeat": {"times": 3000, "script": [{"fling": {"velocity": 100000}}]}}]}
             """
-        #expect(failure(manyFlings)?.description.hasPrefix("scenario.json: script: drags, pauses, flings and animated scrolls last 13") == true)
+        #expect(failure(manyFlings)?.description.hasPrefix("scenario.json: script: drags, pauses, flings, animated scrolls, replays and users last 13") == true)
     }
 
     // MARK: Pinned error texts
@@ -453,7 +453,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Script
         (
             #"{"layout": {"itemCount": 9}, "script": [{"pause": {"seconds": 1}}, {"swipe": {}}]}"#,
-            "scenario.json: script[1].swipe: unknown step kind; allowed step kinds: drag, fling, pause, scrollTo, repeat, memoryWarning"
+            "scenario.json: script[1].swipe: unknown step kind; allowed step kinds: drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"flnig": {"velocity": 1}}]}"#,
@@ -493,11 +493,11 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"drag": {"velocity": 1, "seconds": 1}, "pause": {"seconds": 1}}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning); found 2: 'drag', 'pause'"
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found 2: 'drag', 'pause'"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning); found none"
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found none"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": ["pause"]}"#,

@@ -289,6 +289,12 @@ public indirect enum ScriptStep: Sendable, Equatable {
     case repeatSteps(times: Int, steps: [ScriptStep])
     /// The app receives a memory warning at this instant.
     case memoryWarning
+    /// A recorded gesture, replayed from the current offset (the file's content, loaded when the
+    /// scenario is decoded; docs/workloads.md).
+    case replay(ReplayGesture)
+    /// A stochastic user browsing; expanded into the steps above when the timeline is built, from
+    /// the run's seed (docs/workloads.md).
+    case user(UserModel)
 }
 
 /// A strategy as named in a scenario, with its parameters in file order.

@@ -11,6 +11,8 @@
 struct ScenarioDecoder {
     /// The file as the user named it, for error messages.
     let file: String
+    /// Reads the files the scenario refers to (`replay` recordings), resolved against `file`'s directory.
+    var files: any ScenarioFileReading = NoScenarioFiles()
 
     /// Decodes `document`; `defaultName` is the name when the file gives none.
     func decode(_ document: JSONValue, defaultName: String) throws(ScenarioError) -> Scenario {
@@ -257,7 +259,7 @@ struct ScenarioDecoder {
 
     /// Checks p95 ≥ median. The error goes to the p95 when the file gives it, else to the median
     /// (which then exceeds the default p95).
-    private func checkPercentiles(
+    func checkPercentiles(
         median: (value: Double, key: String, isGiven: Bool), p95: (value: Double, key: String, path: String?),
         in path: String
     ) throws(ScenarioError) {

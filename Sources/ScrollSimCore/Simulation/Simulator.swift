@@ -128,7 +128,7 @@ final class Simulator {
         streams = RandomStreams(seed: seed)
         layout = CollectionLayout(scenario.layout, streams: streams)
         let layout = self.layout
-        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset,
+        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset, seed: seed,
                                   targetOffset: { layout.offsetToShow(item: $0) })
         images = ImageCatalog(scenario.images, itemCount: scenario.layout.itemCount, streams: streams)
         let costs = scenario.costs
