@@ -1,18 +1,21 @@
 import Foundation
 import ScrollSimCore
 
-/// Reads the files scenarios refer to (`replay` recordings) from disk for the scenario decoder,
-/// each path once: every scenario a sweep decodes shares one gesture (one copy of its samples),
-/// and a file cannot change between two combinations.
+/// Reads the files scenarios refer to (`replay` recordings, `layout.catalog` catalogs) from disk
+/// for the scenario decoder, each path once: every scenario a sweep decodes shares one gesture
+/// or catalog (one copy of its arrays), and a file cannot change between two combinations.
 ///
 /// Reads go through POSIX calls, worded like `InputFile` ("no such file", "cannot read: …"), and
-/// stop at `ReplayCSV.maxBytes`: a larger file is refused without being read to its end. (To be
-/// folded into the CLI's shared size-capped input layer when there is one.)
+/// stop at `ReplayCSV.maxBytes` (`CatalogCSV.maxBytes` for a catalog): a larger file is refused
+/// without being read to its end. (To be folded into the CLI's shared size-capped input layer
+/// when there is one.)
 final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
     /// Guards `gestures`.
     private let lock = NSLock()
     /// Each path's outcome so far; only looked up, never iterated.
     private var gestures: [String: Result<ReplayGesture, ReplayFileError>] = [:]
+    /// Each catalog path's outcome so far; only looked up, never iterated.
+    private var catalogs: [String: Result<ItemCatalog, ReplayFileError>] = [:]
 
     /// An empty cache.
     init() {}
@@ -29,13 +32,28 @@ final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
         return try outcome.get()
     }
 
-    /// The bytes of the file at `path`; more than `maxBytes` of them is `.invalid` (with the
-    /// message for `ReplayCSV.maxBytes`: tests pass a smaller limit).
-    static func bytes(atPath path: String, maxBytes: Int) throws(ReplayFileError) -> [UInt8] {
+    /// The catalog in the file at `path`, read and parsed on first use.
+    func itemCatalog(atPath path: String) throws(ReplayFileError) -> ItemCatalog {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = catalogs[path] { return try known.get() }
+        let outcome = Result { () throws(ReplayFileError) -> ItemCatalog in
+            let bytes = try Self.bytes(atPath: path, maxBytes: CatalogCSV.maxBytes,
+                                       tooLargeMessage: CatalogCSV.tooLargeMessage)
+            return try CatalogCSV.parse(bytes, file: path)
+        }
+        catalogs[path] = outcome
+        return try outcome.get()
+    }
+
+    /// The bytes of the file at `path`; more than `maxBytes` of them is `.invalid` with
+    /// `tooLargeMessage` (by default the one for `ReplayCSV.maxBytes`: tests pass a smaller limit).
+    static func bytes(atPath path: String, maxBytes: Int,
+                      tooLargeMessage: String = ReplayCSV.tooLargeMessage) throws(ReplayFileError) -> [UInt8] {
         func unreadable(_ reason: String) -> ReplayFileError {
             ReplayFileError(kind: .unreadable, file: path, message: reason)
         }
-        let tooLarge = ReplayFileError(file: path, message: ReplayCSV.tooLargeMessage)
+        let tooLarge = ReplayFileError(file: path, message: tooLargeMessage)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw unreadable(errno == ENOENT ? "no such file" : "cannot read: \(InputFile.lastErrorText())")

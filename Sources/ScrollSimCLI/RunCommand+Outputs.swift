@@ -28,7 +28,8 @@ extension RunCommand.PlannedRun {
 /// whatever the outcome (memory hit, disk hit, join, miss): the stream of lookups a cache in
 /// front of the images would see. The size is the image's full decoded size, width × height × 4
 /// bytes (the cost Nuke and SDWebImage give a decoded image), so `cache-replay` sizes a
-/// decoded-image memory cache; every image of a scenario has the same size.
+/// decoded-image memory cache; every image of a scenario has the same size, unless it has a
+/// `layout.catalog`.
 final class RunRecording: RunObserver {
     /// The trace recorder, when tracing.
     let trace: ChromeTraceRecorder?
@@ -40,8 +41,8 @@ final class RunRecording: RunObserver {
     private(set) var frames: [FrameRecord] = []
     /// The request trace so far, header included (when recorded).
     private(set) var requests: String
-    /// The `,<size>\n` suffix of every request line.
-    private let requestSuffix: String
+    /// The scenario run (for its images' sizes).
+    private let scenario: Scenario
 
     /// A recording of `planned`, keeping frames, tracing and recording requests as asked.
     init(_ planned: RunCommand.PlannedRun, keepsFrames: Bool, traces: Bool, requests: Bool = false) {
@@ -49,8 +50,7 @@ final class RunRecording: RunObserver {
         recordsRequests = requests
         trace = traces ? ChromeTraceRecorder(scenario: planned.scenario, strategyName: planned.strategyName,
                                              seed: planned.seed) : nil
-        let images = planned.scenario.images
-        requestSuffix = ",\(Int64(images.width) * Int64(images.height) * 4)\n"
+        scenario = planned.scenario
         self.requests = requests ? RequestTrace.header + "\n" : ""
     }
 
@@ -59,7 +59,9 @@ final class RunRecording: RunObserver {
 
     /// Appends the request's line.
     func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime) {
-        if recordsRequests { requests += String(imageID) + requestSuffix }
+        guard recordsRequests else { return }
+        let size = scenario.imagePixelSize(ofImage: imageID)
+        requests += "\(imageID),\(Int64(size.width) * Int64(size.height) * 4)\n"
     }
 
     /// The per-frame CSV of the kept frames, built once after the run (`--frames` and `--html`

@@ -260,7 +260,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 5, "rows": 2}}"#,
-            "scenario.json: layout.rows: unknown key; allowed keys: kind, columns, itemCount, itemHeight, itemHeightRange, spacing, contentInset, viewport"
+            "scenario.json: layout.rows: unknown key; allowed keys: kind, columns, itemCount, catalog, itemHeight, itemHeightRange, spacing, contentInset, viewport"
         ),
         (
             #"{"layout": {"itemCount": 5, "viewport": {"with": 300}}}"#,
@@ -390,11 +390,11 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Required and cross-member rules
         (
             #"{"layout": {"kind": "grid"}}"#,
-            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000"
+            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give layout.catalog instead)"
         ),
         (
             #"{"seed": 3}"#,
-            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000"
+            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give layout.catalog instead)"
         ),
         (
             #"{"layout": {"itemCount": 9, "columns": 3}}"#,

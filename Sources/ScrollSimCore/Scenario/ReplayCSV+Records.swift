@@ -1,4 +1,4 @@
-// Splitting a replay file into RFC 4180 records, one at a time.
+// Splitting a replay (or catalog) file into RFC 4180 records, one at a time.
 
 extension ReplayCSV {
     /// One record: the line it starts on, its fields (unquoted) and its text (for messages).
@@ -22,9 +22,14 @@ extension ReplayCSV {
         var index = 0
         /// Its line, from 1.
         var line = 1
+        /// The file's column names, for messages.
+        let columnNames: [String]
 
-        /// A walker at the start of `bytes`.
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        /// A walker at the start of `bytes`, a file of `columnNames` (a replay file's by default).
+        init(bytes: [UInt8], columnNames: [String] = ReplayCSV.columns) {
+            self.bytes = bytes
+            self.columnNames = columnNames
+        }
 
         /// The length of the line break (LF or CRLF) at `position`, or nil.
         func lineBreak(at position: Int) -> Int? {
@@ -44,8 +49,8 @@ extension ReplayCSV {
             var fields: [ArraySlice<UInt8>] = []
             var recordEnd = count
             func failure(_ line: Int, _ column: Int, _ message: String) -> ReplayFileError {
-                ReplayFileError(file: file, line: line, column: column,
-                                columnName: column <= 2 ? columns[column - 1] : nil, message: message)
+                let name = column <= columnNames.count ? columnNames[column - 1] : nil
+                return ReplayFileError(file: file, line: line, column: column, columnName: name, message: message)
             }
             while true {
                 let column = fields.count + 1

@@ -1,11 +1,12 @@
-/// Why a `replay` step's file could not be used: the file, the place (line and column, when the
-/// problem has one) and what is wrong, on one line (docs/workloads.md).
+/// Why a file a scenario refers to (a `replay` step's recording, a `layout.catalog`) could not be
+/// used: the file, the place (line and column, when the problem has one) and what is wrong, on
+/// one line (docs/workloads.md).
 public struct ReplayFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, which decides the exit code.
     public enum Kind: Sendable, Equatable {
         /// The file does not exist or cannot be read (exit 66).
         case unreadable
-        /// The content is not a valid recording, or too large (exit 65).
+        /// The content is not a valid recording or catalog, or too large (exit 65).
         case invalid
     }
 

@@ -70,6 +70,12 @@ public struct Scenario: Sendable, Equatable {
         public var viewportHeight: Double = 844
         /// Screen scale (pixels per point), 1...4. Default 3.
         public var scale: Double = 3
+        /// A real feed's items, read from the `catalog` CSV file (docs/workloads.md); nil (the
+        /// default) for synthetic items. When set, `itemCount` is its item count, each row is as
+        /// tall as its tallest item (`itemHeight` and `itemHeightRange` are not used), and each
+        /// item's image and each image's pixel size and bytes come from it (`Scenario.images` is
+        /// not used).
+        public var catalog: ItemCatalog? = nil
         /// A layout of `itemCount` items with every other setting at its default.
         public init(itemCount: Int) { self.itemCount = itemCount }
     }

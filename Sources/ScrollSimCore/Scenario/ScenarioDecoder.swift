@@ -23,6 +23,7 @@ struct ScenarioDecoder {
         scenario.name = defaultName
         var hasItemCount = false
         var scrollTargets: [ScrollTarget] = []
+        var imagesGiven: [(key: String, path: String)] = []
         try members(of: document, at: "", keys: Keys.topLevel) { key, value, path throws(ScenarioError) in
             switch key {
             case "name": scenario.name = try label(value, at: path)
@@ -31,7 +32,7 @@ struct ScenarioDecoder {
             case "display": scenario.display = try display(value, at: path)
             case "layout": (scenario.layout, hasItemCount) = try layout(value, at: path)
             case "cells": scenario.cells = try cells(value, at: path)
-            case "images": scenario.images = try images(value, at: path)
+            case "images": (scenario.images, imagesGiven) = try images(value, at: path)
             case "network": scenario.network = try network(value, at: path)
             case "disk": scenario.disk = try disk(value, at: path)
             case "device": scenario.device = try device(value, at: path)
@@ -41,7 +42,13 @@ struct ScenarioDecoder {
             default: break  // `members` admits only `Keys.topLevel`
             }
         }
-        guard hasItemCount else { throw missing("layout.itemCount", expected: Self.integerPhrase(Limits.itemCount)) }
+        guard hasItemCount else {
+            let phrase = Self.integerPhrase(Limits.itemCount) + " (or give layout.catalog instead)"
+            throw missing("layout.itemCount", expected: phrase)
+        }
+        if let catalog = scenario.layout.catalog, let replaced = imagesGiven.first {
+            throw catalogConflict(at: replaced.path, key: replaced.key, catalog: catalog)
+        }
         let itemCount = scenario.layout.itemCount
         for target in scrollTargets where target.item >= itemCount {
             throw invalid(
@@ -62,7 +69,8 @@ struct ScenarioDecoder {
         static let display = ["refreshHz", "renderMs"]
         /// `layout`.
         static let layout = [
-            "kind", "columns", "itemCount", "itemHeight", "itemHeightRange", "spacing", "contentInset", "viewport",
+            "kind", "columns", "itemCount", "catalog", "itemHeight", "itemHeightRange", "spacing", "contentInset",
+            "viewport",
         ]
         /// `layout.contentInset`.
         static let contentInset = ["top", "bottom"]
@@ -124,11 +132,13 @@ struct ScenarioDecoder {
         var hasItemCount = false
         var columnsPath: String?
         var heightKey: String?
+        var replacedPaths: [(key: String, path: String)] = []  // keys a catalog replaces, in file order
         try members(of: value, at: path, keys: Keys.layout) { key, value, path throws(ScenarioError) in
             if key == "itemHeight" || key == "itemHeightRange" {
                 if let heightKey { throw invalid(path, "cannot be combined with \(heightKey); give one or the other") }
                 heightKey = key
             }
+            if ["itemCount", "itemHeight", "itemHeightRange"].contains(key) { replacedPaths.append((key, path)) }
             switch key {
             case "kind": layout.kind = try choice(value, at: path)
             case "columns":
@@ -137,6 +147,7 @@ struct ScenarioDecoder {
             case "itemCount":
                 layout.itemCount = try integer(value, at: path, in: Limits.itemCount)
                 hasItemCount = true
+            case "catalog": layout.catalog = try catalog(value, at: path)
             case "itemHeight": layout.itemHeight = try number(value, at: path, Limits.itemHeight)
             case "itemHeightRange": layout.itemHeightRange = try heightRange(value, at: path)
             case "spacing": layout.spacing = try number(value, at: path, .from(0, to: 1000))
@@ -156,6 +167,13 @@ struct ScenarioDecoder {
                 }
             default: break  // `members` admits only `Keys.layout`
             }
+        }
+        if let catalog = layout.catalog {
+            if let replaced = replacedPaths.first {
+                throw catalogConflict(at: replaced.path, key: replaced.key, catalog: catalog)
+            }
+            layout.itemCount = catalog.itemCount
+            hasItemCount = true
         }
         switch (layout.kind, columnsPath) {
         case (.list, let columnsPath?) where layout.columns != 1:
@@ -202,11 +220,14 @@ struct ScenarioDecoder {
     }
 
     /// `images`.
-    private func images(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Images {
+    private func images(_ value: JSONValue, at path: String) throws(ScenarioError)
+        -> (Scenario.Images, given: [(key: String, path: String)]) {
         var images = Scenario.Images()
         var p95Path: String?
         var hasMedian = false
+        var given: [(key: String, path: String)] = []
         try members(of: value, at: path, keys: Keys.images) { key, value, path throws(ScenarioError) in
+            given.append((key, path))
             switch key {
             case "width": images.width = try integer(value, at: path, in: 1...20_000)
             case "height": images.height = try integer(value, at: path, in: 1...20_000)
@@ -224,7 +245,7 @@ struct ScenarioDecoder {
         try checkPercentiles(
             median: (images.bytesMedian, "bytesMedian", hasMedian), p95: (images.bytesP95, "bytesP95", p95Path),
             in: path)
-        return images
+        return (images, given)
     }
 
     /// `network`.

@@ -1,8 +1,10 @@
-/// Where the files a scenario refers to come from (today: `replay` recordings).
+/// Where the files a scenario refers to come from: `replay` recordings and `layout.catalog`
+/// item catalogs.
 ///
 /// The core does no file I/O: whoever loads a scenario gives a reader (the CLI reads from disk
-/// and shares one decoded gesture among every scenario of a sweep; tests read from memory). The
-/// decoder resolves a relative path against the scenario file's directory before asking.
+/// and shares one decoded gesture or catalog among every scenario of a sweep; tests read from
+/// memory). The decoder resolves a relative path against the scenario file's directory before
+/// asking.
 public protocol ScenarioFileReading: Sendable {
     /// The recorded gesture in the replay file at `path` (already resolved), parsed by
     /// `ReplayCSV.parse(_:file:)`.
@@ -10,6 +12,13 @@ public protocol ScenarioFileReading: Sendable {
     ///   is larger than `ReplayCSV.maxBytes`, which a reader may refuse before reading it all:
     ///   then `.invalid`), `.invalid` for its content.
     func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture
+
+    /// The item catalog in the CSV file at `path` (already resolved), parsed by
+    /// `CatalogCSV.parse(_:file:)`.
+    /// - Throws: `ReplayFileError`: `.unreadable` when the file is missing or cannot be read,
+    ///   `.invalid` for its content or when it is larger than `CatalogCSV.maxBytes` (which a
+    ///   reader may refuse before reading it all).
+    func itemCatalog(atPath path: String) throws(ReplayFileError) -> ItemCatalog
 }
 
 /// The reader of a loader that was given none: every file is unreadable.
@@ -19,8 +28,18 @@ public struct NoScenarioFiles: ScenarioFileReading {
 
     /// Always throws `.unreadable`.
     public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
-        throw ReplayFileError(kind: .unreadable, file: path,
-                              message: "cannot read: this scenario was loaded without file access")
+        throw Self.unreadable(path)
+    }
+
+    /// Always throws `.unreadable`.
+    public func itemCatalog(atPath path: String) throws(ReplayFileError) -> ItemCatalog {
+        throw Self.unreadable(path)
+    }
+
+    /// The error for every file.
+    private static func unreadable(_ path: String) -> ReplayFileError {
+        ReplayFileError(kind: .unreadable, file: path,
+                        message: "cannot read: this scenario was loaded without file access")
     }
 }
 
@@ -36,9 +55,19 @@ public struct InMemoryScenarioFiles: ScenarioFileReading {
 
     /// The gesture in `files[path]`, or `.unreadable` "no such file".
     public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
+        try ReplayCSV.parse(try bytes(atPath: path), file: path)
+    }
+
+    /// The catalog in `files[path]`, or `.unreadable` "no such file".
+    public func itemCatalog(atPath path: String) throws(ReplayFileError) -> ItemCatalog {
+        try CatalogCSV.parse(try bytes(atPath: path), file: path)
+    }
+
+    /// `files[path]`, or `.unreadable` "no such file".
+    private func bytes(atPath path: String) throws(ReplayFileError) -> [UInt8] {
         guard let bytes = files[path] else {
             throw ReplayFileError(kind: .unreadable, file: path, message: "no such file")
         }
-        return try ReplayCSV.parse(bytes, file: path)
+        return bytes
     }
 }
