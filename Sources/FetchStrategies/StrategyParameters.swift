@@ -12,6 +12,24 @@ public struct StrategyParameters {
     private let spec: StrategySpec
     private var read: [String] = []
 
+    /// Collects, while bound (`StrategyDescriptor.schema`), each parameter a strategy's `make`
+    /// reads, with the type, range and default it reads it with: the scenario schema's source.
+    /// Used on one thread, inside `withValue`.
+    final class Recorder: @unchecked Sendable {
+        /// The parameters read, in reading order (no name twice).
+        private(set) var parameters: [ScenarioSchema.Parameter] = []
+
+        /// Notes that `name` was read as `value` with `defaultValue`.
+        func record(_ name: String, _ value: ScenarioSchema.Value, default defaultValue: JSONValue?) {
+            guard !parameters.contains(where: { $0.name == name }) else { return }
+            parameters.append(ScenarioSchema.Parameter(name: name, summary: "", value: value,
+                                                       defaultValue: defaultValue, defaultText: ""))
+        }
+    }
+
+    /// The recorder of the schema being written, if any.
+    @TaskLocal static var recorder: Recorder?
+
     /// A reader of `spec`'s parameters.
     public init(_ spec: StrategySpec) { self.spec = spec }
 
@@ -24,6 +42,7 @@ public struct StrategyParameters {
     /// A number in `range`, or `defaultValue` when absent.
     public mutating func number(_ key: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(StrategyConfigError) -> Double {
         read.append(key)
+        Self.recorder?.record(key, .number(range), default: .number(defaultValue, text: format(defaultValue)))
         guard let value = value(key) else { return defaultValue }
         guard case .number(let x, _) = value, x.isFinite, range.contains(x) else {
             throw StrategyConfigError(path: path(key), message: "must be a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(describe(value))")
@@ -34,6 +53,7 @@ public struct StrategyParameters {
     /// An integer in `range`, or `defaultValue` when absent.
     public mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(StrategyConfigError) -> Int {
         read.append(key)
+        Self.recorder?.record(key, .integer(range), default: .number(Double(defaultValue), text: String(defaultValue)))
         guard let value = value(key) else { return defaultValue }
         guard case .number(let x, _) = value, x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
             throw StrategyConfigError(path: path(key), message: "must be an integer from \(range.lowerBound) to \(range.upperBound), found \(describe(value))")
@@ -47,6 +67,7 @@ public struct StrategyParameters {
         throws(StrategyConfigError) -> Int? {
         guard value(key) != nil else {
             read.append(key)
+            Self.recorder?.record(key, .integer(range), default: nil)
             return nil
         }
         return try integer(key, default: range.lowerBound, in: range)
@@ -55,6 +76,7 @@ public struct StrategyParameters {
     /// A Boolean, or `defaultValue` when absent.
     public mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
         read.append(key)
+        Self.recorder?.record(key, .boolean, default: .bool(defaultValue))
         guard let value = value(key) else { return defaultValue }
         guard case .bool(let b) = value else {
             throw StrategyConfigError(path: path(key), message: "must be true or false, found \(describe(value))")
@@ -66,6 +88,7 @@ public struct StrategyParameters {
     public mutating func choice(_ key: String, default defaultValue: String,
                                 in choices: [String]) throws(StrategyConfigError) -> String {
         read.append(key)
+        Self.recorder?.record(key, .choice(choices), default: .string(defaultValue))
         guard let value = value(key) else { return defaultValue }
         guard case .string(let text) = value, choices.contains(text) else {
             let listed = choices.map { "\"\($0)\"" }

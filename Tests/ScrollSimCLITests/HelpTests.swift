@@ -22,6 +22,7 @@ import ScrollSimCLI
           report                  Write an HTML report with charts of summary CSVs.
           cache-replay            Replay a request trace through a cache and print its
                                   miss ratios.
+          schema                  Print the JSON Schema of scenario files.
           help                    Show subcommand help information.
 
           See 'scrollsim help <subcommand>' for detailed help.

@@ -272,7 +272,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"my key": 1}"#,
-            #"scenario.json: ["my key"]: unknown key; allowed keys: name, description, seed, display, layout, cells, images, network, disk, device, costs, script, strategies"#
+            #"scenario.json: ["my key"]: unknown key; allowed keys: $schema, name, description, seed, display, layout, cells, images, network, disk, device, costs, script, strategies"#
         ),
         // Types
         (
@@ -630,7 +630,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
     }
 
     @Test func suggestionsPreferCaseAndTheClosestEarliestName() {
-        let keys = ScenarioDecoder.Keys.images
+        let keys = ScenarioKeys.images.names
         #expect(ScenarioDecoder.suggestion(for: "BYTESP95", among: keys) == "bytesP95")
         #expect(ScenarioDecoder.suggestion(for: "bytesP59", among: keys) == "bytesP95")
         #expect(ScenarioDecoder.suggestion(for: "hieght", among: keys) == "height")

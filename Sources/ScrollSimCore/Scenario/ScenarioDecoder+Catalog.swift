@@ -1,12 +1,9 @@
 // `layout.catalog`: a real feed's items from a CSV file next to the scenario (docs/workloads.md).
 
 extension ScenarioDecoder {
-    /// `layout.catalog`: the catalog, read now (through `files`) so the scenario holds it.
-    func catalog(_ value: JSONValue, at path: String) throws(ScenarioError) -> ItemCatalog {
-        let name = try string(value, at: path)
-        guard !name.isEmpty else {
-            throw invalid(path, "must name a CSV file (a path relative to the scenario file), found ''")
-        }
+    /// `layout.catalog` (`key`): the catalog, read now (through `files`) so the scenario holds it.
+    func catalog(_ value: JSONValue, at path: String, _ key: ScenarioKey) throws(ScenarioError) -> ItemCatalog {
+        let name = try filePath(value, at: path, key)
         do {
             return try files.itemCatalog(atPath: Self.resolve(name, nextTo: file))
         } catch {

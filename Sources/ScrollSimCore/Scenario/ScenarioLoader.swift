@@ -38,6 +38,6 @@ public enum ScenarioLoader {
             .decode(document, defaultName: ScenarioDecoder.defaultName(forFile: file))
     }
 
-    /// The keys a scenario's top-level object may hold, in SPEC §9 order.
-    public static var topLevelKeys: [String] { ScenarioDecoder.Keys.topLevel }
+    /// The keys a scenario's top-level object may hold, in documentation order (`ScenarioKeys`).
+    public static var topLevelKeys: [String] { ScenarioKeys.topLevel.names }
 }
