@@ -329,14 +329,3 @@ enum ScenarioKeys {
         Choice.allCases.map(\.rawValue)
     }
 }
-
-extension JSONValue {
-    /// A JSON number for `number`, its text as the decoder's messages print it (`60`, `0.25`).
-    init(_ number: Double) { self = .number(number, text: ScenarioDecoder.formatted(number)) }
-
-    /// A JSON number for `integer`.
-    init(_ integer: Int) { self = .number(Double(integer), text: String(integer)) }
-
-    /// A JSON number for `integer`.
-    init(_ integer: UInt64) { self = .number(Double(integer), text: String(integer)) }
-}
