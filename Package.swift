@@ -3,8 +3,6 @@ import PackageDescription
 
 /// ScrollSim: a deterministic scroll-simulation benchmark harness.
 /// No dependencies beyond the toolchain (see README.md).
-let strict: [SwiftSetting] = []  // warnings are made errors by .ci/run (-warnings-as-errors)
-
 let package = Package(
     name: "ScrollSim",
     products: [
@@ -16,21 +14,19 @@ let package = Package(
     targets: [
         .target(
             name: "ScrollSimCore",
-            swiftSettings: strict,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        .target(name: "FetchStrategies", dependencies: ["ScrollSimCore"], swiftSettings: strict),
-        .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies"], swiftSettings: strict),
-        .executableTarget(name: "scrollsim", dependencies: ["ScrollSimCLI"], swiftSettings: strict),
+        .target(name: "FetchStrategies", dependencies: ["ScrollSimCore"]),
+        .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies"]),
+        .executableTarget(name: "scrollsim", dependencies: ["ScrollSimCLI"]),
         .executableTarget(
             name: "ScrollSimBenchmarks",
             dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimCLI"],
-            path: "Benchmarks/ScrollSimBenchmarks",
-            swiftSettings: strict
+            path: "Benchmarks/ScrollSimBenchmarks"
         ),
-        .testTarget(name: "ScrollSimCoreTests", dependencies: ["ScrollSimCore"], swiftSettings: strict),
-        .testTarget(name: "FetchStrategiesTests", dependencies: ["ScrollSimCore", "FetchStrategies"], swiftSettings: strict),
-        .testTarget(name: "ScrollSimCLITests", dependencies: ["ScrollSimCLI", "ScrollSimCore", "FetchStrategies"], swiftSettings: strict),
+        .testTarget(name: "ScrollSimCoreTests", dependencies: ["ScrollSimCore"]),
+        .testTarget(name: "FetchStrategiesTests", dependencies: ["ScrollSimCore", "FetchStrategies"]),
+        .testTarget(name: "ScrollSimCLITests", dependencies: ["ScrollSimCLI", "ScrollSimCore", "FetchStrategies"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@ import Testing
 import ScrollSimCore
 
 /// The summary CSV, the per-frame CSV and the summary table.
-@Suite struct ReportTests {
+@Suite struct SummaryCSVTests {
     /// A run with every field set to a recognisable value.
     static var sampleRun: RunMetrics {
         var m = RunMetrics()
@@ -44,7 +44,7 @@ import ScrollSimCore
         return m
     }
 
-    @Test("the summary header lists SPEC §8's columns in order")
+    @Test("the summary header lists the columns in order")
     func summaryHeader() {
         #expect(SummaryCSV.header == "scenario,strategy,seed,profile,refresh_hz,scroll_s,frames,dropped_frames,hitches,hitch_ratio,max_hitch_ms,frame_work_p50_ms,frame_work_p95_ms,frame_work_p99_ms,requests,memory_hits,hit_ratio,disk_hits,inflight_joins,network_fetches,bytes_downloaded,duplicate_downloads,prefetches,prefetch_cancels,wasted_prefetches,displays,ready_ratio,blank_ratio_mean,blank_ratio_max,time_to_image_p95_ms,wrong_image_frames,main_decode_ms,cells_created,cells_reused,peak_memory_mb,blank_ratio_vsync_mean\n")
         #expect(SummaryCSV.columns.count == 36)
