@@ -1,3 +1,5 @@
+import ScrollSimCore
+
 /// `scrollsim compare`: joins a baseline and a candidate summary CSV, reports every metric's
 /// change, and exits 2 when a metric regresses past its limit (SPEC §10).
 ///
@@ -99,7 +101,7 @@ struct CompareCommand: ScrollSimSubcommand {
             let name = String(argument[..<equals]), value = String(argument[argument.index(after: equals)...])
             guard let index = CompareMetric.all.firstIndex(where: { $0.name == name }) else {
                 let names = CompareMetric.all.filter { $0.direction != .neither }.map(\.name)
-                if let suggestion = Suggestion.closestName(to: name, among: names) {
+                if let suggestion = Suggestion.closest(to: name, among: names) {
                     throw invalid("unknown metric '\(name)'; did you mean '\(suggestion)'?")
                 }
                 throw invalid("unknown metric '\(name)'; metrics with limits: \(names.joined(separator: ", "))")

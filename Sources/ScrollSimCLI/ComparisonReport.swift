@@ -184,26 +184,6 @@ enum ComparisonReport {
     static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
-/// Aligned plain-text tables: two spaces between columns, no trailing spaces.
-enum TextTable {
-    /// `header`, a rule of dashes, then `rows`, each line indented by `indent` and "\n"-terminated.
-    static func render(header: [String], rows: [[String]], rightAligned: [Bool], indent: Int) -> String {
-        let all = [header] + rows
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        func line(_ cells: [String]) -> String {
-            var text = String(repeating: " ", count: indent)
-            for (index, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: widths[index] - cell.count)
-                text += (index > 0 ? "  " : "") + (rightAligned[index] ? padding + cell : cell + padding)
-            }
-            while text.last == " " { text.removeLast() }
-            return text + "\n"
-        }
-        return line(header) + line(widths.map { String(repeating: "-", count: $0) }) + rows.map(line).joined()
-    }
-}
-
 extension String {
     /// This string with every `target` replaced by `replacement` (no Foundation).
     func replacingAll(_ target: Character, with replacement: String) -> String {

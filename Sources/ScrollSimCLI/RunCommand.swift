@@ -100,7 +100,7 @@ struct RunCommand: ScrollSimSubcommand {
         }
         for name in strategyNames where StrategyRegistry.descriptor(named: name) == nil {
             let known = StrategyRegistry.all.map(\.name)
-            if let suggestion = Suggestion.closestName(to: name, among: known) {
+            if let suggestion = Suggestion.closest(to: name, among: known) {
                 throw CommandLineError("Unknown strategy '\(name)'. Did you mean '\(suggestion)'?")
             }
             throw CommandLineError("Unknown strategy '\(name)'. See 'scrollsim strategies' for the list.")

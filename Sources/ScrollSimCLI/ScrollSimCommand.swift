@@ -1,4 +1,5 @@
 import FetchStrategies
+import ScrollSimCore
 
 /// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (SPEC §10).
 ///
@@ -112,7 +113,7 @@ public enum ScrollSimCommand {
     /// "Unknown subcommand 'x'", with "Did you mean 'y'?" when a subcommand name is close.
     static func unknownSubcommand(_ name: String) -> CommandLineError {
         let names = configuration.subcommands.map(\.name)
-        guard let suggestion = Suggestion.closestName(to: name, among: names) else {
+        guard let suggestion = Suggestion.closest(to: name, among: names) else {
             return CommandLineError("Unknown subcommand '\(name)'")
         }
         return CommandLineError("Unknown subcommand '\(name)'. Did you mean '\(suggestion)'?")

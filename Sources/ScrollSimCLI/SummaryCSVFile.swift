@@ -110,7 +110,7 @@ struct SummaryCSVFile {
             } else if isAxisColumn(name) {
                 axisColumns.append((name, index))
             } else {
-                let hint = Suggestion.closest(to: name, among: SummaryCSV.columns, maximumDistance: 3)
+                let hint = Suggestion.closest(to: name, among: SummaryCSV.columns)
                     .map { "; did you mean '\($0)'?" }
                     ?? "; expected a summary CSV column (\(SummaryCSV.columns.prefix(3).joined(separator: ", ")), …) or a sweep axis path such as 'cells.prefetchScreens'"
                 throw CSVFileError(file: file, line: 1, column: column, message: "unknown column '\(name)'\(hint)")

@@ -97,13 +97,13 @@ struct SweepDefinition {
             throw invalid("", "the top level must be a JSON object with \"scenario\" and \"axes\"")
         }
         for member in members where !keys.contains(member.key) {
-            let hint = Suggestion.closestName(to: member.key, among: keys).map { "did you mean '\($0)'?" }
+            let hint = Suggestion.closest(to: member.key, among: keys).map { "did you mean '\($0)'?" }
                 ?? "allowed keys: \(keys.joined(separator: ", "))"
             throw invalid(member.key, "unknown key; \(hint)")
         }
         func member(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         if let description = member("description") {
-            guard case .string = description else { throw invalid("description", "expected a string, found \(kindName(description))") }
+            guard case .string = description else { throw invalid("description", "expected a string, found \(description.kindName)") }
         }
 
         // The scenario: a file next to the sweep file, or inline.
@@ -129,7 +129,7 @@ struct SweepDefinition {
         case nil:
             throw invalid("scenario", "required key is missing; expected a scenario file's path (relative to the sweep file) or a scenario object")
         case let other?:
-            throw invalid("scenario", "expected a path (a string) or a scenario object, found \(kindName(other))")
+            throw invalid("scenario", "expected a path (a string) or a scenario object, found \(other.kindName)")
         }
         let isInline = scenarioFile == path
         if let strategies = member("strategies") {
@@ -146,7 +146,7 @@ struct SweepDefinition {
             throw invalid("axes", "required key is missing; expected an object of axes, e.g. { \"cells.prefetchScreens\": [0, 1, 2] }")
         }
         guard case .object(let axisMembers) = axesValue else {
-            throw invalid("axes", "expected an object of axes, e.g. { \"cells.prefetchScreens\": [0, 1, 2] }, found \(kindName(axesValue))")
+            throw invalid("axes", "expected an object of axes, e.g. { \"cells.prefetchScreens\": [0, 1, 2] }, found \(axesValue.kindName)")
         }
         var axes: [Axis] = []
         for (name, valuesValue) in axisMembers {
@@ -162,7 +162,7 @@ struct SweepDefinition {
                 }
             }
             guard case .array(let values) = valuesValue else {
-                throw invalid(location, "expected an array of values, found \(kindName(valuesValue))")
+                throw invalid(location, "expected an array of values, found \(valuesValue.kindName)")
             }
             guard !values.isEmpty else { throw invalid(location, "expected at least one value, found an empty array") }
             for (index, value) in values.enumerated() where values[..<index].contains(value) {
@@ -245,18 +245,6 @@ struct SweepDefinition {
         if !location.isEmpty { return "\(sweepFile): \(location): \(detail)" }
         if isInline { return "\(sweepFile): scenario\(scenarioPath.isEmpty ? "" : "." + scenarioPath): \(message)" }
         return "\(sweepFile): scenario: \(scenarioFile): \(detail)"
-    }
-
-    /// "a string", "an array", … for messages.
-    static func kindName(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): flag ? "true" : "false"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 }
 

@@ -205,7 +205,7 @@ struct SweepPlan {
         case .object:
             return value
         default:
-            throw JSONPathError("expected a strategy name or an object with a \"name\", found \(SweepDefinition.kindName(value))")
+            throw JSONPathError("expected a strategy name or an object with a \"name\", found \(value.kindName)")
         }
     }
 }
