@@ -38,7 +38,7 @@ struct CompareCommand: ScrollSimSubcommand {
             hit_ratio and memory_hits; workload counts (frames, requests, prefetches, displays, \
             ...) have no better direction and are only reported.
 
-            Default limits: \(CompareMetric.defaultLimitsText).
+            Default limits: \(SummaryColumn.defaultLimitsText).
 
             Rows in one file only are listed; they fail the comparison only with \
             --fail-on-missing.
@@ -86,10 +86,10 @@ struct CompareCommand: ScrollSimSubcommand {
         _ = try limits()
     }
 
-    /// The limit of every metric (index of `CompareMetric.all`): the defaults, then each
+    /// The limit of every metric (index of `SummaryColumn.metrics`): the defaults, then each
     /// `--max-regression` in order (the last one for a metric wins).
     func limits() throws(CommandLineError) -> [RegressionLimit?] {
-        var limits = CompareMetric.all.map(\.defaultLimit)
+        var limits = SummaryColumn.metrics.map(\.defaultLimit)
         for argument in limitArguments {
             func invalid(_ reason: String) -> CommandLineError {
                 CommandLineError("The value '\(argument)' is invalid for '\(Self.maxRegressionOption.synopsis)': \(reason)",
@@ -99,28 +99,28 @@ struct CompareCommand: ScrollSimSubcommand {
                 throw invalid("expected <metric>=<limit>, e.g. hitch_ratio=5% or dropped_frames=+2")
             }
             let name = String(argument[..<equals]), value = String(argument[argument.index(after: equals)...])
-            guard let index = CompareMetric.all.firstIndex(where: { $0.name == name }) else {
-                let names = CompareMetric.all.filter { $0.direction != .neither }.map(\.name)
+            guard let index = SummaryColumn.metrics.firstIndex(where: { $0.name == name }) else {
+                let names = SummaryColumn.metrics.filter { $0.polarity != .workload }.map(\.name)
                 if let suggestion = Suggestion.closest(to: name, among: names) {
                     throw invalid("unknown metric '\(name)'; did you mean '\(suggestion)'?")
                 }
                 throw invalid("unknown metric '\(name)'; metrics with limits: \(names.joined(separator: ", "))")
             }
-            let metric = CompareMetric.all[index]
-            guard metric.direction != .neither else {
+            let metric = SummaryColumn.metrics[index]
+            guard let polarity = metric.polarity, polarity != .workload else {
                 throw invalid("'\(name)' has no better direction, so it takes no limit")
             }
             if value == "off" {
                 limits[index] = nil
                 continue
             }
-            switch RegressionLimit.parse(value, for: metric) {
+            switch RegressionLimit.parse(value, polarity: polarity) {
             case .success(let limit):
                 limits[index] = limit
             case .failure(.malformed):
                 throw invalid("'\(value)' is not a limit; write a percentage of the baseline (5%), an amount (2 or +2), or off")
             case .failure(.wrongSign(let expected)):
-                let way = metric.direction == .higherIsBetter ? "higher is better, so its limit is how much it may fall"
+                let way = polarity == .higherIsBetter ? "higher is better, so its limit is how much it may fall"
                     : "lower is better, so its limit is how much it may rise"
                 throw invalid("for '\(name)' \(way); write the limit unsigned or with '\(expected)'")
             }

@@ -25,7 +25,7 @@ struct Comparison {
     /// One metric of one joined row.
     struct MetricResult {
         /// The metric.
-        var metric: CompareMetric
+        var metric: SummaryColumn
         /// Its limit, or nil.
         var limit: RegressionLimit?
         /// The baseline's value.
@@ -34,6 +34,9 @@ struct Comparison {
         var candidate: ExactDecimal
         /// The verdict.
         var status: Status
+
+        /// The metric's polarity.
+        var polarity: SummaryColumn.Polarity { metric.polarity ?? .workload }
 
         /// `candidate − baseline` (nil only on overflow, impossible for CSV values).
         var change: ExactDecimal? { candidate.minus(baseline) }
@@ -57,7 +60,7 @@ struct Comparison {
     struct RowResult {
         /// The row's identity.
         var key: SummaryCSVFile.Key
-        /// Every metric both files have, in `CompareMetric.all` order.
+        /// Every metric both files have, in `SummaryColumn.metrics` order.
         var metrics: [MetricResult]
 
         /// Whether any metric changed.
@@ -80,12 +83,12 @@ struct Comparison {
     var onlyInBaseline: [SummaryCSVFile.Key]
     /// Rows only in the candidate, in its order.
     var onlyInCandidate: [SummaryCSVFile.Key]
-    /// Metric columns in the baseline only, in `CompareMetric.all` order.
+    /// Metric columns in the baseline only, in `SummaryColumn.metrics` order.
     var metricsOnlyInBaseline: [String]
     /// Metric columns in the candidate only.
     var metricsOnlyInCandidate: [String]
 
-    /// Joins `baseline` and `candidate` with `limits` (one per `CompareMetric.all` entry).
+    /// Joins `baseline` and `candidate` with `limits` (one per `SummaryColumn.metrics` entry).
     /// - Throws: `CSVFileError` (exit 65) when the files have different axis columns.
     init(baseline: SummaryCSVFile, candidate: SummaryCSVFile, limits: [RegressionLimit?]) throws(CSVFileError) {
         guard Set(baseline.axisColumns) == Set(candidate.axisColumns) else {
@@ -116,7 +119,7 @@ struct Comparison {
             }
             joined.insert(row.key)
             var metrics: [MetricResult] = []
-            for (index, metric) in CompareMetric.all.enumerated() {
+            for (index, metric) in SummaryColumn.metrics.enumerated() {
                 guard let before = row.values[index], let after = other.values[index] else { continue }
                 metrics.append(Self.compare(metric, limit: limits[index], before, after))
             }
@@ -130,27 +133,28 @@ struct Comparison {
         self.rows = rows
         self.onlyInBaseline = onlyInBaseline
         onlyInCandidate = candidateKeys.filter { !joined.contains($0) }
-        metricsOnlyInBaseline = CompareMetric.all.indices.filter { baseline.hasMetric[$0] && !candidate.hasMetric[$0] }
-            .map { CompareMetric.all[$0].name }
-        metricsOnlyInCandidate = CompareMetric.all.indices.filter { candidate.hasMetric[$0] && !baseline.hasMetric[$0] }
-            .map { CompareMetric.all[$0].name }
+        metricsOnlyInBaseline = SummaryColumn.metrics.indices.filter { baseline.hasMetric[$0] && !candidate.hasMetric[$0] }
+            .map { SummaryColumn.metrics[$0].name }
+        metricsOnlyInCandidate = SummaryColumn.metrics.indices.filter { candidate.hasMetric[$0] && !baseline.hasMetric[$0] }
+            .map { SummaryColumn.metrics[$0].name }
     }
 
     /// The verdict on one metric.
-    static func compare(_ metric: CompareMetric, limit: RegressionLimit?, _ baseline: ExactDecimal, _ candidate: ExactDecimal) -> MetricResult {
+    static func compare(_ metric: SummaryColumn, limit: RegressionLimit?, _ baseline: ExactDecimal, _ candidate: ExactDecimal) -> MetricResult {
         let change = candidate.minus(baseline)?.units ?? 0
         let status: Status
         if change == 0 {
             status = .unchanged
         } else {
-            switch metric.direction {
-            case .neither:
+            let polarity = metric.polarity ?? .workload
+            switch polarity {
+            case .workload:
                 status = .changed
             case .lowerIsBetter, .higherIsBetter:
-                let isWorse = (change > 0) == (metric.direction == .lowerIsBetter)
+                let isWorse = (change > 0) == (polarity == .lowerIsBetter)
                 if !isWorse {
                     status = .improved
-                } else if let limit, limit.isExceeded(from: baseline, to: candidate, direction: metric.direction) {
+                } else if let limit, limit.isExceeded(from: baseline, to: candidate, polarity: polarity) {
                     status = .regressed
                 } else {
                     status = .worse

@@ -70,7 +70,7 @@ enum ComparisonReport {
             text += "\n" + label(row.key, axes: comparison.axisColumns) + "\n"
             let cells = row.metrics.filter { $0.status != .unchanged }.map { result in
                 [result.metric.name, result.baseline.text, result.candidate.text, changeText(result),
-                 result.limit?.text(for: result.metric.direction) ?? "none",
+                 result.limit?.text(for: result.polarity) ?? "none",
                  result.status == .regressed ? "REGRESSED" : result.status.rawValue]
             }
             let header = ["metric", "baseline", "candidate", "change", "limit", "status"]
@@ -123,7 +123,7 @@ enum ComparisonReport {
             let rightAligned = [false, false, true] + comparison.axisColumns.map { _ in false } + [false, true, true, true, true, false]
             let rows = changed.map { key, result in
                 keyCells(key) + [result.metric.name, result.baseline.text, result.candidate.text, changeText(result),
-                                 result.limit?.text(for: result.metric.direction) ?? "none",
+                                 result.limit?.text(for: result.polarity) ?? "none",
                                  result.status == .regressed ? "**regressed**" : result.status.rawValue]
             }
             text += "\n" + markdownTable(header: header, rows: rows, rightAligned: rightAligned)
@@ -170,7 +170,7 @@ enum ComparisonReport {
                 let change = result.change.map { $0.units > 0 ? "+" + $0.text(scale: scale) : $0.text(scale: scale) } ?? ""
                 text += line(keyCells(row.key) + [
                     result.metric.name, result.baseline.text, result.candidate.text, change, result.changePercent ?? "",
-                    result.limit?.text(for: result.metric.direction) ?? "", result.status.rawValue,
+                    result.limit?.text(for: result.polarity) ?? "", result.status.rawValue,
                 ])
             }
         }

@@ -83,3 +83,8 @@ enum ShardCSV {
         return text
     }
 }
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0–9.
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

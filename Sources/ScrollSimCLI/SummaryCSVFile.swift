@@ -5,7 +5,7 @@ import ScrollSimCore
 ///
 /// Columns are found by header name, so their order does not matter. Recognised names: the
 /// identity columns `scenario`, `strategy`, `seed` (required: they join rows); every compared
-/// metric (`CompareMetric.all`; any subset, so a CSV from an older or newer ScrollSim with fewer or
+/// metric (`SummaryColumn.metrics`; any subset, so a CSV from an older or newer ScrollSim with fewer or
 /// more metric columns still compares on the ones both have); `profile` (ignored); and sweep axis
 /// columns, named by a JSON path into a scenario (`cells.prefetchScreens`,
 /// `strategies[0].memoryCacheMB`: a valid `JSONPath` whose first key is a scenario top-level
@@ -30,15 +30,20 @@ struct SummaryCSVFile {
         var key: Key
         /// The line it starts on.
         var line: Int
-        /// Values by index into `CompareMetric.all`; nil when the file has no such column.
+        /// Values by index into `SummaryColumn.metrics`; nil when the file has no such column.
         var values: [ExactDecimal?]
     }
+
+    /// The columns that identify a row (`scenario`, `strategy`, `seed`).
+    static let identityColumns = SummaryColumn.all.filter { $0.role == .identity }.map(\.name)
+    /// The text columns that are not compared (`profile`).
+    static let labelColumns = SummaryColumn.all.filter { $0.role == .label }.map(\.name)
 
     /// The file as the user named it.
     var file: String
     /// The axis columns, in file order.
     var axisColumns: [String]
-    /// Whether each of `CompareMetric.all` has a column.
+    /// Whether each of `SummaryColumn.metrics` has a column.
     var hasMetric: [Bool]
     /// The rows, in file order.
     var rows: [Row]
@@ -94,18 +99,18 @@ struct SummaryCSVFile {
             throw CSVFileError(file: file, line: 1, message: "this is a sweep shard; combine the shards with 'scrollsim merge' first")
         }
         var identityIndex: [Int?] = [nil, nil, nil]
-        var metricIndex = [Int?](repeating: nil, count: CompareMetric.all.count)
+        var metricIndex = [Int?](repeating: nil, count: SummaryColumn.metrics.count)
         var axisColumns: [(name: String, index: Int)] = []
         for (index, name) in header.fields.enumerated() {
             let column = index + 1
             if header.fields[..<index].contains(name) {
                 throw CSVFileError(file: file, line: 1, column: column, message: "duplicate column '\(name)'")
             }
-            if let identity = CompareMetric.identityColumns.firstIndex(of: name) {
+            if let identity = Self.identityColumns.firstIndex(of: name) {
                 identityIndex[identity] = index
-            } else if let metric = CompareMetric.all.firstIndex(where: { $0.name == name }) {
+            } else if let metric = SummaryColumn.metrics.firstIndex(where: { $0.name == name }) {
                 metricIndex[metric] = index
-            } else if CompareMetric.ignoredColumns.contains(name) {
+            } else if Self.labelColumns.contains(name) {
                 continue
             } else if isAxisColumn(name) {
                 axisColumns.append((name, index))
@@ -116,7 +121,7 @@ struct SummaryCSVFile {
                 throw CSVFileError(file: file, line: 1, column: column, message: "unknown column '\(name)'\(hint)")
             }
         }
-        for (position, name) in CompareMetric.identityColumns.enumerated() where identityIndex[position] == nil {
+        for (position, name) in Self.identityColumns.enumerated() where identityIndex[position] == nil {
             throw CSVFileError(file: file, line: 1, message: "missing required column '\(name)' (a summary CSV starts \(SummaryCSV.columns.prefix(3).joined(separator: ",")),…)")
         }
         var rows: [Row] = []
@@ -132,11 +137,11 @@ struct SummaryCSVFile {
                 throw CSVFileError(file: file, line: record.line, column: seedIndex + 1, columnName: "seed",
                                    message: "expected an integer from 0 to \(UInt64.max), found '\(field(seedIndex))'")
             }
-            var values = [ExactDecimal?](repeating: nil, count: CompareMetric.all.count)
+            var values = [ExactDecimal?](repeating: nil, count: SummaryColumn.metrics.count)
             for (metric, index) in metricIndex.enumerated() {
                 guard let index else { continue }
                 guard let value = ExactDecimal(field(index)) else {
-                    throw CSVFileError(file: file, line: record.line, column: index + 1, columnName: CompareMetric.all[metric].name,
+                    throw CSVFileError(file: file, line: record.line, column: index + 1, columnName: SummaryColumn.metrics[metric].name,
                                        message: "expected a number like 12 or 0.125, found '\(field(index))'")
                 }
                 values[metric] = value

@@ -291,23 +291,4 @@ import Testing
         #expect(three.code == 64)
         #expect(three.standardError == "Error: Unexpected argument 'c.csv'\n" + Self.usageFooter)
     }
-
-    @Test("limits are exact on decimal text: a reference check over a grid of values")
-    func limitReference() {
-        // Reference: with integers in thousandths, worsening × 100 > p × |baseline|.
-        let percent = RegressionLimit.percent(ExactDecimal(units: 5, scale: 0))
-        var mismatches: [String] = []
-        for baseline in stride(from: 0, through: 2_000, by: 7) {
-            for candidate in stride(from: 0, through: 2_200, by: 3) {
-                let before = ExactDecimal(units: Int64(baseline), scale: 3), after = ExactDecimal(units: Int64(candidate), scale: 3)
-                let lowerExpected = (candidate - baseline) > 0 && (candidate - baseline) * 100 > 5 * baseline
-                let higherExpected = (baseline - candidate) > 0 && (baseline - candidate) * 100 > 5 * baseline
-                if percent.isExceeded(from: before, to: after, direction: .lowerIsBetter) != lowerExpected
-                    || percent.isExceeded(from: before, to: after, direction: .higherIsBetter) != higherExpected {
-                    mismatches.append("\(before.text) → \(after.text)")
-                }
-            }
-        }
-        #expect(mismatches.isEmpty)
-    }
 }
