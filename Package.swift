@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "ScrollSimCore", targets: ["ScrollSimCore"]),
         .library(name: "FetchStrategies", targets: ["FetchStrategies"]),
+        .library(name: "ScrollSimReports", targets: ["ScrollSimReports"]),
         .library(name: "ScrollSimCLI", targets: ["ScrollSimCLI"]),
         .executable(name: "scrollsim", targets: ["scrollsim"]),
     ],
@@ -17,16 +18,26 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .target(name: "FetchStrategies", dependencies: ["ScrollSimCore"]),
-        .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies"]),
+        .target(name: "ScrollSimReports", dependencies: ["ScrollSimCore", "FetchStrategies"]),
+        .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports"]),
         .executableTarget(name: "scrollsim", dependencies: ["ScrollSimCLI"]),
         .executableTarget(
             name: "ScrollSimBenchmarks",
-            dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimCLI"],
+            dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports", "ScrollSimCLI"],
             path: "Benchmarks/ScrollSimBenchmarks"
         ),
-        .testTarget(name: "ScrollSimCoreTests", dependencies: ["ScrollSimCore"]),
-        .testTarget(name: "FetchStrategiesTests", dependencies: ["ScrollSimCore", "FetchStrategies"]),
-        .testTarget(name: "ScrollSimCLITests", dependencies: ["ScrollSimCLI", "ScrollSimCore", "FetchStrategies"]),
+        .target(
+            name: "ScrollSimTestSupport",
+            dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimCLI"],
+            path: "Tests/ScrollSimTestSupport"
+        ),
+        .testTarget(name: "ScrollSimCoreTests", dependencies: ["ScrollSimCore", "ScrollSimTestSupport"]),
+        .testTarget(name: "FetchStrategiesTests", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
+        .testTarget(name: "ScrollSimReportsTests",
+                    dependencies: ["ScrollSimReports", "ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
+        .testTarget(name: "ScrollSimCLITests", dependencies: ["ScrollSimCLI", "ScrollSimTestSupport"]),
+        .testTarget(name: "ScrollSimEndToEndTests",
+                    dependencies: ["ScrollSimCLI", "ScrollSimReports", "ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

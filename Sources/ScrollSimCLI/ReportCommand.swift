@@ -1,5 +1,6 @@
 import Foundation
 import ScrollSimCore
+import ScrollSimReports
 
 /// `scrollsim report <summary.csv>... --html <file> [--frames <dir>]`: the HTML report of summary
 /// CSVs written by `scrollsim run --out` (or a sweep), see `HTMLReport`.
@@ -47,78 +48,89 @@ struct ReportCommand: ScrollSimSubcommand {
         framesDirectory = arguments.value(of: "frames")
     }
 
-    /// `--html` is required.
+    /// `--html` is required and must not be one of the summary CSVs.
     func validate() throws(CommandLineError) {
         guard let htmlFile else {
             throw CommandLineError("Missing expected argument '--html <file>'", help: Self.configuration.options[0].helpLine)
         }
-        if let input = AtomicFileWriter.overwritesInput(htmlFile, inputs: summaryPaths) {
-            throw CommandLineError("'--html <file>' names the input '\(input)'; write the report elsewhere")
+        if let conflict = OutputConflict.find(outputs: [(htmlFile, "--html <file>")], inputs: summaryPaths) {
+            throw CommandLineError(conflict.description)
         }
     }
 
     /// Reads, renders, writes; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
         guard let htmlFile else { return ExitCode.usage }
-        var parsed: [(file: String, summary: ReportSummary)] = []
-        var failures: [ReportInputError] = []
+        var documents: [(file: String, document: SummaryDocument)] = []
+        var failures: [InputError] = []
         for path in summaryPaths {
-            do {
-                parsed.append((path, try ReportSummary.parse(try ReportInput.readText(path), file: path)))
+            do throws(InputError) {
+                let document = try SummaryDocument.load(path: path)
+                if let missing = HTMLReport.missingColumn(in: document) {
+                    throw InputError(.invalid, file: path, at: .line(1), "missing column '\(missing)', which the report shows")
+                }
+                if document.rows.isEmpty { throw InputError(.invalid, file: path, "no runs: the file has a header but no rows") }
+                documents.append((path, document))
             } catch {
                 failures.append(error)
             }
         }
-        if !failures.isEmpty { return Self.report(failures, output: output) }
-        let summary: ReportSummary
+        if !failures.isEmpty { return ScrollSimCommand.report(failures, output: output) }
+        let summary: SummaryDocument
         var frames = HTMLReport.FrameData()
-        do throws(ReportInputError) {
-            summary = try ReportSummary.concatenate(parsed)
-            if let framesDirectory, summary.axisNames.isEmpty {
-                frames = try Self.loadFrames(for: summary, from: framesDirectory)
-            } else if let framesDirectory, !FileManager.default.fileExists(atPath: framesDirectory) {
-                throw ReportInputError(file: framesDirectory, message: "no such directory", isUnreadable: true)
+        var frameFiles: [String] = []
+        do throws(InputError) {
+            summary = try SummaryDocument.concatenating(documents)
+            if let framesDirectory {
+                guard Self.isDirectory(framesDirectory) else {
+                    throw InputError(.missing, file: framesDirectory, "no such directory")
+                }
+                if summary.axisNames.isEmpty { (frames, frameFiles) = try Self.loadFrames(for: summary, from: framesDirectory) }
             }
         } catch {
-            return Self.report([error], output: output)
+            return ScrollSimCommand.report([error], output: output)
         }
-        let html = HTMLReport.render(summary: summary, frames: frames)
+        if let conflict = OutputConflict.find(outputs: [(htmlFile, "--html <file>")], inputs: frameFiles) {
+            return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
+                                                     output: output)
+        }
+        var outputs = OutputSet()
+        outputs.add(HTMLReport.render(summary, frames: frames), toFile: htmlFile)
         do {
-            try AtomicFileWriter.write(html, toFile: htmlFile)
+            try outputs.publish()
         } catch {
-            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.failure, output: output)
+            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }
         return ExitCode.success
     }
 
-    /// Prints each failure as `Error: <file>: <message>` and returns 66 if any file is missing or
-    /// unreadable, else 65.
-    static func report(_ failures: [ReportInputError], output: CommandOutput) -> Int32 {
-        for failure in failures { output.writeError("Error: \(failure.description)\n") }
-        return failures.contains(where: \.isUnreadable) ? ExitCode.missingInput : ExitCode.invalidInput
+    /// Whether `path` is a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The per-frame series of `summary`'s runs found in `directory` (each run once, in summary order).
-    /// - Throws: unreadable when `directory` is missing; the error of a file that is there but bad.
-    static func loadFrames(for summary: ReportSummary, from directory: String) throws(ReportInputError) -> HTMLReport.FrameData {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ReportInputError(file: directory, message: "no such directory", isUnreadable: true)
-        }
+    /// The per-frame series of `summary`'s runs found in `directory` (each run once, in summary
+    /// order), and the files read.
+    /// - Throws: the error of a file that is there but bad.
+    static func loadFrames(for summary: SummaryDocument, from directory: String) throws(InputError)
+        -> (HTMLReport.FrameData, [String]) {
         var data = HTMLReport.FrameData(isRequested: true)
+        var files: [String] = []
         var seen: Set<String> = []
         for row in summary.rows {
-            let name = RunCommand.runFileName(scenario: row.scenario, strategy: row.strategy, seed: row.seed, extension: "csv")
+            let name = RunFileName.make(scenario: row.scenario, strategy: row.strategy, seed: row.seed, extension: "csv")
             guard seen.insert(name).inserted else { continue }
-            let path = RunCommand.join(directory, name)
+            let path = AtomicFileWriter.join(directory, name)
             guard FileManager.default.fileExists(atPath: path) else {
                 data.missing.append("\(row.scenario) · \(row.strategy) · seed \(row.seed)")
                 continue
             }
-            let frames = try FrameSeries.parse(try ReportInput.readText(path), file: path)
+            let frames = try FrameSeries.read(try InputFile.read(path, limit: .csv), file: path)
             data.series.append(FrameSeries(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
                                            refreshHz: row.refreshHz, frames: frames))
+            files.append(path)
         }
-        return data
+        return (data, files)
     }
 }

@@ -1,5 +1,6 @@
 import FetchStrategies
 import ScrollSimCore
+import ScrollSimReports
 
 /// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (SPEC §10).
 ///
@@ -128,6 +129,13 @@ public enum ScrollSimCommand {
         return ExitCode.usage
     }
 
+    /// Prints each input problem as `Error: <problem>` (no usage lines) and returns its exit code
+    /// (`ExitCode.of`: 66 if a file is missing or unreadable, else 65).
+    static func report(_ failures: [InputError], output: CommandOutput) -> Int32 {
+        for failure in failures { output.writeError("Error: \(failure.description)\n") }
+        return ExitCode.of(failures)
+    }
+
     /// Prints a failure found while running (no usage lines) to stderr and returns `code`.
     static func reportFailure(_ message: String, code: Int32, output: CommandOutput) -> Int32 {
         output.writeError("Error: \(message)\n")
@@ -146,20 +154,4 @@ protocol ScrollSimSubcommand {
     func validate() throws(CommandLineError)
     /// Does the work and returns the exit code.
     func run(output: CommandOutput) -> Int32
-}
-
-/// Process exit codes (SPEC §10); 64–66 are the BSD sysexits EX_USAGE, EX_DATAERR, EX_NOINPUT.
-public enum ExitCode {
-    /// Success.
-    public static let success: Int32 = 0
-    /// A runtime failure, e.g. an output file that cannot be written.
-    public static let failure: Int32 = 1
-    /// `compare` found a regression.
-    public static let regression: Int32 = 2
-    /// A bad command line.
-    public static let usage: Int32 = 64
-    /// An input file whose content is invalid.
-    public static let invalidInput: Int32 = 65
-    /// An input file that is missing or unreadable.
-    public static let missingInput: Int32 = 66
 }

@@ -1,5 +1,6 @@
 import FetchStrategies
 import ScrollSimCore
+import ScrollSimReports
 
 /// `scrollsim strategies`: lists the built-in strategies (SPEC §7, §10).
 ///

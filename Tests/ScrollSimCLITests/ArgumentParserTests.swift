@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollSimCLI
+import ScrollSimTestSupport
 
 /// The hand-written parser's accepted forms.
 @Suite struct ArgumentParserTests {

@@ -101,3 +101,11 @@ public struct SummaryColumn: Sendable {
         }.joined(separator: ", ")
     }
 }
+
+extension SummaryColumn {
+    /// The index in `all` of the column called `name`, if any.
+    public static func index(of name: String) -> Int? { indexByName[name] }
+
+    /// `all`'s indices by name (lookups only, never iterated).
+    private static let indexByName: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
+}
