@@ -2,14 +2,15 @@
 import PackageDescription
 
 /// ScrollSim: a deterministic scroll-simulation benchmark harness.
-/// No dependencies beyond the toolchain (see README.md).
+/// No dependencies beyond the toolchain (see README.md). Modules, each depending on those before:
+/// ScrollSimCore (the simulation) ← FetchStrategies (the strategies) ← ScrollSimReports (file
+/// formats, runs, sweeps, comparison, the HTML report) ← ScrollSimCLI (argument parsing and the
+/// commands) ← scrollsim (the executable); ScrollSim re-exports the four libraries.
 let package = Package(
     name: "ScrollSim",
     products: [
-        .library(name: "ScrollSimCore", targets: ["ScrollSimCore"]),
-        .library(name: "FetchStrategies", targets: ["FetchStrategies"]),
-        .library(name: "ScrollSimReports", targets: ["ScrollSimReports"]),
-        .library(name: "ScrollSimCLI", targets: ["ScrollSimCLI"]),
+        // The library (`import ScrollSim`: every module below) and the command-line tool.
+        .library(name: "ScrollSim", targets: ["ScrollSim"]),
         .executable(name: "scrollsim", targets: ["scrollsim"]),
     ],
     targets: [
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "FetchStrategies", dependencies: ["ScrollSimCore"]),
         .target(name: "ScrollSimReports", dependencies: ["ScrollSimCore", "FetchStrategies"]),
         .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports"]),
+        .target(name: "ScrollSim", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports", "ScrollSimCLI"]),
         .executableTarget(name: "scrollsim", dependencies: ["ScrollSimCLI"]),
         .executableTarget(
             name: "ScrollSimBenchmarks",

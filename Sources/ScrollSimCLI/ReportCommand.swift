@@ -1,16 +1,15 @@
-import Foundation
-import ScrollSimCore
 import ScrollSimReports
 
 /// `scrollsim report <summary.csv>... --html <file> [--frames <dir>]`: the HTML report of summary
 /// CSVs written by `scrollsim run --out` (or a sweep), see `HTMLReport`.
 ///
 /// Order of work, so that bad input never leaves a file behind:
-/// 1. read and validate every CSV (all files are checked; each problem is one `Error: <file>: …`
-///    line; exit 66 if one is missing or unreadable, else 65), then check that their headers agree;
+/// 1. read and validate every CSV (`HTMLReport.loadSummaries`: all files are checked; each
+///    problem is one `Error: <file>: …` line; exit 66 if one is missing or unreadable, else 65),
+///    then check that their columns agree;
 /// 2. with `--frames <dir>`, read `<dir>/<scenario>__<strategy>__<seed>.csv` for each run of a
-///    plain (non-sweep) summary: a missing file only leaves that run without a chart, a bad one
-///    is an error (65, or 66 when unreadable), a missing directory is 66;
+///    plain (non-sweep) summary (`HTMLReport.loadFrames`): a missing file only leaves that run
+///    without a chart, a bad one is an error (65, or 66 when unreadable), a missing directory is 66;
 /// 3. render, then write the HTML atomically (failure: exit 1).
 struct ReportCommand: ScrollSimSubcommand {
     /// The interface of `scrollsim report`.
@@ -61,34 +60,19 @@ struct ReportCommand: ScrollSimSubcommand {
     /// Reads, renders, writes; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
         guard let htmlFile else { return ExitCode.usage }
-        var documents: [(file: String, document: SummaryDocument)] = []
-        var failures: [InputError] = []
-        for path in summaryPaths {
-            do throws(InputError) {
-                let document = try SummaryDocument.load(path: path)
-                if let missing = HTMLReport.missingColumn(in: document) {
-                    throw InputError(.invalid, file: path, at: .line(1), "missing column '\(missing)', which the report shows")
-                }
-                if document.rows.isEmpty { throw InputError(.invalid, file: path, "no runs: the file has a header but no rows") }
-                documents.append((path, document))
-            } catch {
-                failures.append(error)
-            }
-        }
-        if !failures.isEmpty { return ScrollSimCommand.report(failures, output: output) }
         let summary: SummaryDocument
+        switch HTMLReport.loadSummaries(summaryPaths) {
+        case .failure(let failures): return ScrollSimCommand.report(failures.errors, output: output)
+        case .success(let document): summary = document
+        }
         var frames = HTMLReport.FrameData()
         var frameFiles: [String] = []
-        do throws(InputError) {
-            summary = try SummaryDocument.concatenating(documents)
-            if let framesDirectory {
-                guard Self.isDirectory(framesDirectory) else {
-                    throw InputError(.missing, file: framesDirectory, "no such directory")
-                }
-                if summary.axisNames.isEmpty { (frames, frameFiles) = try Self.loadFrames(for: summary, from: framesDirectory) }
+        if let framesDirectory {
+            do {
+                (frames, frameFiles) = try HTMLReport.loadFrames(for: summary, from: framesDirectory)
+            } catch {
+                return ScrollSimCommand.report([error], output: output)
             }
-        } catch {
-            return ScrollSimCommand.report([error], output: output)
         }
         if let conflict = OutputConflict.find(outputs: [(htmlFile, "--html <file>")], inputs: frameFiles) {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
@@ -102,35 +86,5 @@ struct ReportCommand: ScrollSimSubcommand {
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }
         return ExitCode.success
-    }
-
-    /// Whether `path` is a directory.
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// The per-frame series of `summary`'s runs found in `directory` (each run once, in summary
-    /// order), and the files read.
-    /// - Throws: the error of a file that is there but bad.
-    static func loadFrames(for summary: SummaryDocument, from directory: String) throws(InputError)
-        -> (HTMLReport.FrameData, [String]) {
-        var data = HTMLReport.FrameData(isRequested: true)
-        var files: [String] = []
-        var seen: Set<String> = []
-        for row in summary.rows {
-            let name = RunFileName.make(scenario: row.scenario, strategy: row.strategy, seed: row.seed, extension: "csv")
-            guard seen.insert(name).inserted else { continue }
-            let path = AtomicFileWriter.join(directory, name)
-            guard FileManager.default.fileExists(atPath: path) else {
-                data.missing.append("\(row.scenario) · \(row.strategy) · seed \(row.seed)")
-                continue
-            }
-            let frames = try FrameSeries.read(try InputFile.read(path, limit: .csv), file: path)
-            data.series.append(FrameSeries(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
-                                           refreshHz: row.refreshHz, frames: frames))
-            files.append(path)
-        }
-        return (data, files)
     }
 }

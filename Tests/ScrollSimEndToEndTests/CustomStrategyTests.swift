@@ -93,3 +93,59 @@ final class RecordingStrategy: FetchStrategy {
         #expect(output.capturedStandardError == "Error: the strategy name 'naive' is registered twice; give custom strategies names of their own\n")
     }
 }
+
+/// The library, used from Swift: a team's own strategy run, swept and compared without the
+/// command line.
+@Suite struct LibraryTests {
+    /// A small scenario file listing the custom strategy.
+    func scenarioFile() throws -> String {
+        let directory = try makeTemporaryDirectory()
+        let path = directory + "/small.json"
+        try writeFile("""
+            {"name": "small", "seed": 1, "layout": {"itemCount": 20, "itemHeight": 100, "viewport": {"width": 390, "height": 300, "scale": 1}},
+             "script": [{"drag": {"velocity": 300, "seconds": 0.5}}], "strategies": [{"name": "recording", "level": 3}, "naive"]}
+            """, to: path)
+        return path
+    }
+
+    @Test("RunPlan runs files with the caller's strategies; the summary document is what run writes")
+    func runs() throws {
+        let path = try scenarioFile()
+        let strategies = StrategyCatalog.all + [CustomStrategyTests.custom]
+        let (plan, files) = try RunPlan.make(paths: [path], strategies: strategies).get()
+        #expect(files == [path])
+        #expect(plan.runs.map(\.strategyName) == ["recording", "naive"])
+        let results = plan.run()
+        #expect(results.map(\.metrics.strategy) == ["recording", "naive"])
+        #expect(results.summary.csv == scrollsim(["run", path, "--format", "csv"], strategies: [CustomStrategyTests.custom])
+            .standardOutput)
+    }
+
+    @Test("a sweep over the caller's own strategy, then a comparison of two sweeps, in Swift")
+    func sweepsAndCompares() throws {
+        let path = try scenarioFile()
+        let sweepPath = (path as NSString).deletingLastPathComponent + "/sweep.json"
+        try writeFile(#"{"scenario": "small.json", "strategies": ["recording"], "axes": {"strategies[0].level": [1, 2], "seed": [1, 2]}}"#,
+                      to: sweepPath)
+        let strategies = StrategyCatalog.all + [CustomStrategyTests.custom]
+        let plan = try SweepPlan.make(try SweepDefinition.load(path: sweepPath), strategies: strategies)
+        let document = plan.document(plan.run(jobs: 2))
+        #expect(document.axisNames == ["strategies[0].level"])
+        #expect(document.rows.map(\.strategy) == Array(repeating: "recording", count: 4))
+        #expect(document.rows.map(\.seed) == [1, 2, 1, 2])
+        #expect(try SummaryDocument.read(Array(document.csv.utf8), file: "sweep.csv") == document)
+
+        var worse = document
+        worse.rows[0].values[SummaryColumn.index(of: "hitch_ratio")!] = SummaryValue("7.500")
+        let comparison = try Comparison(baseline: document, file: "base", candidate: worse, file: "head",
+                                        limits: SummaryColumn.all.map(\.defaultLimit))
+        #expect(comparison.regressionCount == 1)
+        #expect(ComparisonReport.verdict(comparison, failsOnMissing: false) == .regression)
+
+        // The same sweep through the command line with the strategy registered.
+        let cli = scrollsim(["sweep", sweepPath], strategies: [CustomStrategyTests.custom])
+        #expect(cli.code == 0)
+        #expect(cli.standardOutput == document.csv)
+        #expect(scrollsim(["sweep", sweepPath]).code == 65)  // unknown without registration
+    }
+}

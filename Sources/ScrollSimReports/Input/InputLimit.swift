@@ -6,6 +6,12 @@ public struct InputLimit: Sendable, Equatable {
     /// The limit as messages show it, e.g. "64 MiB".
     public let text: String
 
+    /// A limit of `bytes`, shown as `text`.
+    public init(bytes: Int, text: String) {
+        self.bytes = bytes
+        self.text = text
+    }
+
     /// Scenario and sweep files (JSON): 64 MiB, room for a script of a million steps.
     public static let json = InputLimit(bytes: 64 << 20, text: "64 MiB")
     /// CSV files (summaries, per-frame CSVs, sweep shards, request traces): 2 GiB, room for
