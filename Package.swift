@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "FetchStrategies", dependencies: ["ScrollSimCore"]),
         .target(name: "ScrollSimReports", dependencies: ["ScrollSimCore", "FetchStrategies"]),
         .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports"]),
-        .target(name: "ScrollSim", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports", "ScrollSimCLI"]),
+        .target(name: "ScrollSim",
+                dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports", "ScrollSimCLI"]),
         .executableTarget(name: "scrollsim", dependencies: ["ScrollSimCLI"]),
         .executableTarget(
             name: "ScrollSimBenchmarks",
@@ -34,12 +35,14 @@ let package = Package(
             path: "Tests/ScrollSimTestSupport"
         ),
         .testTarget(name: "ScrollSimCoreTests", dependencies: ["ScrollSimCore", "ScrollSimTestSupport"]),
-        .testTarget(name: "FetchStrategiesTests", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
+        .testTarget(name: "FetchStrategiesTests",
+                    dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
         .testTarget(name: "ScrollSimReportsTests",
                     dependencies: ["ScrollSimReports", "ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
         .testTarget(name: "ScrollSimCLITests", dependencies: ["ScrollSimCLI", "ScrollSimTestSupport"]),
         .testTarget(name: "ScrollSimEndToEndTests",
-                    dependencies: ["ScrollSimCLI", "ScrollSimReports", "ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
+                    dependencies: ["ScrollSimCLI", "ScrollSimReports", "ScrollSimCore", "FetchStrategies",
+                                   "ScrollSimTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

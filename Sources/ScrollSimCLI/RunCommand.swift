@@ -110,7 +110,9 @@ struct RunCommand: ScrollSimSubcommand {
 
     /// Loads, plans, runs, reports; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
-        switch RunPlan.make(paths: scenarioPaths, strategyNames: strategyNames, seed: seed, strategies: StrategyRegistry.all) {
+        let planned = RunPlan.make(paths: scenarioPaths, strategyNames: strategyNames, seed: seed,
+                                   strategies: StrategyRegistry.all)
+        switch planned {
         case .failure(let failures):
             return ScrollSimCommand.report(failures.errors, output: output)
         case .success(let (plan, files)):

@@ -86,12 +86,14 @@ struct SweepCommand: ScrollSimSubcommand {
         let jobCount = jobs.map { Int(clamping: $0) } ?? ProcessInfo.processInfo.activeProcessorCount
         let plan: SweepPlan
         do {
-            plan = try SweepPlan.make(try SweepDefinition.load(path: paths[0]), strategies: StrategyRegistry.all, jobs: jobCount)
+            plan = try SweepPlan.make(try SweepDefinition.load(path: paths[0]), strategies: StrategyRegistry.all,
+                                      jobs: jobCount)
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
         if let outFile, !plan.definition.isScenarioInline,
-           let conflict = OutputConflict.find(outputs: [(outFile, "--out <file>")], inputs: [plan.definition.scenarioFile]) {
+           let conflict = OutputConflict.find(outputs: [(outFile, "--out <file>")],
+                                              inputs: [plan.definition.scenarioFile]) {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }
@@ -99,9 +101,11 @@ struct SweepCommand: ScrollSimSubcommand {
         let metadata = shard.map {
             ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runs.count, fingerprint: plan.definition.fingerprint)
         }
-        let indices = metadata.map { metadata in plan.runs.indices.filter { metadata.contains(run: $0) } } ?? Array(plan.runs.indices)
+        let indices = metadata.map { metadata in plan.runs.indices.filter { metadata.contains(run: $0) } }
+            ?? Array(plan.runs.indices)
         let progressLine = SweepProgressLine.isTerminal(output) ? SweepProgressLine(output: output) : nil
-        let rows = plan.run(indices, jobs: jobCount, progress: progressLine.map { line in { line.draw(done: $0, total: $1) } })
+        let progress = progressLine.map { line in { line.draw(done: $0, total: $1) } }
+        let rows = plan.run(indices, jobs: jobCount, progress: progress)
         let document = plan.document(rows)
         let text = metadata.map { ShardCSV.text(metadata: $0, document: document, indices: indices) } ?? document.csv
         return Self.emit(text, to: outFile, output: output)

@@ -30,7 +30,8 @@ import Testing
     func builtIn(name: String) throws {
         let audit = StrategyAudit()
         let factory = try StrategyCatalog.makeFactory(StrategySpec(name: name))
-        let metrics = SimulationRun(scenario: Self.scenario, seed: 5, strategyName: name, strategy: factory).run(observer: audit)
+        let metrics = SimulationRun(scenario: Self.scenario, seed: 5, strategyName: name, strategy: factory)
+            .run(observer: audit)
         audit.finish()
         #expect(metrics.requests > 0)
         #expect(metrics.memoryHits > 0 || name == "naive", "no memory hit to audit: \(metrics.memoryHits)")
@@ -60,8 +61,8 @@ import Testing
         _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "careless", strategy: { CarelessStrategy($0) })
             .run(observer: audit)
         audit.finish()
-        #expect(audit.problems.contains { $0.contains("released an instance of image") && $0.contains("it does not hold") })
-        #expect(audit.problems.contains { $0.contains("recorded a memory hit for image") && $0.contains("but set no such image") })
+        #expect(audit.problems.contains { $0.contains("released an instance of image") && $0.contains("does not hold") })
+        #expect(audit.problems.contains { $0.contains("recorded a memory hit for image") && $0.contains("set no such image") })
     }
 
     @Test("finish(expectingEmpty:) reports what a strategy still holds")
@@ -76,7 +77,8 @@ import Testing
         let audit = StrategyAudit()
         var scenario = Self.scenario
         scenario.script = [.pause(seconds: 0.1)]
-        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "hoarder", strategy: { Hoarder($0) }).run(observer: audit)
+        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "hoarder", strategy: { Hoarder($0) })
+            .run(observer: audit)
         audit.finish(expectingEmpty: true)
         #expect(!audit.problems.isEmpty)
         #expect(audit.problems.allSatisfy { $0.hasPrefix("still holds an instance of image ") })

@@ -15,20 +15,22 @@ import ScrollSimCore
     @Test("docs/metrics.md holds the metric table (SCROLLSIM_UPDATE_DOCS=1 rewrites it)")
     func documentation() throws {
         let text = try String(contentsOfFile: Self.documentPath, encoding: .utf8)
-        guard let start = text.range(of: Self.begin), let stop = text.range(of: Self.end, range: start.upperBound..<text.endIndex)
-        else {
+        guard let start = text.range(of: Self.begin),
+              let stop = text.range(of: Self.end, range: start.upperBound..<text.endIndex) else {
             Issue.record("docs/metrics.md lacks the markers \(Self.begin) and \(Self.end)")
             return
         }
         let documented = String(text[start.upperBound..<stop.lowerBound])
         if documented != SummaryColumn.markdownTable,
            ProcessInfo.processInfo.environment["SCROLLSIM_UPDATE_DOCS"] == "1" {
-            let updated = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: SummaryColumn.markdownTable)
+            let updated = text.replacingCharacters(in: start.upperBound..<stop.lowerBound,
+                                                   with: SummaryColumn.markdownTable)
             try updated.write(toFile: Self.documentPath, atomically: true, encoding: .utf8)
             return
         }
-        #expect(documented == SummaryColumn.markdownTable,
-                "docs/metrics.md is out of date; rerun with SCROLLSIM_UPDATE_DOCS=1. Expected:\n\(SummaryColumn.markdownTable)")
+        let expected = SummaryColumn.markdownTable
+        #expect(documented == expected,
+                "docs/metrics.md is out of date; rerun with SCROLLSIM_UPDATE_DOCS=1. Expected:\n\(expected)")
     }
 
     @Test("the columns are unique, the identity leads, and only metrics with a direction have limits")

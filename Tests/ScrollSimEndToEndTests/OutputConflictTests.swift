@@ -15,7 +15,8 @@ import Testing
     /// A small scenario file in the scratch directory.
     func scenario(_ name: String = "s.json") throws -> String {
         let path = directory + "/" + name
-        try writeFile(#"{"layout": {"itemCount": 50}, "script": [{"drag": {"velocity": 300, "seconds": 0.2}}]}"#, to: path)
+        try writeFile(#"{"layout": {"itemCount": 50}, "script": [{"drag": {"velocity": 300, "seconds": 0.2}}]}"#,
+                      to: path)
         return path
     }
 
@@ -24,8 +25,8 @@ import Testing
                        sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(result.code == 64, sourceLocation: sourceLocation)
         #expect(result.standardOutput == "", sourceLocation: sourceLocation)
-        #expect(result.standardError.hasPrefix("Error: '\(option)' would overwrite the input '\(input)'; write it elsewhere\n"),
-                sourceLocation: sourceLocation)
+        let message = "Error: '\(option)' would overwrite the input '\(input)'; write it elsewhere\n"
+        #expect(result.standardError.hasPrefix(message), sourceLocation: sourceLocation)
         #expect(fileText(input) == text, sourceLocation: sourceLocation)
     }
 
@@ -35,13 +36,14 @@ import Testing
         let text = fileText(path)
         try FileManager.default.createSymbolicLink(atPath: directory + "/link.json", withDestinationPath: "s.json")
         expectRefused(scrollsim("run", path, "--strategy", "naive", "--html", path), "--html <file>", path, text: text)
-        expectRefused(scrollsim("run", path, "--strategy", "naive", "--html", directory + "/link.json"), "--html <file>", path,
-                      text: text)
+        let link = directory + "/link.json"
+        expectRefused(scrollsim("run", path, "--strategy", "naive", "--html", link), "--html <file>", path, text: text)
         // A directory's files are inputs too (here the link comes first, and is the same file).
-        expectRefused(scrollsim("run", directory, "--strategy", "naive", "--html", directory + "/./s.json"), "--html <file>",
-                      directory + "/link.json", text: text)
+        let dotted = directory + "/./s.json"
+        expectRefused(scrollsim("run", directory, "--strategy", "naive", "--html", dotted), "--html <file>", link, text: text)
         try FileManager.default.createSymbolicLink(atPath: directory + "/summary.csv", withDestinationPath: "s.json")
-        expectRefused(scrollsim("run", path, "--strategy", "naive", "--out", directory), "--out <dir>", path, text: text)
+        let out = scrollsim("run", path, "--strategy", "naive", "--out", directory)
+        expectRefused(out, "--out <dir>", path, text: text)
         #expect(directoryEntries(directory) == ["link.json", "s.json", "summary.csv"])
     }
 
@@ -53,11 +55,14 @@ import Testing
         try writeFile(#"{"scenario": "s.json", "strategies": ["naive"], "axes": {"seed": [1, 2]}}"#, to: sweep)
         let sweepText = fileText(sweep)
         expectRefused(scrollsim("sweep", sweep, "--out", path), "--out <file>", path, text: text)
-        expectRefused(scrollsim("sweep", sweep, "--out", directory + "/../" + (directory as NSString).lastPathComponent + "/sweep.json"),
-                      "--out <file>", sweep, text: sweepText)
-        for shard in 1...2 { #expect(scrollsim("sweep", sweep, "--shard", "\(shard)/2", "--out", directory + "/\(shard).csv").code == 0) }
+        let roundabout = directory + "/../" + (directory as NSString).lastPathComponent + "/sweep.json"
+        expectRefused(scrollsim("sweep", sweep, "--out", roundabout), "--out <file>", sweep, text: sweepText)
+        for shard in 1...2 {
+            #expect(scrollsim("sweep", sweep, "--shard", "\(shard)/2", "--out", directory + "/\(shard).csv").code == 0)
+        }
         let shard = directory + "/1.csv"
-        expectRefused(scrollsim("merge", shard, directory + "/2.csv", "--out", shard), "--out <file>", shard, text: fileText(shard))
+        let merge = scrollsim("merge", shard, directory + "/2.csv", "--out", shard)
+        expectRefused(merge, "--out <file>", shard, text: fileText(shard))
     }
 
     @Test("report: --html is neither a summary CSV nor a per-frame CSV it reads")
@@ -67,7 +72,8 @@ import Testing
         #expect(scrollsim("run", path, "--strategy", "naive", "--out", out, "--frames").code == 0)
         let summary = out + "/summary.csv"
         let frames = out + "/frames/s__naive__1.csv"
-        expectRefused(scrollsim("report", summary, "--html", summary), "--html <file>", summary, text: fileText(summary))
+        let report = scrollsim("report", summary, "--html", summary)
+        expectRefused(report, "--html <file>", summary, text: fileText(summary))
         let framesText = fileText(frames)
         let result = scrollsim("report", summary, "--frames", out + "/frames", "--html", frames)
         expectRefused(result, "--html <file>", frames, text: framesText)

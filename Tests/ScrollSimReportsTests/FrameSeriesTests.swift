@@ -23,9 +23,9 @@ import Testing
 
     @Test("a per-frame CSV reads back as the frames of the run")
     func readsBack() throws {
-        let record = FrameRecord(frame: 3, vsync: 50_000_000, start: 50_000_000, commit: 71_234_567, present: 83_333_333,
-                                 offset: 812.25, inScroll: true, work: 21_234_567, hitch: 16_666_667, missedVsyncs: 1,
-                                 visibleCells: 21, blankRatio: 0.125)
+        let record = FrameRecord(frame: 3, vsync: 50_000_000, start: 50_000_000, commit: 71_234_567,
+                                 present: 83_333_333, offset: 812.25, inScroll: true, work: 21_234_567,
+                                 hitch: 16_666_667, missedVsyncs: 1, visibleCells: 21, blankRatio: 0.125)
         let frames = try FrameSeries.read(Array((FramesCSV.header + FramesCSV.row(record)).utf8), file: "f.csv")
         #expect(frames == [FrameSeries.Frame(record)])
         #expect(throws: InputError.self) { try FrameSeries.read(Array("frame\n".utf8), file: "f.csv") }

@@ -21,7 +21,9 @@ import Testing
         #expect(throws: InputError(.missing, file: directory + "/none", "no such file")) {
             try InputFile.read(directory + "/none", limit: .csv)
         }
-        #expect(throws: InputError(.missing, file: path + "/x", "no such file")) { try InputFile.read(path + "/x", limit: .csv) }
+        #expect(throws: InputError(.missing, file: path + "/x", "no such file")) {
+            try InputFile.read(path + "/x", limit: .csv)
+        }
         #expect(throws: InputError(.unreadable, file: directory, "cannot read: is a directory")) {
             try InputFile.read(directory, limit: .csv)
         }
@@ -65,7 +67,8 @@ import Testing
                                    "a quote inside an unquoted field (quote the whole field and double its quotes)")) {
             try CSVReader.records(Array("a\"b\n".utf8), file: "x")
         }
-        #expect(throws: InputError(.invalid, file: "x", at: .line(1, column: 1), "unexpected text after a closing quote")) {
+        #expect(throws: InputError(.invalid, file: "x", at: .line(1, column: 1),
+                                   "unexpected text after a closing quote")) {
             try CSVReader.records(Array("\"a\"b\n".utf8), file: "x")
         }
         #expect(throws: InputError(.invalid, file: "x", at: .line(2, column: 2), "a quoted field is not closed")) {
@@ -77,8 +80,10 @@ import Testing
     func descriptions() {
         #expect(InputError(.invalid, file: "f.csv", at: .line(4, column: 10, name: "hitch_ratio"), "bad").description
                 == "f.csv: line 4, column 10 (hitch_ratio): bad")
-        #expect(InputError(.invalid, file: "s.json", at: .path("layout.itemCount"), "bad").description == "s.json: layout.itemCount: bad")
+        #expect(InputError(.invalid, file: "s.json", at: .path("layout.itemCount"), "bad").description
+                == "s.json: layout.itemCount: bad")
         #expect(InputError(.missing, file: "s.json", "no such file").description == "s.json: no such file")
-        #expect(ScenarioError(kind: .invalid, file: "s.json", path: "a.b", message: "m") == InputError(.invalid, file: "s.json", at: .path("a.b"), "m"))
+        #expect(ScenarioError(kind: .invalid, file: "s.json", path: "a.b", message: "m")
+                == InputError(.invalid, file: "s.json", at: .path("a.b"), "m"))
     }
 }

@@ -30,7 +30,9 @@ import Testing
         var set = OutputSet()
         set.add("new\n", toFile: directory + "/a.csv")
         set.add("x\n", toFile: directory + "/taken")  // a directory: not a regular file
-        #expect(throws: FileWriteError(path: directory + "/taken", reason: "exists and is not a regular file")) { try set.publish() }
+        #expect(throws: FileWriteError(path: directory + "/taken", reason: "exists and is not a regular file")) {
+            try set.publish()
+        }
         #expect(fileText(directory + "/a.csv") == "old\n")
         #expect(directoryEntries(directory) == ["a.csv", "taken"])
     }

@@ -63,13 +63,15 @@ import Testing
         let path = try write("bad.json", Array("{\"name\": \"a".utf8) + [0xFF] + Array("\"}".utf8))
         let failure = loadError(path)
         #expect(failure?.kind == .invalid)
-        #expect(failure?.description == "\(path): invalid JSON at line 1, column 12: invalid UTF-8 (byte 0xFF) in a string")
+        #expect(failure?.description
+                == "\(path): invalid JSON at line 1, column 12: invalid UTF-8 (byte 0xFF) in a string")
     }
 
     @Test func contentErrorsAreInvalidAndNameTheFileAsGiven() throws {
         let path = try write("s.json", Array(#"{"layout": {"itemCont": 5}}"#.utf8))
         let failure = loadError(path)
-        #expect(failure == ScenarioError(kind: .invalid, file: path, path: "layout.itemCont", message: "unknown key; did you mean 'itemCount'?"))
+        #expect(failure == InputError(.invalid, file: path, at: .path("layout.itemCont"),
+                                      "unknown key; did you mean 'itemCount'?"))
     }
 
     @Test func directoriesExpandToTheirJSONFilesInByteOrder() throws {

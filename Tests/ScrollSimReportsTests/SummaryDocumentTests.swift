@@ -70,18 +70,23 @@ import Testing
         #expect(error("") == "f.csv: line 1: empty file; expected a summary CSV header (scenario,strategy,seed,…)")
         #expect(error("# scrollsim-shard 1/2 runs=3 sweep=0000000000000001\n")
                 == "f.csv: line 1: this is a sweep shard; combine the shards with 'scrollsim merge' first")
-        #expect(error("scenario,strategy\n") == "f.csv: line 1: missing required column 'seed' (a summary CSV starts scenario,strategy,seed,…)")
-        #expect(error("scenario,strategy,seed,hitch_ration\n") == "f.csv: line 1, column 4: unknown column 'hitch_ration'; did you mean 'hitch_ratio'?")
+        #expect(error("scenario,strategy\n")
+                == "f.csv: line 1: missing required column 'seed' (a summary CSV starts scenario,strategy,seed,…)")
+        #expect(error("scenario,strategy,seed,hitch_ration\n")
+                == "f.csv: line 1, column 4: unknown column 'hitch_ration'; did you mean 'hitch_ratio'?")
         #expect(error("scenario,strategy,seed,seed\n") == "f.csv: line 1, column 4: duplicate column 'seed'")
-        #expect(error("scenario,strategy,seed\n,a,1\n") == "f.csv: line 2, column 1 (scenario): expected a name, found ''")
+        #expect(error("scenario,strategy,seed\n,a,1\n")
+                == "f.csv: line 2, column 1 (scenario): expected a name, found ''")
         #expect(error("scenario,strategy,seed\ns,a,01x\n")
                 == "f.csv: line 2, column 3 (seed): expected an integer from 0 to 18446744073709551615, found '01x'")
-        #expect(error("scenario,strategy,seed,frames\ns,a,1,2.5\n") == "f.csv: line 2, column 4 (frames): expected an integer, found '2.5'")
+        #expect(error("scenario,strategy,seed,frames\ns,a,1,2.5\n")
+                == "f.csv: line 2, column 4 (frames): expected an integer, found '2.5'")
         #expect(error("scenario,strategy,seed,hitch_ratio\ns,a,1,1e3\n")
                 == "f.csv: line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125, found '1e3'")
         #expect(error("scenario,strategy,seed,refresh_hz\ns,a,1,0\n")
                 == "f.csv: line 2, column 4 (refresh_hz): expected an integer from 1 to 1000, found '0'")
-        #expect(error("scenario,strategy,seed\ns,a,1\ns,a,1\n") == "f.csv: line 3: duplicate row: line 2 has the same scenario, strategy, seed")
+        #expect(error("scenario,strategy,seed\ns,a,1\ns,a,1\n")
+                == "f.csv: line 3: duplicate row: line 2 has the same scenario, strategy, seed")
         #expect(error("scenario,strategy,seed\ns,a\n") == "f.csv: line 2: expected 3 fields as in the header, found 2")
         #expect(error("seed,strategy,scenario,profile\n1,a,s,\n2,a,s,ios9\n") == nil)  // any order, any subset
     }
@@ -92,8 +97,8 @@ import Testing
         let joined = try SummaryDocument.concatenating([("a.csv", plain), ("b.csv", plain)])
         #expect(joined.rows.count == 4)
         let sweep = SummaryDocument(axes: ["seed.x"], rows: [])
-        #expect(throws: InputError(.invalid, file: "b.csv", at: .line(1),
-                                   "its columns differ from those of a.csv; give CSVs with the same columns together")) {
+        #expect(throws: InputError(.invalid, file: "b.csv", at: .line(1), "its columns differ from those of a.csv; "
+                                   + "give CSVs with the same columns together")) {
             try SummaryDocument.concatenating([("a.csv", plain), ("b.csv", sweep)])
         }
     }

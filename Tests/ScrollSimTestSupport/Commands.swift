@@ -17,7 +17,8 @@ public struct Invocation {
 public func scrollsim(_ arguments: [String], strategies: [StrategyDescriptor] = []) -> Invocation {
     let output = CommandOutput.capturing()
     let code = ScrollSimCommand.run(arguments: arguments, output: output, strategies: strategies)
-    return Invocation(code: code, standardOutput: output.capturedStandardOutput, standardError: output.capturedStandardError)
+    return Invocation(code: code, standardOutput: output.capturedStandardOutput,
+                      standardError: output.capturedStandardError)
 }
 
 /// Runs `scrollsim` in process with `arguments` and captures both streams.
@@ -25,7 +26,8 @@ public func scrollsim(_ arguments: String...) -> Invocation { scrollsim(argument
 
 /// A fresh, empty directory under the system's temporary directory, unique to one test.
 public func makeTemporaryDirectory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrollsim-tests-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("scrollsim-tests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
@@ -46,8 +48,6 @@ public func writeFile(_ text: String, to path: String) throws {
 }
 
 /// The usage footer of `scrollsim run` errors.
-public let runUsageFooter = """
-    Usage: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] [--format <format>] [--out <dir>] [--frames] [--requests <dir>] [--trace <dir>] [--html <file>]
-      See 'scrollsim run --help' for more information.
-
-    """
+public let runUsageFooter = "Usage: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] "
+    + "[--format <format>] [--out <dir>] [--frames] [--requests <dir>] [--trace <dir>] [--html <file>]\n"
+    + "  See 'scrollsim run --help' for more information.\n"

@@ -53,7 +53,8 @@ public final class StrategyAudit: RunObserver {
 
     /// Attaches the cell of the callback to the hits it recorded.
     public func lifecycleCallback(_ event: LifecycleEvent, duration: SimTime) {
-        for index in pendingHits.indices where pendingHits[index].cell == nil && pendingHits[index].workItem == workItem {
+        for index in pendingHits.indices
+        where pendingHits[index].cell == nil && pendingHits[index].workItem == workItem {
             pendingHits[index].cell = event.cell
         }
     }
@@ -61,7 +62,9 @@ public final class StrategyAudit: RunObserver {
     /// Matches a final image with a pending hit.
     public func imageSet(imageID: Int?, on cell: CellID, isFinal: Bool, at time: SimTime) {
         guard let imageID, isFinal,
-              let index = pendingHits.firstIndex(where: { $0.imageID == imageID && ($0.cell == nil || $0.cell == cell) })
+              let index = pendingHits.firstIndex(where: { hit in
+                  hit.imageID == imageID && (hit.cell == nil || hit.cell == cell)
+              })
         else { return }
         pendingHits.remove(at: index)
     }
@@ -71,8 +74,8 @@ public final class StrategyAudit: RunObserver {
         if work == .frame {
             for hit in pendingHits where hit.workItem < workItem {
                 let cell = hit.cell.map { " for cell \($0)" } ?? ""
-                problems.append("t=\(hit.time) ns: recorded a memory hit for image \(hit.imageID)\(cell) but set no such image "
-                                + "by the end of the next frame")
+                problems.append("t=\(hit.time) ns: recorded a memory hit for image \(hit.imageID)\(cell) "
+                                + "but set no such image by the end of the next frame")
             }
             pendingHits.removeAll { $0.workItem < workItem }
         }

@@ -20,7 +20,9 @@ extension SummaryColumn {
         },
         SummaryColumn("strategy", role: .identity, "the strategy's name") { .text($0.strategy) },
         SummaryColumn("seed", role: .identity, "the run's seed") { .unsigned($0.seed) },
-        SummaryColumn("profile", role: .label, "the cell lifecycle profile: ios9, ios10 or ios15") { .text($0.profile) },
+        SummaryColumn("profile", role: .label, "the cell lifecycle profile: ios9, ios10 or ios15") {
+            .text($0.profile)
+        },
         SummaryColumn("refresh_hz", unit: "Hz", role: .metric(.workload), "the display's refresh rate") {
             .integer(Int64($0.refreshHz))
         },
@@ -30,7 +32,8 @@ extension SummaryColumn {
             .integer(Int64($0.frames))
         },
         SummaryColumn("dropped_frames", role: .metric(.lowerIsBetter), limit: amount(2),
-                      "missed vsyncs summed over scroll frames (r − k − 1 for a frame for vsync k first shown at r + 1)") {
+                      "missed vsyncs summed over scroll frames (r − k − 1 for a frame for vsync k first shown "
+                      + "at r + 1)") {
             .integer(Int64($0.droppedFrames))
         },
         SummaryColumn("hitches", role: .metric(.lowerIsBetter), "scroll frames with a hitch time above 0") {
@@ -41,7 +44,9 @@ extension SummaryColumn {
             .ratio($0.hitchNanos, over: $0.scrollNanos, timesPowerOfTen: 3)
         },
         SummaryColumn("max_hitch_ms", unit: "ms", decimals: 3, role: .metric(.lowerIsBetter), limit: percent(10),
-                      "the largest hitch time of a scroll frame") { nanos($0.maxHitchNanos, per: SimDuration.millisecond) },
+                      "the largest hitch time of a scroll frame") {
+            nanos($0.maxHitchNanos, per: SimDuration.millisecond)
+        },
         SummaryColumn("frame_work_p50_ms", unit: "ms", decimals: 3, role: .metric(.lowerIsBetter),
                       "median main-thread time from a scroll frame's start to its commit (nearest rank)") {
             nanos($0.frameWorkP50Nanos, per: SimDuration.millisecond)
@@ -60,7 +65,9 @@ extension SummaryColumn {
             .integer(Int64($0.memoryHits))
         },
         SummaryColumn("hit_ratio", decimals: 4, role: .metric(.higherIsBetter), limit: percent(5),
-                      "memory_hits / requests") { .ratio(Int64($0.memoryHits), over: Int64($0.requests), timesPowerOfTen: 0) },
+                      "memory_hits / requests") {
+            .ratio(Int64($0.memoryHits), over: Int64($0.requests), timesPowerOfTen: 0)
+        },
         SummaryColumn("disk_hits", role: .metric(.workload), "requests served from a disk cache") {
             .integer(Int64($0.diskHits))
         },
@@ -93,12 +100,14 @@ extension SummaryColumn {
             .ratio(Int64($0.readyDisplays), over: Int64($0.displays), timesPowerOfTen: 0)
         },
         SummaryColumn("blank_ratio_mean", decimals: 4, role: .metric(.lowerIsBetter), limit: percent(5),
-                      "mean over scroll frames of the viewport's share covered by visible cells without their own final image") {
+                      "mean over scroll frames of the viewport's share covered by visible cells without their "
+                      + "own final image") {
             .real($0.blankRatioMean)
         },
         SummaryColumn("blank_ratio_max", decimals: 4, role: .metric(.lowerIsBetter),
                       "the largest of those shares") { .real($0.blankRatioMax) },
-        SummaryColumn("time_to_image_p95_ms", unit: "ms", decimals: 3, role: .metric(.lowerIsBetter), limit: percent(10),
+        SummaryColumn("time_to_image_p95_ms", unit: "ms", decimals: 3, role: .metric(.lowerIsBetter),
+                      limit: percent(10),
                       "for displays not ready in their first frame, that frame's present time to the image's (p95)") {
             nanos($0.timeToImageP95Nanos, per: SimDuration.millisecond)
         },
@@ -110,8 +119,12 @@ extension SummaryColumn {
                       "image decode time spent on the main thread") {
             nanos($0.mainDecodeNanos, per: SimDuration.millisecond)
         },
-        SummaryColumn("cells_created", role: .metric(.lowerIsBetter), "cell creations") { .integer(Int64($0.cellsCreated)) },
-        SummaryColumn("cells_reused", role: .metric(.workload), "prepareForReuse calls") { .integer(Int64($0.cellsReused)) },
+        SummaryColumn("cells_created", role: .metric(.lowerIsBetter), "cell creations") {
+            .integer(Int64($0.cellsCreated))
+        },
+        SummaryColumn("cells_reused", role: .metric(.workload), "prepareForReuse calls") {
+            .integer(Int64($0.cellsReused))
+        },
         SummaryColumn("peak_memory_mb", unit: "MiB", decimals: 3, role: .metric(.lowerIsBetter), limit: percent(10),
                       "peak decoded-image bytes (width × height × 4) held by caches and cells") {
             .ratio($0.peakMemoryBytes, over: bytesPerMebibyte, timesPowerOfTen: 0)

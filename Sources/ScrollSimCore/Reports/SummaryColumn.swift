@@ -107,5 +107,6 @@ extension SummaryColumn {
     public static func index(of name: String) -> Int? { indexByName[name] }
 
     /// `all`'s indices by name (lookups only, never iterated).
-    private static let indexByName: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
+    private static let indexByName: [String: Int] =
+        Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
 }

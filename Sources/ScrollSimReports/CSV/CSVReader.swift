@@ -63,16 +63,19 @@ public enum CSVReader {
                         index += 1
                     }
                     guard isClosed else {
-                        throw InputError(.invalid, file: file, at: .line(recordLine, column: column), "a quoted field is not closed")
+                        throw InputError(.invalid, file: file, at: .line(recordLine, column: column),
+                                         "a quoted field is not closed")
                     }
                     if index < count, bytes[index] != comma, lineBreak(at: index) == nil {
-                        throw InputError(.invalid, file: file, at: .line(line, column: column), "unexpected text after a closing quote")
+                        throw InputError(.invalid, file: file, at: .line(line, column: column),
+                                         "unexpected text after a closing quote")
                     }
                 } else {
                     while index < count, bytes[index] != comma, lineBreak(at: index) == nil {
                         if bytes[index] == quote {
                             throw InputError(.invalid, file: file, at: .line(line, column: column),
-                                             "a quote inside an unquoted field (quote the whole field and double its quotes)")
+                                             "a quote inside an unquoted field "
+                                             + "(quote the whole field and double its quotes)")
                         }
                         field.append(bytes[index])
                         index += 1

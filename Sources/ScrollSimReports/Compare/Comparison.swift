@@ -150,7 +150,8 @@ public struct Comparison: Sendable {
     }
 
     /// The verdict on one metric.
-    static func compare(_ metric: SummaryColumn, limit: RegressionLimit?, _ baseline: ExactDecimal, _ candidate: ExactDecimal) -> MetricResult {
+    static func compare(_ metric: SummaryColumn, limit: RegressionLimit?, _ baseline: ExactDecimal,
+                        _ candidate: ExactDecimal) -> MetricResult {
         let change = candidate.minus(baseline)?.units ?? 0
         let status: Status
         if change == 0 {

@@ -28,7 +28,9 @@ public enum InputFile {
         guard fstat(descriptor, &status) == 0 else {
             throw InputError(.unreadable, file: path, "cannot read: \(SystemError.last)")
         }
-        if status.st_mode & S_IFMT == S_IFDIR { throw InputError(.unreadable, file: path, "cannot read: is a directory") }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw InputError(.unreadable, file: path, "cannot read: is a directory")
+        }
         let tooLarge = InputError(.invalid, file: path, "larger than \(limit.text), the limit for this kind of file")
         let knownSize = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         if knownSize > limit.bytes { throw tooLarge }

@@ -52,7 +52,8 @@ public enum ScenarioFiles {
 
     /// The system's reason for a Foundation I/O error, e.g. "permission denied".
     private static func reason(for error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { $0 as? any Error }.map { $0 as NSError }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
+            .flatMap { $0 as? any Error }.map { $0 as NSError }
         guard let posix = underlying, posix.domain == NSPOSIXErrorDomain else {
             return (error as NSError).localizedDescription
         }

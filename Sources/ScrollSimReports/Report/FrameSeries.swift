@@ -73,7 +73,8 @@ public struct FrameSeries: Sendable {
         for record in records.dropFirst() {
             guard record.fields.count == FramesCSV.columns.count else {
                 throw InputError(.invalid, file: file, at: .line(record.line),
-                                 "expected \(FramesCSV.columns.count) fields as in the header, found \(record.fields.count)")
+                                 "expected \(FramesCSV.columns.count) fields as in the header, "
+                                 + "found \(record.fields.count)")
             }
             var frame = Frame(vsyncNanos: 0, workMilliseconds: 0, hitchMilliseconds: 0, isInScroll: false)
             for (index, (name, field)) in zip(FramesCSV.columns, record.fields).enumerated() {
@@ -92,7 +93,8 @@ public struct FrameSeries: Sendable {
                     guard field == "0" || field == "1" else { throw invalid("0 or 1") }
                     frame.isInScroll = field == "1"
                 default:
-                    guard !field.isEmpty, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(field) else {
+                    guard !field.isEmpty, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                          let value = Int64(field) else {
                         throw invalid("an integer from 0 to \(Int64.max)")
                     }
                     if name == "vsync_ns" { frame.vsyncNanos = value }

@@ -13,9 +13,12 @@ extension HTMLReport {
             do throws(InputError) {
                 let document = try SummaryDocument.load(path: path)
                 if let missing = missingColumn(in: document) {
-                    throw InputError(.invalid, file: path, at: .line(1), "missing column '\(missing)', which the report shows")
+                    throw InputError(.invalid, file: path, at: .line(1),
+                                     "missing column '\(missing)', which the report shows")
                 }
-                if document.rows.isEmpty { throw InputError(.invalid, file: path, "no runs: the file has a header but no rows") }
+                if document.rows.isEmpty {
+                    throw InputError(.invalid, file: path, "no runs: the file has a header but no rows")
+                }
                 documents.append((path, document))
             } catch {
                 failures.append(error)
@@ -44,7 +47,8 @@ extension HTMLReport {
         guard summary.axisNames.isEmpty else { return (FrameData(), files) }
         var seen: Set<String> = []  // membership only
         for row in summary.rows {
-            let name = RunFileName.make(scenario: row.scenario, strategy: row.strategy, seed: row.seed, extension: "csv")
+            let name = RunFileName.make(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
+                                        extension: "csv")
             guard seen.insert(name).inserted else { continue }
             let path = AtomicFileWriter.join(directory, name)
             guard FileManager.default.fileExists(atPath: path) else {

@@ -48,10 +48,14 @@ public struct RunOutputs: Sendable, Equatable {
             }
         }
         if let requestsDirectory {
-            files += plan.runs.map { (AtomicFileWriter.join(requestsDirectory, $0.fileName(extension: "csv")), "--requests <dir>") }
+            files += plan.runs.map {
+                (AtomicFileWriter.join(requestsDirectory, $0.fileName(extension: "csv")), "--requests <dir>")
+            }
         }
         if let traceDirectory {
-            files += plan.runs.map { (AtomicFileWriter.join(traceDirectory, $0.fileName(extension: "json")), "--trace <dir>") }
+            files += plan.runs.map {
+                (AtomicFileWriter.join(traceDirectory, $0.fileName(extension: "json")), "--trace <dir>")
+            }
         }
         if let htmlFile { files.append((htmlFile, "--html <file>")) }
         return files
@@ -63,7 +67,8 @@ public struct RunOutputs: Sendable, Equatable {
         if let requestsDirectory {
             set.addDirectory(requestsDirectory)
             for result in results {
-                set.add(result.requests ?? "", toFile: AtomicFileWriter.join(requestsDirectory, result.run.fileName(extension: "csv")))
+                let path = AtomicFileWriter.join(requestsDirectory, result.run.fileName(extension: "csv"))
+                set.add(result.requests ?? "", toFile: path)
             }
         }
         if let outDirectory {
@@ -81,7 +86,8 @@ public struct RunOutputs: Sendable, Equatable {
         if let traceDirectory {
             set.addDirectory(traceDirectory)
             for result in results {
-                set.add(result.traceJSON ?? "", toFile: AtomicFileWriter.join(traceDirectory, result.run.fileName(extension: "json")))
+                let path = AtomicFileWriter.join(traceDirectory, result.run.fileName(extension: "json"))
+                set.add(result.traceJSON ?? "", toFile: path)
             }
         }
         if let htmlFile { set.add(HTMLReport.render(results.summary, frames: results.frameData), toFile: htmlFile) }

@@ -22,7 +22,8 @@ public struct RunPlan: Sendable {
         public var factory: StrategyFactory
 
         /// A run from its parts.
-        public init(file: String, scenario: Scenario, seed: UInt64, strategyName: String, factory: @escaping StrategyFactory) {
+        public init(file: String, scenario: Scenario, seed: UInt64, strategyName: String,
+                    factory: @escaping StrategyFactory) {
             self.file = file
             self.scenario = scenario
             self.seed = seed
@@ -37,7 +38,8 @@ public struct RunPlan: Sendable {
 
         /// Runs the simulation, reporting to `observer`.
         public func run(observer: (any RunObserver)? = nil) -> RunMetrics {
-            SimulationRun(scenario: scenario, seed: seed, strategyName: strategyName, strategy: factory).run(observer: observer)
+            SimulationRun(scenario: scenario, seed: seed, strategyName: strategyName, strategy: factory)
+                .run(observer: observer)
         }
     }
 
@@ -64,7 +66,8 @@ public struct RunPlan: Sendable {
         }
         guard !files.isEmpty else {
             let listed = paths.map { "'\($0)'" }.joined(separator: ", ")
-            return .failure(InputErrors([InputError(.missing, file: paths.first ?? ".", "no scenario files (.json) in \(listed)")]))
+            let error = InputError(.missing, file: paths.first ?? ".", "no scenario files (.json) in \(listed)")
+            return .failure(InputErrors([error]))
         }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var failures: [InputError] = []
@@ -91,15 +94,17 @@ public struct RunPlan: Sendable {
         for (file, scenario) in scenarios {
             var specs = scenario.strategies
             if !strategyNames.isEmpty {
-                specs = strategyNames.map { name in scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name) }
+                specs = strategyNames.map { name in
+                    scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name)
+                }
             } else if specs.isEmpty {
                 specs = strategies.map { StrategySpec(name: $0.name) }
             }
             for spec in specs {
                 do {
                     let factory = try StrategyCatalog.makeFactory(spec, from: strategies)
-                    runs.append(Run(file: file, scenario: scenario, seed: seed ?? scenario.seed, strategyName: spec.name,
-                                    factory: factory))
+                    runs.append(Run(file: file, scenario: scenario, seed: seed ?? scenario.seed,
+                                    strategyName: spec.name, factory: factory))
                 } catch {
                     problems.append(InputError(.invalid, file: file, error.description))
                 }
@@ -108,9 +113,10 @@ public struct RunPlan: Sendable {
         if !problems.isEmpty { return .failure(InputErrors(problems)) }
         let plan = RunPlan(runs: runs)
         if let duplicate = plan.duplicate {
+            let run = "\(duplicate.scenario.name), \(duplicate.strategyName), \(duplicate.seed)"
             return .failure(InputErrors([InputError(.invalid, file: duplicate.file,
-                "two runs have the same scenario, strategy and seed (\(duplicate.scenario.name), \(duplicate.strategyName), "
-                + "\(duplicate.seed)); give the scenarios distinct names and list each strategy once")]))
+                "two runs have the same scenario, strategy and seed (\(run)); "
+                + "give the scenarios distinct names and list each strategy once")]))
         }
         return .success(plan)
     }

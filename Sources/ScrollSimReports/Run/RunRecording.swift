@@ -45,7 +45,8 @@ public final class RunRecording: RunObserver {
     /// A recording of `run`.
     public init(_ run: RunPlan.Run, options: Options) {
         self.options = options
-        trace = options.trace ? ChromeTraceRecorder(scenario: run.scenario, strategyName: run.strategyName, seed: run.seed) : nil
+        trace = options.trace
+            ? ChromeTraceRecorder(scenario: run.scenario, strategyName: run.strategyName, seed: run.seed) : nil
         let images = run.scenario.images
         requestSuffix = ",\(Int64(images.width) * Int64(images.height) * 4)\n"
         requests = options.requests ? RequestTrace.header + "\n" : ""
@@ -76,9 +77,13 @@ public final class RunRecording: RunObserver {
     /// Forwards.
     public func connectionEnded(_ span: ConnectionSpan) { trace?.connectionEnded(span) }
     /// Forwards.
-    public func decodeRan(thread: Int, start: SimTime, end: SimTime) { trace?.decodeRan(thread: thread, start: start, end: end) }
+    public func decodeRan(thread: Int, start: SimTime, end: SimTime) {
+        trace?.decodeRan(thread: thread, start: start, end: end)
+    }
     /// Forwards.
-    public func diskRan(queue: Int, start: SimTime, end: SimTime) { trace?.diskRan(queue: queue, start: start, end: end) }
+    public func diskRan(queue: Int, start: SimTime, end: SimTime) {
+        trace?.diskRan(queue: queue, start: start, end: end)
+    }
     /// Forwards.
     public func memoryChanged(bytes: Int64, at time: SimTime) { trace?.memoryChanged(bytes: bytes, at: time) }
 }

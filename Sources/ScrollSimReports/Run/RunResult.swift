@@ -34,7 +34,8 @@ extension [RunResult] {
     public var frameData: HTMLReport.FrameData {
         HTMLReport.FrameData(series: map { result in
             FrameSeries(scenario: result.run.scenario.name, strategy: result.run.strategyName, seed: result.run.seed,
-                        refreshHz: result.run.scenario.display.refreshHz, frames: result.frames.map(FrameSeries.Frame.init))
+                        refreshHz: result.run.scenario.display.refreshHz,
+                        frames: result.frames.map(FrameSeries.Frame.init))
         }, isRequested: true)
     }
 }

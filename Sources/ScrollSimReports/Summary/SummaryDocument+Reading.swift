@@ -22,7 +22,8 @@ extension SummaryDocument {
         let records = try CSVReader.records(bytes, file: file)
         let identity = "\(SummaryCSV.columns.prefix(3).joined(separator: ",")),…"
         guard let header = records.first else {
-            throw InputError(.invalid, file: file, at: .line(1), "empty file; expected a summary CSV header (\(identity))")
+            throw InputError(.invalid, file: file, at: .line(1),
+                             "empty file; expected a summary CSV header (\(identity))")
         }
         if header.text.hasPrefix(ShardCSV.marker) {
             throw InputError(.invalid, file: file, at: .line(1),
@@ -47,8 +48,9 @@ extension SummaryDocument {
         }
         for column in SummaryColumn.all.indices where SummaryColumn.all[column].role == .identity
             && !columns.contains(.summary(column)) {
+            let name = SummaryColumn.all[column].name
             throw InputError(.invalid, file: file, at: .line(1),
-                             "missing required column '\(SummaryColumn.all[column].name)' (a summary CSV starts \(identity))")
+                             "missing required column '\(name)' (a summary CSV starts \(identity))")
         }
         var document = SummaryDocument(columns: columns)
         var lineOfKey: [RowKey: Int] = [:]  // lookups only, never iterated
@@ -100,7 +102,9 @@ extension SummaryDocument {
                 let value = SummaryValue(field)
                 guard let exact = value.exact else { throw invalid("a number like 12 or 0.125") }
                 if SummaryColumn.all[index].decimals == 0 && exact.scale > 0 { throw invalid("an integer") }
-                if name == "refresh_hz" && !(1...1000).contains(exact.units) { throw invalid("an integer from 1 to 1000") }
+                if name == "refresh_hz" && !(1...1000).contains(exact.units) {
+                    throw invalid("an integer from 1 to 1000")
+                }
                 row.values[index] = value
             }
         }
@@ -122,8 +126,8 @@ extension SummaryDocument {
         var result = first.document
         for (file, document) in documents.dropFirst() {
             guard document.columns == first.document.columns else {
-                throw InputError(.invalid, file: file, at: .line(1),
-                                 "its columns differ from those of \(first.file); give CSVs with the same columns together")
+                throw InputError(.invalid, file: file, at: .line(1), "its columns differ from those of \(first.file); "
+                                 + "give CSVs with the same columns together")
             }
             result.rows += document.rows
         }

@@ -31,7 +31,9 @@ public struct SummaryRow: Equatable, Sendable {
 
     /// The row of a run: every column of the metric table, formatted as the summary CSV prints it.
     public init(_ metrics: RunMetrics, axisValues: [String] = []) {
-        let values = SummaryColumn.all.map { column in column.polarity == nil ? nil : SummaryValue(column.field(of: metrics)) }
+        let values = SummaryColumn.all.map { column in
+            column.polarity == nil ? nil : SummaryValue(column.field(of: metrics))
+        }
         self.init(scenario: metrics.scenario, strategy: metrics.strategy, seed: metrics.seed, profile: metrics.profile,
                   values: values, axisValues: axisValues)
     }

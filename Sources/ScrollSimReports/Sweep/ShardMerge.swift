@@ -28,10 +28,13 @@ public enum ShardMerge {
     /// - Throws: `InputError`.
     public static func read(_ path: String) throws(InputError) -> Shard {
         let bytes = try InputFile.read(path, limit: .csv)
-        func invalid(_ line: Int, _ message: String) -> InputError { InputError(.invalid, file: path, at: .line(line), message) }
+        func invalid(_ line: Int, _ message: String) -> InputError {
+            InputError(.invalid, file: path, at: .line(line), message)
+        }
         let records = try CSVReader.records(bytes, file: path)
         guard let first = records.first, let metadata = ShardCSV.Metadata(line: first.text) else {
-            throw invalid(1, "not a sweep shard: expected '\(ShardCSV.marker)i/n runs=… sweep=…' as 'scrollsim sweep --shard' writes")
+            throw invalid(1, "not a sweep shard: expected '\(ShardCSV.marker)i/n runs=… sweep=…' "
+                          + "as 'scrollsim sweep --shard' writes")
         }
         guard records.count >= 2, records[1].fields.first == ShardCSV.runColumn else {
             throw invalid(2, "expected the header, starting with '\(ShardCSV.runColumn),'")
@@ -41,11 +44,13 @@ public enum ShardMerge {
         for record in records.dropFirst(2) {
             let field = record.fields[0]
             guard record.fields.count == records[1].fields.count else {
-                throw invalid(record.line, "expected \(records[1].fields.count) fields as in the header, found \(record.fields.count)")
+                throw invalid(record.line,
+                              "expected \(records[1].fields.count) fields as in the header, found \(record.fields.count)")
             }
-            guard !field.isEmpty, field.count <= 9, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let index = Int(field),
-                  index < metadata.runs else {
-                throw invalid(record.line, "the run index must be an integer from 0 to \(metadata.runs - 1), found '\(field)'")
+            guard !field.isEmpty, field.count <= 9, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                  let index = Int(field), index < metadata.runs else {
+                throw invalid(record.line,
+                              "the run index must be an integer from 0 to \(metadata.runs - 1), found '\(field)'")
             }
             guard metadata.contains(run: index) else {
                 throw invalid(record.line, "run \(index) does not belong to shard \(metadata.name) "
@@ -82,9 +87,12 @@ public enum ShardMerge {
         var problems: [InputError] = []
         var seen: [Int: String] = [:]  // shard number → file; lookups only
         for shard in shards {
-            func problem(_ line: Int, _ message: String) { problems.append(InputError(.invalid, file: shard.file, at: .line(line), message)) }
+            func problem(_ line: Int, _ message: String) {
+                problems.append(InputError(.invalid, file: shard.file, at: .line(line), message))
+            }
             if shard.metadata.fingerprint != first.metadata.fingerprint || shard.metadata.runs != first.metadata.runs {
-                problem(1, "from a different sweep than \(first.file) (sweep and run count differ); merge the shards of one sweep")
+                problem(1, "from a different sweep than \(first.file) (sweep and run count differ); "
+                        + "merge the shards of one sweep")
             } else if shard.metadata.count != first.metadata.count {
                 problem(1, "shard \(shard.metadata.name), but \(first.file) is shard \(first.metadata.name); "
                         + "merge shards made with one --shard count")
@@ -100,8 +108,8 @@ public enum ShardMerge {
             let missing = (1...first.metadata.count).filter { seen[$0] == nil }
             if !missing.isEmpty {
                 let names = missing.map { "\($0)/\(first.metadata.count)" }.joined(separator: ", ")
-                problems.append(InputError(.missing, file: first.file,
-                                           "shard\(missing.count == 1 ? "" : "s") \(names) of this sweep \(missing.count == 1 ? "is" : "are") missing"))
+                let (noun, verb) = missing.count == 1 ? ("shard", "is") : ("shards", "are")
+                problems.append(InputError(.missing, file: first.file, "\(noun) \(names) of this sweep \(verb) missing"))
             }
         }
         return problems
@@ -114,7 +122,8 @@ public enum ShardMerge {
         var rows = [SummaryRow?](repeating: nil, count: first.metadata.runs)
         for shard in shards { for (index, row) in zip(shard.indices, shard.document.rows) { rows[index] = row } }
         let document = SummaryDocument(columns: first.document.columns, rows: rows.compactMap { $0 })
-        _ = try SummaryDocument.read(Array(document.csv.utf8), file: "the merged shards")  // duplicate rows across shards
+        // Rows of different shards may still repeat one another: read the whole as one document.
+        _ = try SummaryDocument.read(Array(document.csv.utf8), file: "the merged shards")
         return document
     }
 }

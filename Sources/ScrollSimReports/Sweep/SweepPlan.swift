@@ -65,11 +65,13 @@ public struct SweepPlan: Sendable {
                                  at: strategyAxis.location + "[0]", strategies: strategies)
             }
             if case .path = axis.target {  // a path problem does not depend on the value
-                _ = try apply(axis, value: axis.values[0], to: base, in: definition, at: axis.location, strategies: strategies)
+                _ = try apply(axis, value: axis.values[0], to: base, in: definition, at: axis.location,
+                              strategies: strategies)
             }
             for (position, value) in axis.values.enumerated() {
                 let location = "\(axis.location)[\(position)]"
-                let document = try apply(axis, value: value, to: base, in: definition, at: location, strategies: strategies)
+                let document = try apply(axis, value: value, to: base, in: definition, at: location,
+                                         strategies: strategies)
                 _ = try decode(document, in: definition, at: location, strategies: strategies)
             }
         }
@@ -86,7 +88,8 @@ public struct SweepPlan: Sendable {
             combinationCount = product
         }
         let cellsByAxis = axes.map { axis in axis.values.map(SweepDefinition.Axis.cellText) }
-        let combinations = ParallelMap.map(count: combinationCount, jobs: jobs) { combination -> Result<[SweepRun], InputError> in
+        let combinations = ParallelMap.map(count: combinationCount, jobs: jobs) {
+            combination -> Result<[SweepRun], InputError> in
             var positions = [Int](repeating: 0, count: axes.count)
             var rest = combination
             for index in axes.indices.reversed() {
@@ -104,7 +107,9 @@ public struct SweepPlan: Sendable {
                                          at: location, strategies: strategies)
                 }
                 let (scenario, built) = try decode(document, in: definition, at: location, strategies: strategies)
-                return built.map { SweepRun(scenario: scenario, strategyName: $0.name, factory: $0.factory, axisValues: axisValues) }
+                return built.map {
+                    SweepRun(scenario: scenario, strategyName: $0.name, factory: $0.factory, axisValues: axisValues)
+                }
             }
         }
         var runs: [SweepRun] = []
@@ -127,7 +132,8 @@ public struct SweepPlan: Sendable {
             case .path(let path):
                 if path.components.count == 3, path.components[0] == .key("strategies"),
                    path.components[1] == .everyElement, case .key(let parameter) = path.components[2] {
-                    return try settingParameterOfEveryStrategy(parameter, to: value, in: document, strategies: strategies)
+                    return try settingParameterOfEveryStrategy(parameter, to: value, in: document,
+                                                               strategies: strategies)
                 }
                 return try document.setting(value, at: path)
             case .strategy:
