@@ -2,7 +2,7 @@ import ScrollSimCore
 import ScrollSimReports
 
 /// `scrollsim compare`: joins a baseline and a candidate summary CSV, reports every metric's
-/// change, and exits 2 when a metric regresses past its limit (SPEC §10).
+/// change, and exits 2 when a metric regresses past its limit.
 ///
 /// Order of work: check the limits (a bad `--max-regression` is a usage error, exit 64); read
 /// both files, reporting every problem (`Error: <file>: line …`; exit 66 if a file is missing or

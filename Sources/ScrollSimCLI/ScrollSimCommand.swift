@@ -2,7 +2,7 @@ import FetchStrategies
 import ScrollSimCore
 import ScrollSimReports
 
-/// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (SPEC §10).
+/// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (`ExitCode`).
 ///
 /// Behaves like a swift-argument-parser command group without a default subcommand:
 /// - no arguments, `-h`, `--help`, `help`: the top-level help on stdout, exit 0;
@@ -30,8 +30,8 @@ public enum ScrollSimCommand {
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to the process's
     /// stdout and stderr, and returns its exit code. `strategies` are a package's own strategies,
-    /// available to `run`, `validate` and `strategies` after the built-in ones (see
-    /// `run(arguments:output:strategies:)`).
+    /// known to every subcommand (`run`, `validate`, `strategies`, `sweep`) after the built-in
+    /// ones (see `run(arguments:output:strategies:)`).
     public static func main(arguments: [String], strategies: [StrategyDescriptor] = []) -> Int32 {
         let output = CommandOutput.standardStreams()
         let code = run(arguments: arguments, output: output, strategies: strategies)
@@ -47,7 +47,7 @@ public enum ScrollSimCommand {
     /// returns its exit code. Tests call this in process.
     ///
     /// `strategies` are added to the built-in ones for this call (listed after them, run by
-    /// default when a scenario names none, accepted in scenarios and `--strategy`). A name that is
+    /// default when a scenario names none, accepted in scenarios, sweep files and `--strategy`). A name that is
     /// empty or already taken fails with exit 1 before any argument is looked at.
     public static func run(arguments: [String], output: CommandOutput, strategies: [StrategyDescriptor] = []) -> Int32 {
         guard !strategies.isEmpty else { return dispatch(arguments: arguments, output: output) }
