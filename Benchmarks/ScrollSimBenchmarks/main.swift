@@ -21,6 +21,8 @@ struct Options {
     var jsonPath: String?
     var longScroll = true
     var cacheReplay = true
+    var hostileNetwork = true
+    var textureGrid = true
 }
 
 func parseOptions() -> Options {
@@ -34,6 +36,8 @@ func parseOptions() -> Options {
         case "--json": options.jsonPath = arguments.isEmpty ? nil : arguments.removeFirst()
         case "--no-long-scroll": options.longScroll = false
         case "--no-cache-replay": options.cacheReplay = false
+        case "--no-hostile-network": options.hostileNetwork = false
+        case "--no-texture-grid": options.textureGrid = false
         case "--make-trace":
             guard !arguments.isEmpty else { exit(64) }
             let written = FileManager.default.createFile(atPath: arguments.removeFirst(), contents: Data(makeZipfTrace()))
@@ -156,6 +160,16 @@ if options.longScroll {
 // 3. cache-replay of the 1,000,000-request trace, in process.
 if options.cacheReplay {
     results += benchmarkCacheReplay(repeats: options.repeats)
+}
+
+// 4. The network queues on a hostile input (HostileNetworkBenchmark.swift).
+if options.hostileNetwork {
+    results += benchmarkHostileNetwork()
+}
+
+// 5. `texture` on the hostile-input grid: linear in the item count.
+if options.textureGrid {
+    results += benchmarkTextureHostileGrid(repeats: options.repeats)
 }
 
 if let path = options.jsonPath {

@@ -41,6 +41,17 @@ public struct StrategyParameters {
         return Int(x)
     }
 
+    /// An integer in `range`, or nil when absent (for a default the strategy computes later, from
+    /// its device).
+    public mutating func integerIfPresent(_ key: String, in range: ClosedRange<Int>)
+        throws(StrategyConfigError) -> Int? {
+        guard value(key) != nil else {
+            read.append(key)
+            return nil
+        }
+        return try integer(key, default: range.lowerBound, in: range)
+    }
+
     /// A Boolean, or `defaultValue` when absent.
     public mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
         read.append(key)
@@ -49,6 +60,20 @@ public struct StrategyParameters {
             throw StrategyConfigError(path: path(key), message: "must be true or false, found \(describe(value))")
         }
         return b
+    }
+
+    /// One of `choices` (a string), or `defaultValue` when absent.
+    public mutating func choice(_ key: String, default defaultValue: String,
+                                in choices: [String]) throws(StrategyConfigError) -> String {
+        read.append(key)
+        guard let value = value(key) else { return defaultValue }
+        guard case .string(let text) = value, choices.contains(text) else {
+            let listed = choices.map { "\"\($0)\"" }
+            let allowed = listed.count <= 2 ? listed.joined(separator: " or ")
+                : listed.dropLast().joined(separator: ", ") + " or " + listed.last!
+            throw StrategyConfigError(path: path(key), message: "must be \(allowed), found \(describe(value))")
+        }
+        return text
     }
 
     /// Fails on the first parameter that was not read.

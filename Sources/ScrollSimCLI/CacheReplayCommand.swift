@@ -31,7 +31,8 @@ struct CacheReplayCommand: ScrollSimSubcommand {
             integers from 0, sizes integers from 1 (bytes, or 1 to count objects). 'scrollsim run \
             --requests <dir>' writes such traces. A miss inserts the object, an object larger than \
             the cache is not inserted, a hit refreshes recency under lru only (libCacheSim's \
-            semantics). A capacity is in the trace's size unit, or a percentage of the bytes of \
+            semantics); clock is Nuke's CLOCK (second chance), which inserts before it evicts. \
+            A capacity is in the trace's size unit, or a percentage of the bytes of \
             the distinct objects, rounded down.
 
             Exit codes: 0 success, 64 bad command line, 65 invalid trace, 66 missing or \

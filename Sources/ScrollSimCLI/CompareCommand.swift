@@ -37,7 +37,8 @@ struct CompareCommand: ScrollSimSubcommand {
             limit: exactly at the limit is not a regression, and from a baseline of 0 any \
             worsening passes a percentage limit. Lower is better except for ready_ratio, \
             hit_ratio and memory_hits; workload counts (frames, requests, prefetches, displays, \
-            ...) have no better direction and are only reported.
+            ...) have no better direction and are only reported. A run the OS killed for \
+            its memory (killed from 0 to 1) is a regression by default.
 
             Default limits: \(SummaryColumn.defaultLimitsText).
 

@@ -91,9 +91,9 @@ struct SweepCommand: ScrollSimSubcommand {
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
-        if let outFile, !plan.definition.isScenarioInline,
+        if let outFile,
            let conflict = OutputConflict.find(outputs: [(outFile, "--out <file>")],
-                                              inputs: [plan.definition.scenarioFile]) {
+                                              inputs: plan.definition.inputFiles) {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }

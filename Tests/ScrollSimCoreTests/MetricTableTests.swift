@@ -50,7 +50,8 @@ import ScrollSimCore
     func defaultLimits() {
         #expect(SummaryColumn.defaultLimitsText == "dropped_frames=+2, hitch_ratio=5%, max_hitch_ms=10%, "
             + "frame_work_p95_ms=10%, hit_ratio=-5%, bytes_downloaded=10%, ready_ratio=-5%, blank_ratio_mean=5%, "
-            + "time_to_image_p95_ms=10%, wrong_image_frames=+0, peak_memory_mb=10%, blank_ratio_vsync_mean=5%")
+            + "time_to_image_p95_ms=10%, wrong_image_frames=+0, peak_memory_mb=10%, blank_ratio_vsync_mean=5%, "
+            + "killed=+0")
     }
 
     @Test("decimals are what the writer prints: a run's every field has the column's decimals")

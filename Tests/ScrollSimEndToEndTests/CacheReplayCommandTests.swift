@@ -52,6 +52,21 @@ import ScrollSimCore
         #expect(result.code == 0)
     }
 
+    @Test("--policy clock: Nuke's second chance beside LRU on the same trace")
+    func clockPolicy() throws {
+        // The trace of CacheReplayTests.clockByHand: CLOCK hits 6 of 14 requests, LRU 5
+        let ids = [1, 2, 3, 1, 2, 4, 5, 1, 6, 5, 1, 7, 6, 1]
+        let path = try file("clock.csv", "id,size\n" + ids.map { "\($0),1\n" }.joined())
+        let result = scrollsim("cache-replay", path, "--capacity", "3", "--policy", "clock", "--policy", "lru", "--format", "csv")
+        #expect(result.standardOutput == """
+            policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio
+            clock,3,14,6,8,0.5714,0.5714
+            lru,3,14,5,9,0.6429,0.6429
+
+            """)
+        #expect(result.code == 0)
+    }
+
     @Test("table: the default format and policy (lru), % of distinct bytes shown")
     func tableOutput() throws {
         let path = try file("t.csv", Self.tinyTrace)
@@ -121,7 +136,7 @@ import ScrollSimCore
             (["cache-replay", path, "--capacity", "150%"],
              "Error: The value '150%' is invalid for '--capacity <n|p%>'. Please provide a size from 0 to 9223372036854775807, or a percentage from 0% to 100% with at most 6 decimals.\n" + capacityHelp),
             (["cache-replay", path, "--capacity", "1", "--policy", "lfu"],
-             "Error: The value 'lfu' is invalid for '--policy <policy>'. Please provide one of 'lru' and 'fifo'.\nHelp:  --policy <policy>  Eviction policy.\n"),
+             "Error: The value 'lfu' is invalid for '--policy <policy>'. Please provide one of 'lru', 'fifo' or 'clock'.\nHelp:  --policy <policy>  Eviction policy.\n"),
             (["cache-replay", "--capacity", "1"],
              "Error: Missing expected argument '<trace>'\nHelp:  <trace>  The request trace (.csv).\n"),
             (["cache-replay", path, path, "--capacity", "1"], "Error: Unexpected argument '\(path)'\n"),
@@ -146,8 +161,9 @@ import ScrollSimCore
             are integers from 0, sizes integers from 1 (bytes, or 1 to count objects).
             'scrollsim run --requests <dir>' writes such traces. A miss inserts the object,
             an object larger than the cache is not inserted, a hit refreshes recency under
-            lru only (libCacheSim's semantics). A capacity is in the trace's size unit, or
-            a percentage of the bytes of the distinct objects, rounded down.
+            lru only (libCacheSim's semantics); clock is Nuke's CLOCK (second chance),
+            which inserts before it evicts. A capacity is in the trace's size unit, or a
+            percentage of the bytes of the distinct objects, rounded down.
 
             Exit codes: 0 success, 64 bad command line, 65 invalid trace, 66 missing or
             unreadable trace.
@@ -158,7 +174,8 @@ import ScrollSimCore
               <trace>                 The request trace (.csv).
 
             OPTIONS:
-              --policy <policy>       Eviction policy. (values: lru, fifo; default: lru)
+              --policy <policy>       Eviction policy. (values: lru, fifo, clock; default:
+                                      lru)
               --capacity <n|p%>       Cache capacity: a size, or a percentage of the
                                       distinct bytes such as 5% or 0.5%.
               --format <format>       Output format. (values: table, csv; default: table)

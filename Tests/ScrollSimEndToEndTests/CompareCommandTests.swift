@@ -73,6 +73,46 @@ import ScrollSimCore
         #expect(result.standardOutput.contains(verdict))
     }
 
+    @Test("a run the OS killed is a regression by default; memory warnings only worsen",
+          arguments: [
+            ("killed", "0", "1", [String](), Int32(2)),
+            ("killed", "1", "1", [], 0),   // killed before too: not a new regression
+            ("killed", "1", "0", [], 0),   // improved
+            ("killed", "0", "1", ["--max-regression", "killed=off"], 0),
+            ("memory_warnings", "0", "3", [], 0),
+            ("memory_warnings", "0", "3", ["--max-regression", "memory_warnings=+2"], 2),
+          ])
+    func killedRunsRegress(metric: String, before: String, after: String, arguments: [String], expected: Int32) throws {
+        let result = try compareOne(metric, before, after, arguments)
+        #expect(result.code == expected)
+        #expect(result.standardError == "")
+    }
+
+    @Test("a killed run in the table")
+    func killedTable() throws {
+        // Given full summary rows: the candidate was killed (its other metrics stop at the kill);
+        // a valid refresh rate, which the one summary reader checks (1 to 1000 Hz)
+        let header = SummaryCSV.header
+        let run = "grid,naive,1,ios15,60" + String(repeating: ",0", count: 31)
+        let base = try write("base.csv", header + run + ",1,0\n")
+        let head = try write("head.csv", header + run + ",2,1\n")
+        let result = scrollsim("compare", base, head)
+        #expect(result.code == 2)
+        #expect(result.standardOutput == """
+            Baseline:  \(base) (1 row)
+            Candidate: \(head) (1 row)
+
+            grid  naive  seed 1
+              metric           baseline  candidate  change        limit  status
+              ---------------  --------  ---------  ------------  -----  ---------
+              memory_warnings         1          2  +1 (+100.0%)  none   worse
+              killed                  0          1  +1 (from 0)   +0     REGRESSED
+
+            Verdict: Regression - 1 metric past its limit in 1 of 1 compared row; 1 worse within limits.
+
+            """)
+    }
+
     @Test("the table shows changed metrics with their change, limit and status")
     func table() throws {
         let result = try compareOne("hitch_ratio", "40.862", "44.000", [])

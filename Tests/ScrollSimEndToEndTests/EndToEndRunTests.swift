@@ -18,8 +18,13 @@ import ScrollSimCore
         let second = scrollsim("run", scenario, "--format", "csv")
         #expect(first.code == 0)
         #expect(first.standardOutput == second.standardOutput)
-        // The scenario lists no strategies: one header and one row per built-in strategy
-        #expect(first.standardOutput.split(separator: "\n").count == 1 + StrategyCatalog.all.count)
+        // The scenario lists every built-in strategy and four tuned configurations, each row under
+        // its label: one header and 15 rows
+        let strategies = first.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] }
+        #expect(strategies.count == StrategyCatalog.all.count + 4)
+        #expect(Set(strategies).count == strategies.count)
+        #expect(Array(strategies[5...11]) == ["kingfisher", "kingfisher-tuned", "sdwebimage", "sdwebimage-tuned",
+                                              "sdwebimage-lifo", "nuke", "nuke-tuned"])
 
         let a = try makeTemporaryDirectory(), b = try makeTemporaryDirectory()
         #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--out", a, "--frames").code == 0)
@@ -53,6 +58,23 @@ import ScrollSimCore
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test(arguments: [
+        (#""protocol": "h2""#, "network.protocol: must be 'http1.1' or 'http2', found 'h2'"),
+        (#""rttMs": "20""#, "network.rttMs: expected a number, found a string"),
+        (#""idleTimeoutSeconds": -5"#, "network.idleTimeoutSeconds: must be a number from 0 to 86400, found -5"),
+        (#""maxConcurrentStreams": 1001"#, "network.maxConcurrentStreams: must be an integer from 1 to 1000, found 1001"),
+    ])
+    func aBadNetworkKeyExits65WithOneLineNamingFileAndPath(member: String, message: String) throws {
+        let dir = try makeTemporaryDirectory()
+        let file = dir + "/net.json"
+        try #"{"layout": {"itemCount": 10}, "network": {"latencyMsMedian": 50, "#.appending(member + "}}")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = scrollsim("run", file, "--out", dir + "/out")
+        #expect(result.code == 65)
+        #expect(result.standardError == "Error: \(file): \(message)\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
     @Test func oneBadFileAmongGoodOnesStopsEverythingBeforeAnyRun() throws {
         let dir = try makeTemporaryDirectory()
         let bad = dir + "/bad.json"
@@ -69,6 +91,8 @@ import ScrollSimCore
         let result = scrollsim("validate", Self.scenarios)
         #expect(result.code == 0)
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput.split(separator: "\n").count == 4)
+        #expect(result.standardOutput.split(separator: "\n").count == 6)
+        // feed-replay's recording is read next to it.
+        #expect(result.standardOutput.contains("feed-replay.json: ok"))
     }
 }

@@ -61,6 +61,28 @@ import ScrollSimTestSupport
         #expect(result.standardError.contains(directory))
     }
 
+    @Test("a labelled entry is reported under its label: summary rows, frames and trace file names")
+    func labelsNameTheRows() throws {
+        // Given one strategy in its default and a labelled configuration
+        let scenario = directory + "/labels.json"
+        try #"""
+            {"name": "labels", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}],
+             "strategies": ["nuke", {"name": "nuke", "label": "nuke-small", "memoryCacheMB": 1}]}
+            """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let out = directory + "/out"
+        let result = scrollsim("run", scenario, "--format", "csv", "--out", out, "--frames", "--trace", out + "/traces")
+        #expect(result.code == 0)
+        let rows = result.standardOutput.split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        #expect(rows == ["labels,nuke", "labels,nuke-small"])
+        #expect(directoryEntries(out + "/frames") == ["labels__nuke-small__1.csv", "labels__nuke__1.csv"])
+        #expect(directoryEntries(out + "/traces") == ["labels__nuke-small__1.json", "labels__nuke__1.json"])
+        // And --strategy nuke picks the entry reported as nuke, not the labelled one
+        let byName = scrollsim("run", scenario, "--format", "csv", "--strategy", "nuke")
+        let picked = byName.standardOutput.split(separator: "\n").dropFirst().map { String($0.prefix(12)) }
+        #expect(picked == ["labels,nuke,"])
+    }
+
     @Test("csv output equals summary.csv; one frames file per run; no temporary file left")
     func writesFiles() throws {
         let out = directory + "/results/nested"
@@ -174,6 +196,46 @@ import ScrollSimTestSupport
         single.strategies = [StrategySpec(name: "a")]
         single.script = [.pause(seconds: 1)]
         #expect(ValidateCommand.summary(of: single) == "1 item, 1 strategy, 1 script step")
+    }
+
+    @Test("a bad device value is one line naming the file and the JSON path, exit 65")
+    func validateBadDevice() throws {
+        let directory = try makeTemporaryDirectory()
+        let path = directory + "/phone.json"
+        try #"{"layout": {"itemCount": 9}, "device": {"model": "iphone-8", "memoryLimitMB": 2000}}"#
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        let result = scrollsim("validate", path)
+        #expect(result.code == 65)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError
+            == "Error: \(path): device.memoryLimitMB: must be below physicalMemoryMB (1990, the iphone-8 preset's), "
+                + "found 2000\n")
+    }
+
+    @Test("a run the OS kills reports its warnings and killed = 1 at the end of its row")
+    func killedRun() throws {
+        // 40 rows of 1200 × 1200 images (5 760 000 bytes decoded); the actor loader keeps every
+        // bitmap: the 15th crosses 80 MiB (a warning), the 19th exceeds the 100 MiB limit
+        let directory = try makeTemporaryDirectory()
+        let path = directory + "/tight.json"
+        try #"""
+            {"layout": {"itemCount": 40, "itemHeight": 100, "viewport": {"height": 1000}},
+             "cells": {"profile": "ios9"},
+             "images": {"bytesMedian": 20000, "bytesP95": 20000},
+             "network": {"latencyMsMedian": 100, "latencyMsP95": 100},
+             "device": {"model": "iphone-8", "baselineFootprintMB": 0, "memoryWarningMB": 80, "memoryLimitMB": 100},
+             "script": [{"pause": {"seconds": 1}}, {"scrollTo": {"item": 20, "animated": false}},
+                        {"pause": {"seconds": 1}}, {"scrollTo": {"item": 0, "animated": false}},
+                        {"pause": {"seconds": 1}}],
+             "strategies": ["actor-loader-coalescing", "kingfisher"]}
+            """#.write(toFile: path, atomically: false, encoding: .utf8)
+        let result = scrollsim("run", path, "--format", "csv")
+        #expect(result.code == 0)
+        let rows = result.standardOutput.split(separator: "\n")
+        #expect(rows.count == 3)
+        #expect(rows[0].hasSuffix(",memory_warnings,killed"))
+        #expect(rows[1].hasPrefix("tight,actor-loader-coalescing,") && rows[1].hasSuffix(",1,1"))
+        #expect(rows[2].hasPrefix("tight,kingfisher,") && rows[2].hasSuffix(",1,0"))
     }
 
     @Test("strategies --format csv starts with its header")

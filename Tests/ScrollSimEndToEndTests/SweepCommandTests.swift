@@ -48,6 +48,19 @@ import ScrollSimTestSupport
         return output.capturedStandardOutput
     }
 
+    @Test("a labelled entry is swept under its label, beside the same strategy unlabelled")
+    func labels() throws {
+        _ = try write("labelled.json", """
+            { "name": "labelled", "layout": { "kind": "list", "itemCount": 40, "itemHeight": 200 },
+              "script": [ { "pause": { "seconds": 0.2 } } ],
+              "strategies": [ "nuke", { "name": "nuke", "label": "nuke-tuned", "downsample": true } ] }
+            """)
+        let sweep = try write("labels.json", #"{ "scenario": "labelled.json", "axes": { "seed": [1, 2] } }"#)
+        let rows = succeed(["sweep", sweep]).split(separator: "\n").dropFirst()
+        #expect(rows.map { $0.split(separator: ",").prefix(3).joined(separator: ",") }
+                == ["labelled,nuke,1", "labelled,nuke-tuned,1", "labelled,nuke,2", "labelled,nuke-tuned,2"])
+    }
+
     @Test("rows follow the axes, first axis slowest, each combination with every strategy; axis columns at the end")
     func orderAndColumns() throws {
         let sweep = try write("sweep.json", Self.sweep)
@@ -167,7 +180,7 @@ import ScrollSimTestSupport
             """)
         let lines = succeed(["sweep", sweep]).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasSuffix(",peak_memory_mb,blank_ratio_vsync_mean,layout.itemHeight"))
+        #expect(lines[0].hasSuffix(",peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,layout.itemHeight"))
         #expect(lines[1].hasPrefix("tiny,naive,5,") && lines[1].hasSuffix(",150"))
         #expect(lines[2].hasPrefix("tiny,naive,5,") && lines[2].hasSuffix(",250"))
     }
@@ -398,12 +411,14 @@ import ScrollSimTestSupport
             than its limit: exactly at the limit is not a regression, and from a baseline
             of 0 any worsening passes a percentage limit. Lower is better except for
             ready_ratio, hit_ratio and memory_hits; workload counts (frames, requests,
-            prefetches, displays, ...) have no better direction and are only reported.
+            prefetches, displays, ...) have no better direction and are only reported. A
+            run the OS killed for its memory (killed from 0 to 1) is a regression by
+            default.
 
             Default limits: dropped_frames=+2, hitch_ratio=5%, max_hitch_ms=10%,
             frame_work_p95_ms=10%, hit_ratio=-5%, bytes_downloaded=10%, ready_ratio=-5%,
             blank_ratio_mean=5%, time_to_image_p95_ms=10%, wrong_image_frames=+0,
-            peak_memory_mb=10%, blank_ratio_vsync_mean=5%.
+            peak_memory_mb=10%, blank_ratio_vsync_mean=5%, killed=+0.
 
             Rows in one file only are listed; they fail the comparison only with
             --fail-on-missing.

@@ -124,7 +124,11 @@ import ScrollSimCore
             #expect(metadata.contains { $0.name == "process_name" && ($0.arguments["name"] as? String)?.hasPrefix("ScrollSim ") == true })
             #expect(threadNames[1] == "main thread")
             #expect(threadNames[2] == "display (vsync, hitches)")
-            #expect((0..<6).allSatisfy { threadNames[1000 + $0] == "connection \($0)" })  // maxConnections 6
+            // Network tracks are named after the session (these strategies use URLSession.shared).
+            #expect(threadNames[10_000] == "URLSession.shared connection 0")
+            let networkNames = threadNames.filter { $0.key >= 10_000 }.map(\.value)
+            #expect(networkNames.allSatisfy { $0.hasPrefix("URLSession.shared connection ") })
+            #expect(trace.events.contains { $0.name == "connection setup" && $0.thread == 10_000 })
             #expect(threadNames[2000] == "decoder 0" && threadNames[2001] == "decoder 1")
             #expect(threadNames[3000] == "disk 0" && threadNames[3001] == "disk 1")
             for event in trace.events where event.phase == "X" || event.phase == "i" {
@@ -143,7 +147,7 @@ import ScrollSimCore
             #expect(trace.events.contains { $0.phase == "C" && $0.name == "decoded memory" })
             // (The built-in strategies decode on the main thread: decoder tracks exist but may be empty.)
             #expect(trace.events.filter { $0.name == "decode" }.allSatisfy { (2000..<3000).contains($0.thread) })
-            #expect(trace.events.contains { $0.phase == "X" && $0.name.hasPrefix("request") && $0.thread >= 1000 })
+            #expect(trace.events.contains { $0.phase == "X" && $0.name.hasPrefix("request") && $0.thread >= 10_000 })
 
             // Each callback follows, in the file, the main-thread item it lies in.
             var item: ParsedTrace.Event?
@@ -155,6 +159,35 @@ import ScrollSimCore
                     item = event
                 }
             }
+        }
+    }
+
+    @Test("over HTTP/2 each session's streams are on lanes of one connection, and every track nests")
+    func http2Traces() throws {
+        // Given photo-grid-lte with "protocol": "http2", run with a library strategy and a shared-session one
+        let source = try #require(fileText(Self.scenarios + "/photo-grid-lte.json"))
+        let scenario = directory + "/h2.json"
+        try source.replacingOccurrences(of: #""network": {"#, with: #""network": { "protocol": "http2","#)
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let traces = directory + "/traces"
+        #expect(scrollsim("run", scenario, "--strategy", "nuke", "--strategy", "naive", "--trace", traces).code == 0)
+        let names = directoryEntries(traces)
+        #expect(names.count == 2)
+        for name in names {
+            let text = try #require(fileText(traces + "/" + name))
+            let trace = try #require(ParsedTrace(text))
+            #expect(trace.nestingProblems() == [], "\(name)")
+            #expect(trace.orderProblems() == [], "\(name)")
+            let threadNames = Dictionary(trace.events.filter { $0.phase == "M" && $0.name == "thread_name" }
+                .map { ($0.thread, $0.arguments["name"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+            let session = name.contains("nuke") ? "Nuke URLSession" : "URLSession.shared"
+            // Then one connection (slot 0) with its setup on its own track, and requests only on stream lanes.
+            #expect(threadNames[10_000] == session + " connection 0", "\(name)")
+            let laneNames = threadNames.filter { $0.key > 10_000 }.map(\.value)
+            #expect(laneNames.allSatisfy { $0.hasPrefix(session + " connection 0 stream ") })
+            #expect(trace.events.filter { $0.name == "connection setup" }.allSatisfy { $0.thread == 10_000 })
+            #expect(trace.events.filter { $0.name.hasPrefix("request") }.allSatisfy { $0.thread > 10_000 })
+            #expect(threadNames.keys.filter { $0 > 10_000 }.count > 1, "\(name): streams at once")
         }
     }
 

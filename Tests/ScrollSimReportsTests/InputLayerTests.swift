@@ -76,6 +76,38 @@ import Testing
         }
     }
 
+    @Test("one tokenizer: a summary CSV and a replay recording meet the same quote rules and messages")
+    func oneTokenizer() throws {
+        let malformed = ["a\"b\n", "\"a\"b\n", "a\nb,\"c\n"]
+        for text in malformed {
+            var tokenizer = CSVTokenizer(Array(text.utf8), file: "x")
+            var fromTokenizer: InputError?
+            do {
+                while try tokenizer.next() != nil {}
+            } catch {
+                fromTokenizer = error
+            }
+            var fromReader: InputError?
+            do {
+                _ = try CSVReader.records(Array(text.utf8), file: "x")
+            } catch {
+                fromReader = error
+            }
+            #expect(fromTokenizer != nil && fromTokenizer == fromReader, "\(text)")
+        }
+        // The recording's reader names the column; the message is the same.
+        #expect(throws: InputError(.invalid, file: "g.csv", at: .line(2, column: 2, name: "offset_pt"),
+                                   "unexpected text after a closing quote")) {
+            try ReplayCSV.parse(Array("t_ms,offset_pt\n0,\"1\"x\n".utf8), file: "g.csv")
+        }
+        // Fields are slices of the input, unquoted; the record's text is exact.
+        var tokenizer = CSVTokenizer(Array("1,\"a\"\"b\"\r\n".utf8), file: "x", columnNames: ["n", "s"])
+        let record = try #require(try tokenizer.next())
+        #expect(record.fields.map { Array($0) } == [Array("1".utf8), Array("a\"b".utf8)])
+        #expect(Array(record.text) == Array("1,\"a\"\"b\"".utf8))
+        #expect(try tokenizer.next() == nil)
+    }
+
     @Test("an error's description names the file, the place and the problem")
     func descriptions() {
         #expect(InputError(.invalid, file: "f.csv", at: .line(4, column: 10, name: "hitch_ratio"), "bad").description

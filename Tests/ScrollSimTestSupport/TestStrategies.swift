@@ -36,7 +36,7 @@ public final class LoadingStrategy: FetchStrategy {
         environment.record(.miss, imageID: imageID)
         if readsDisk { environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) {} }
         let showsImages = self.showsImages
-        environment.load(imageID, priority: .normal) { result in
+        environment.sharedSession.load(imageID, priority: .normal) { result in
             guard showsImages, case .success = result else { return }
             environment.setImageOnMain(environment.makeUndecodedImage(imageID), on: cell, ifRepresenting: item)
         }

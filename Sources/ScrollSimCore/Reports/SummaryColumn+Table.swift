@@ -75,7 +75,8 @@ extension SummaryColumn {
             .integer(Int64($0.inflightJoins))
         },
         SummaryColumn("network_fetches", role: .metric(.lowerIsBetter),
-                      "network transfers started (connections opened), prefetches included") {
+                      "network requests sent on a connection (or HTTP/2 stream), prefetches included; "
+                      + "connection setups are not counted") {
             .integer(Int64($0.networkFetches))
         },
         SummaryColumn("bytes_downloaded", unit: "bytes", role: .metric(.lowerIsBetter), limit: percent(10),
@@ -126,12 +127,27 @@ extension SummaryColumn {
             .integer(Int64($0.cellsReused))
         },
         SummaryColumn("peak_memory_mb", unit: "MiB", decimals: 3, role: .metric(.lowerIsBetter), limit: percent(10),
-                      "peak decoded-image bytes (width × height × 4) held by caches and cells") {
+                      "peak decoded-image bytes (width × height × 4) held by caches and cells (up to the kill "
+                      + "in a killed run); the app's footprint is this plus the device's baselineFootprintMB") {
             .ratio($0.peakMemoryBytes, over: bytesPerMebibyte, timesPowerOfTen: 0)
         },
         SummaryColumn("blank_ratio_vsync_mean", decimals: 4, role: .metric(.lowerIsBetter), limit: percent(5),
                       "the blank share of the frame on screen, sampled at every vsync of a scroll interval") {
             .real($0.blankRatioVsyncMean)
+        },
+        SummaryColumn("memory_warnings", role: .metric(.lowerIsBetter),
+                      "memory warnings the app received (didReceiveMemoryWarning delivered on the main thread): "
+                      + "each scripted memoryWarning step, and each time the footprint rose above the device's "
+                      + "warning level (the level re-arms only once the footprint is back at or below it); a "
+                      + "warning posted but not yet delivered when the app is killed is not counted") {
+            .integer(Int64($0.memoryWarnings))
+        },
+        // A run the OS killed regresses by default: 0 → 1 exceeds `+0`.
+        SummaryColumn("killed", role: .metric(.lowerIsBetter), limit: amount(0),
+                      "0 or 1: 1 when the footprint exceeded the device's memory limit, so the OS killed the "
+                      + "app there and the run stopped (docs/model.md, \"Device and memory\"; see Killed runs "
+                      + "below)") {
+            .integer($0.killed ? 1 : 0)
         },
     ]
 }

@@ -109,7 +109,11 @@ extension Simulator {
             runIdlePreparation()
         case .memoryWarning:
             work = .memoryWarning
+            recorder.metrics.memoryWarnings += 1
             strategy.didReceiveMemoryWarning()
+        case .memoryPressure(let level):
+            work = .memoryPressure
+            strategy.didReceiveMemoryPressure(level)
         }
         observer?.mainThreadWork(work, start: scheduler.now, end: context.mainCursor)
         context.isOnMainThread = false
@@ -153,6 +157,7 @@ extension Simulator {
                                               viewportHeight: layout.viewportHeight))
         decodeVisibleImages()
         isFrameRunning = false
+        guard killedAt == nil else { return }  // the app died before this frame's commit
         let commit = context.mainCursor
 
         // Double buffering: render server at the first vsync ≥ commit, display one vsync later.
@@ -207,7 +212,7 @@ extension Simulator {
 
     /// UIKit decodes at commit every image that becomes visible undecoded (SPEC §4).
     private func decodeVisibleImages() {
-        let perMegapixel = scenario.costs.decodeMsPerMegapixel
+        let perMegapixel = decodeMsPerMegapixel
         // Every visible item is attached, so the visible cells are a contiguous run of `attached`.
         var index = attachedIndex(visible.lowerBound)
         for item in visible {

@@ -31,7 +31,7 @@ public enum InputFile {
         if status.st_mode & S_IFMT == S_IFDIR {
             throw InputError(.unreadable, file: path, "cannot read: is a directory")
         }
-        let tooLarge = InputError(.invalid, file: path, "larger than \(limit.text), the limit for this kind of file")
+        let tooLarge = InputError(.invalid, file: path, limit.tooLargeMessage)
         let knownSize = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         if knownSize > limit.bytes { throw tooLarge }
         var bytes = [UInt8](repeating: 0, count: min(knownSize, limit.bytes) + 1)

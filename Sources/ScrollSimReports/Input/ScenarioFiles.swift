@@ -7,10 +7,12 @@ import ScrollSimCore
 /// Errors are `InputError`s: missing or unreadable (exit 66) when a path cannot be read,
 /// invalid (exit 65) for the content, including invalid UTF-8.
 public enum ScenarioFiles {
-    /// Reads, parses and validates the scenario file at `path` (named as given in errors).
-    /// - Throws: `InputError` (`InputFile`'s reasons, then the content's first problem).
-    public static func load(path: String) throws(InputError) -> Scenario {
-        try ScenarioLoader.parse(utf8: try InputFile.read(path, limit: .json), file: path)
+    /// Reads, parses and validates the scenario file at `path` (named as given in errors), with
+    /// the `replay` recordings it names (paths relative to its directory) read through `files`.
+    /// - Throws: `InputError` (`InputFile`'s reasons, for the scenario or a recording, then the
+    ///   content's first problem).
+    public static func load(path: String, files: ReplayFileCache = ReplayFileCache()) throws(InputError) -> Scenario {
+        try ScenarioLoader.parse(utf8: try InputFile.read(path, limit: .json), file: path, files: files)
     }
 
     /// The files named by `paths`, in order: a file stays itself; a directory becomes its

@@ -4,9 +4,10 @@ import ScrollSimCore
 /// The runs of `scrollsim run` (and of a library user's own code): scenarios in order, each with
 /// its strategies in order, every strategy built before anything runs.
 ///
-/// Strategies of a scenario: the names asked for (each with the scenario's entry of that name when
-/// it has one, else default parameters), else the scenario's `strategies`, else every known
-/// strategy. A seed given replaces every scenario's seed.
+/// Strategies of a scenario: the names asked for (each with the scenario's entry reported under
+/// that name, else its first entry of that strategy, else default parameters), else the
+/// scenario's `strategies`, else every known strategy. A run is reported under its entry's
+/// `displayName` (its label, else its name). A seed given replaces every scenario's seed.
 public struct RunPlan: Sendable {
     /// One run to do.
     public struct Run: Sendable {
@@ -54,7 +55,8 @@ public struct RunPlan: Sendable {
     ///   - strategyNames: the strategies to run, or empty for each scenario's own list.
     ///   - seed: the seed of every run, or nil for each scenario's.
     ///   - strategies: the strategies names refer to (`StrategyCatalog.all` and any of one's own).
-    /// - Returns: the plan and the files read, or every problem found (each file's first).
+    /// - Returns: the plan and the files read (the scenarios, then the `replay` recordings they
+    ///   name), or every problem found (each file's first).
     public static func make(paths: [String], strategyNames: [String] = [], seed: UInt64? = nil,
                             strategies: [StrategyDescriptor] = StrategyCatalog.all)
         -> Result<(plan: RunPlan, files: [String]), InputErrors> {
@@ -71,16 +73,17 @@ public struct RunPlan: Sendable {
         }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var failures: [InputError] = []
+        let recordings = ReplayFileCache()
         for file in files {
             do {
-                scenarios.append((file, try ScenarioFiles.load(path: file)))
+                scenarios.append((file, try ScenarioFiles.load(path: file, files: recordings)))
             } catch {
                 failures.append(error)
             }
         }
         if !failures.isEmpty { return .failure(InputErrors(failures)) }
         return make(scenarios: scenarios, strategyNames: strategyNames, seed: seed, strategies: strategies)
-            .map { ($0, files) }
+            .map { ($0, files + recordings.paths) }
     }
 
     /// The plan for loaded `scenarios` (see `make(paths:…)`); every strategy entry that cannot be
@@ -95,7 +98,8 @@ public struct RunPlan: Sendable {
             var specs = scenario.strategies
             if !strategyNames.isEmpty {
                 specs = strategyNames.map { name in
-                    scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name)
+                    scenario.strategies.first { $0.displayName == name }
+                        ?? scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name)
                 }
             } else if specs.isEmpty {
                 specs = strategies.map { StrategySpec(name: $0.name) }
@@ -104,7 +108,7 @@ public struct RunPlan: Sendable {
                 do {
                     let factory = try StrategyCatalog.makeFactory(spec, from: strategies)
                     runs.append(Run(file: file, scenario: scenario, seed: seed ?? scenario.seed,
-                                    strategyName: spec.name, factory: factory))
+                                    strategyName: spec.displayName, factory: factory))
                 } catch {
                     problems.append(InputError(.invalid, file: file, error.description))
                 }

@@ -77,6 +77,8 @@ public final class RunRecording: RunObserver {
     /// Forwards.
     public func connectionEnded(_ span: ConnectionSpan) { trace?.connectionEnded(span) }
     /// Forwards.
+    public func connectionOpened(_ setup: ConnectionSetup) { trace?.connectionOpened(setup) }
+    /// Forwards.
     public func decodeRan(thread: Int, start: SimTime, end: SimTime) {
         trace?.decodeRan(thread: thread, start: start, end: end)
     }

@@ -70,6 +70,14 @@ public struct SweepDefinition: Sendable {
     /// FNV-1a 64 of the sweep file's bytes and, when separate, the scenario file's: shards of
     /// one sweep carry it so `merge` refuses shards of different sweeps.
     public var fingerprint: UInt64
+    /// The scenario's `replay` recordings, read once for every combination.
+    var files = ReplayFileCache()
+
+    /// The files the sweep reads, which no output may overwrite: the sweep file, the scenario's
+    /// file when separate, and the `replay` recordings read so far.
+    public var inputFiles: [String] {
+        [file] + (isScenarioInline ? [] : [scenarioFile]) + files.paths
+    }
 
     /// The keys a sweep file may hold.
     public static let keys = ["description", "scenario", "strategies", "axes"]
@@ -134,7 +142,8 @@ public struct SweepDefinition: Sendable {
             document = (try? document.setting(strategies, at: JSONPath(parsing: "strategies"))) ?? document
         }
         document = normalizingStrategies(document)
-        _ = try decode(document, file: scenarioFile, sweepFile: path, isInline: isInline, location: "")
+        let files = ReplayFileCache()
+        _ = try decode(document, file: scenarioFile, files: files, sweepFile: path, isInline: isInline, location: "")
 
         // The axes.
         guard let axesValue = member("axes") else {
@@ -178,7 +187,7 @@ public struct SweepDefinition: Sendable {
             fingerprint.add(scenarioBytes)
         }
         return SweepDefinition(file: path, scenarioFile: scenarioFile, isScenarioInline: isInline, document: document,
-                               axes: axes, fingerprint: fingerprint.value)
+                               axes: axes, fingerprint: fingerprint.value, files: files)
     }
 
     /// Whether axis paths `a` and `b` reach the same field, or one lies inside the other
@@ -220,30 +229,33 @@ public struct SweepDefinition: Sendable {
     }
 
     /// The scenario of `document`, checked by the strict scenario decoder.
-    /// - Throws: `InputError` (invalid) naming the sweep file, `location` (an axis or a
-    ///   combination, or nothing for the base scenario) and the scenario path.
-    static func decode(_ document: JSONValue, file: String, sweepFile: String, isInline: Bool,
+    /// - Throws: `InputError` naming the sweep file, `location` (an axis or a combination, or
+    ///   nothing for the base scenario) and the scenario path: invalid for the content, missing or
+    ///   unreadable for a `replay` recording that cannot be read.
+    static func decode(_ document: JSONValue, file: String, files: ReplayFileCache, sweepFile: String, isInline: Bool,
                        location: String) throws(InputError) -> Scenario {
         do {
-            return try ScenarioLoader.decode(document, file: file)
+            return try ScenarioLoader.decode(document, file: file, files: files)
         } catch {
-            throw describe(error.path, error.message, sweepFile: sweepFile, scenarioFile: file, isInline: isInline,
-                           location: location)
+            // A recording the scenario names that cannot be read keeps its kind (exit 66).
+            throw describe(error.path, error.message, kind: error.kind, sweepFile: sweepFile, scenarioFile: file,
+                           isInline: isInline, location: location)
         }
     }
 
     /// The error of a scenario problem at `scenarioPath`: with an axis `location`,
     /// "<sweep>: <location>: <scenarioPath>: <message>"; for the base scenario,
-    /// "<sweep>: scenario.<scenarioPath>: …" when inline, else "<sweep>: scenario: <file>: <scenarioPath>: …".
-    static func describe(_ scenarioPath: String, _ message: String, sweepFile: String, scenarioFile: String,
-                         isInline: Bool, location: String) -> InputError {
+    /// "<sweep>: scenario.<scenarioPath>: …" when inline, else "<sweep>: scenario: <file>: <scenarioPath>: …";
+    /// of `kind` (a `replay` recording that cannot be read stays missing or unreadable).
+    static func describe(_ scenarioPath: String, _ message: String, kind: InputError.Kind = .invalid,
+                         sweepFile: String, scenarioFile: String, isInline: Bool, location: String) -> InputError {
         let detail = scenarioPath.isEmpty ? message : "\(scenarioPath): \(message)"
-        if !location.isEmpty { return InputError(.invalid, file: sweepFile, at: .path(location), detail) }
+        if !location.isEmpty { return InputError(kind, file: sweepFile, at: .path(location), detail) }
         if isInline {
-            return InputError(.invalid, file: sweepFile, at: .path("scenario" + (scenarioPath.isEmpty ? "" : "." + scenarioPath)),
-                              message)
+            let path = "scenario" + (scenarioPath.isEmpty ? "" : "." + scenarioPath)
+            return InputError(kind, file: sweepFile, at: .path(path), message)
         }
-        return InputError(.invalid, file: sweepFile, at: .path("scenario"), "\(scenarioFile): \(detail)")
+        return InputError(kind, file: sweepFile, at: .path("scenario"), "\(scenarioFile): \(detail)")
     }
 }
 

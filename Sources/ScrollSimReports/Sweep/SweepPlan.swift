@@ -184,13 +184,14 @@ public struct SweepPlan: Sendable {
     static func decode(_ document: JSONValue, in definition: SweepDefinition, at location: String,
                        strategies known: [StrategyDescriptor])
         throws(InputError) -> (scenario: Scenario, strategies: [(name: String, factory: StrategyFactory)]) {
-        let scenario = try SweepDefinition.decode(document, file: definition.scenarioFile, sweepFile: definition.file,
+        let scenario = try SweepDefinition.decode(document, file: definition.scenarioFile, files: definition.files,
+                                                  sweepFile: definition.file,
                                                   isInline: definition.isScenarioInline, location: location)
         let specs = scenario.strategies.isEmpty ? known.map { StrategySpec(name: $0.name) } : scenario.strategies
         var strategies: [(name: String, factory: StrategyFactory)] = []
         for spec in specs {
             do {
-                strategies.append((spec.name, try StrategyCatalog.makeFactory(spec, from: known)))
+                strategies.append((spec.displayName, try StrategyCatalog.makeFactory(spec, from: known)))
             } catch {
                 throw InputError(.invalid, file: definition.file, at: .path(location), error.description)
             }
