@@ -238,6 +238,27 @@ import ScrollSimCore
         }
     }
 
+    @Test("a run the OS kills has its kill on the display track of its trace file")
+    func killedRunTrace() throws {
+        // Given an actor loader (it keeps every image) on a device with a 200 MiB limit
+        let scenario = directory + "/kill.json"
+        try writeFile(#"""
+            { "name": "kill", "layout": { "itemCount": 200, "itemHeight": 200 }, "device": { "memoryLimitMB": 200 },
+              "script": [ { "drag": { "velocity": 2000, "seconds": 4 } } ], "strategies": [ "actor-loader" ] }
+            """#, to: scenario)
+        let traces = directory + "/traces"
+        let result = scrollsim("run", scenario, "--format", "csv", "--trace", traces)
+        #expect(result.code == 0)
+        #expect(result.standardOutput.hasSuffix(",1,1\n"))  // one warning, then the kill
+        // Then the trace holds one kill instant, on the display track, with the footprint that killed
+        let text = try #require(fileText(traces + "/kill__actor-loader__1.json"))
+        let trace = try #require(ParsedTrace(text))
+        let kills = trace.events.filter { $0.name == "killed (memory limit)" }
+        #expect(kills.count == 1)
+        #expect(kills.first?.phase == "i" && kills.first?.thread == 2)
+        #expect((kills.first?.arguments["footprint_mib"] as? NSNumber).map { $0.doubleValue > 200 } == true)
+    }
+
     @Test("a trace directory that cannot be made exits 1 naming it")
     func unwritableTraceDirectory() throws {
         let blocker = directory + "/file"

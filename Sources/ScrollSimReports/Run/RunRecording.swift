@@ -88,4 +88,8 @@ public final class RunRecording: RunObserver {
     }
     /// Forwards.
     public func memoryChanged(bytes: Int64, at time: SimTime) { trace?.memoryChanged(bytes: bytes, at: time) }
+    /// Forwards (the trace's `killed (memory limit)` instant).
+    public func appKilled(at time: SimTime, footprintBytes: Int64) {
+        trace?.appKilled(at: time, footprintBytes: footprintBytes)
+    }
 }
