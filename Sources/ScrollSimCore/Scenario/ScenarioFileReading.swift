@@ -6,10 +6,10 @@
 public protocol ScenarioFileReading: Sendable {
     /// The recorded gesture in the replay file at `path` (already resolved), parsed by
     /// `ReplayCSV.parse(_:file:)`.
-    /// - Throws: `ReplayFileError`: `.unreadable` when the file is missing or cannot be read (or
-    ///   is larger than `ReplayCSV.maxBytes`, which a reader may refuse before reading it all:
-    ///   then `.invalid`), `.invalid` for its content.
-    func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture
+    /// - Throws: `InputError` naming `path`: `.missing` when nothing is there, `.unreadable` when
+    ///   it cannot be read, `.invalid` for its content or when it is larger than
+    ///   `ReplayCSV.maxBytes` (which a reader may refuse before reading it all).
+    func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture
 }
 
 /// The reader of a loader that was given none: every file is unreadable.
@@ -18,9 +18,8 @@ public struct NoScenarioFiles: ScenarioFileReading {
     public init() {}
 
     /// Always throws `.unreadable`.
-    public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
-        throw ReplayFileError(kind: .unreadable, file: path,
-                              message: "cannot read: this scenario was loaded without file access")
+    public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
+        throw InputError(.unreadable, file: path, "cannot read: this scenario was loaded without file access")
     }
 }
 
@@ -34,11 +33,9 @@ public struct InMemoryScenarioFiles: ScenarioFileReading {
         self.files = files.mapValues { Array($0.utf8) }
     }
 
-    /// The gesture in `files[path]`, or `.unreadable` "no such file".
-    public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
-        guard let bytes = files[path] else {
-            throw ReplayFileError(kind: .unreadable, file: path, message: "no such file")
-        }
+    /// The gesture in `files[path]`, or `.missing` "no such file".
+    public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
+        guard let bytes = files[path] else { throw InputError(.missing, file: path, "no such file") }
         return try ReplayCSV.parse(bytes, file: path)
     }
 }
