@@ -1,5 +1,6 @@
 import FetchStrategies
 import ScrollSimCore
+import ScrollSimReports
 
 /// `scrollsim schema`: prints the JSON Schema of scenario files (docs/scenario.schema.json is
 /// its output), written from the decoder's key table and the strategy catalogue: every key with

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// `layout.catalog`: decoding, the keys it replaces, the grid it lays out, and the per-image
 /// sizes the simulator and strategies see (docs/workloads.md).
@@ -107,7 +108,7 @@ import Testing
     @Test func aMissingOrBadCatalogNamesTheScenarioTheKeyAndTheFile() {
         let missing = Self.failure(#"{"layout": {"catalog": "other.csv"}}"#)
         #expect(missing?.description == "dir/s.json: layout.catalog: dir/other.csv: no such file")
-        #expect(missing?.kind == .unreadable)
+        #expect(missing?.kind == .missing)  // exit 66, as a missing replay recording
         let bad = InMemoryScenarioFiles(["dir/items.csv": "height_pt,image_id,width_px,height_px,bytes\n80,a,0,1,1\n"])
         let invalid = Self.failure(#"{"layout": {"catalog": "items.csv"}}"#, files: bad)
         #expect(invalid?.description

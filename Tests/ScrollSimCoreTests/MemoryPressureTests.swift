@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// A strategy that keeps a 1024 × 1024 thumbnail (4 MiB decoded, decoded at once) of every item
 /// it configures, without showing it, and logs what the OS tells it.

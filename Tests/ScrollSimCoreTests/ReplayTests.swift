@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// The `replay` step: a recorded gesture's samples, interpolated offsets, scroll intervals,
 /// frames, and every way a recording file can be refused (docs/workloads.md).
@@ -28,7 +29,7 @@ import Testing
     }
 
     /// The error `text` gets as `g.csv`, or nil when it parses.
-    static func failure(_ text: String, maxSamples: Int = ReplayCSV.maxSamples) -> ReplayFileError? {
+    static func failure(_ text: String, maxSamples: Int = ReplayCSV.maxSamples) -> InputError? {
         do {
             _ = try ReplayCSV.parse(Array(text.utf8), file: "g.csv", maxSamples: maxSamples)
             return nil
@@ -232,10 +233,10 @@ import Testing
 
     @Test func tooManyBytes() {
         let bytes = [UInt8](repeating: UInt8(ascii: "0"), count: ReplayCSV.maxBytes + 1)
-        #expect(throws: ReplayFileError(file: "big.csv", message: ReplayCSV.tooLargeMessage)) {
+        // The input layer's limit and words, for bytes that did not come through it.
+        #expect(throws: InputError(.invalid, file: "big.csv", "larger than 64 MiB, the limit for this kind of file")) {
             try ReplayCSV.parse(bytes, file: "big.csv")
         }
-        #expect(ReplayCSV.tooLargeMessage
-            == "larger than 67108864 bytes (64 MiB); a replay file may hold at most 2000000 samples in 64 MiB")
+        #expect(ReplayCSV.maxBytes == InputLimit.replay.bytes && InputLimit.replay.bytes == 67_108_864)
     }
 }

@@ -628,14 +628,4 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         #expect(ScenarioDecoder.exactInteger("-9223372036854775808")?.asInt == .min)
         #expect(ScenarioDecoder.exactInteger("9223372036854775808")?.asInt == nil)
     }
-
-    @Test func suggestionsPreferCaseAndTheClosestEarliestName() {
-        let keys = ScenarioKeys.images.names
-        #expect(ScenarioDecoder.suggestion(for: "BYTESP95", among: keys) == "bytesP95")
-        #expect(ScenarioDecoder.suggestion(for: "bytesP59", among: keys) == "bytesP95")
-        #expect(ScenarioDecoder.suggestion(for: "hieght", among: keys) == "height")
-        #expect(ScenarioDecoder.suggestion(for: "colour", among: keys) == nil)
-        #expect(ScenarioDecoder.suggestion(for: "", among: ["ab", "abc"]) == "ab")
-        #expect(ScenarioDecoder.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars), limit: 5) == 3)
-    }
 }

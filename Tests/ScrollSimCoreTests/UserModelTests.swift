@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// The `user` step: a stochastic user expanded into ordinary steps from the run's seed
 /// (docs/workloads.md).
@@ -142,7 +143,7 @@ import Testing
             layout.offsetToShow(item: $0)
         }
         let (idleMetrics, idleFrames) = TestScenarios.run(scenario, seed: 4)
-        let (_, loadingFrames) = TestScenarios.run(scenario, seed: 4, strategy: { VsyncBlankRatioTests.LoadAndShow($0) })
+        let (_, loadingFrames) = TestScenarios.run(scenario, seed: 4, strategy: { LoadingStrategy($0, showsImages: true) })
         // The runs differ (one shows images, the other never does), so the comparison below is not trivial.
         #expect(idleFrames.count > 100)
         #expect(idleFrames.map(\.blankRatio) != loadingFrames.map(\.blankRatio))

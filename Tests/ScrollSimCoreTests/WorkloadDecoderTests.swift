@@ -41,11 +41,11 @@ import Testing
         }
     }
 
-    @Test func aMissingRecordingIsUnreadable() {
+    @Test func aMissingRecordingIsMissing() {
         let error = Self.failure(Self.scenario(#"{"pause": {"seconds": 1}}, {"replay": {"file": "g.csv"}}"#),
                                  file: "runs/s.json")
         #expect(error?.description == "runs/s.json: script[1].replay.file: runs/g.csv: no such file")
-        #expect(error?.kind == .unreadable)
+        #expect(error?.kind == .missing)
         #expect(error?.path == "script[1].replay.file")
         // A loader without file access says so.
         let noAccess = Self.failure(Self.scenario(#"{"replay": {"file": "g.csv"}}"#), files: NoScenarioFiles())

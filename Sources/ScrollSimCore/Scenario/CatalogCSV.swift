@@ -3,33 +3,31 @@
 /// Format: the header `height_pt,image_id,width_px,height_px,bytes`, then one item per line, in
 /// item order: the item's height in points, its image's id (any non-empty text: a URL, a hash, a
 /// number), and that image's pixel width and height and encoded size in bytes. Rows that share
-/// an `image_id` share the image, so they must give the same size (pixels and bytes). Records
-/// follow RFC 4180 as the replay reader's do (`ReplayCSV`): LF or CRLF line ends, the last one
-/// optional; fields may be double-quoted (an id may then hold commas); no comments, no blank
-/// lines, no spaces around numbers.
+/// an `image_id` share the image, so they must give the same size (pixels and bytes). Records are
+/// split by the project's one tokenizer (`CSVTokenizer`, RFC 4180): LF or CRLF line ends, the
+/// last one optional; fields may be double-quoted (an id may then hold commas); no comments, no
+/// blank lines, no spaces around numbers.
 ///
 /// Values: `height_pt` a decimal number (`88`, `88.5`, `1.2e2`) from 1 to 10000, as
 /// `layout.itemHeight`; `width_px` and `height_px` integers (digits only) from 1 to 20000, as
 /// `images.width`; `bytes` an integer from 1 to 10^9; `image_id` at most 4096 bytes.
 ///
-/// Limits: at most `maxBytes` (64 MiB) and `maxItems` (1,000,000) items.
+/// Limits: at most `maxBytes` (64 MiB, `InputLimit.catalog`) and `maxItems` (1,000,000) items.
 ///
-/// It takes bytes and does no I/O; the scenario's file reader (`ScenarioFileReading`) reads the
-/// file, refusing one larger than `maxBytes` before reading it all.
+/// It takes bytes and does no I/O; the scenario's file reader (`ScenarioFileReading`; on disk,
+/// ScrollSimReports' `ReplayFileCache` through `InputFile`) reads the file, refusing one larger
+/// than `maxBytes` before reading it all.
 public enum CatalogCSV {
     /// The exact header.
     public static let header = "height_pt,image_id,width_px,height_px,bytes"
     /// The column names, in order.
     static let columns = ["height_pt", "image_id", "width_px", "height_px", "bytes"]
     /// The largest file, bytes (64 MiB).
-    public static let maxBytes = 64 << 20
+    public static let maxBytes = InputLimit.catalog.bytes
     /// The most items in one catalog.
     public static let maxItems = 1_000_000
     /// The longest `image_id`, bytes.
     public static let maxImageIDBytes = 4096
-    /// The message for a file larger than `maxBytes`.
-    public static let tooLargeMessage =
-        "larger than \(maxBytes) bytes (64 MiB); a catalog may hold at most \(maxItems) items in 64 MiB"
     /// Allowed item heights, points (as `layout.itemHeight`).
     static let heightRange = 1.0...10_000.0
     /// Allowed pixel widths and heights (as `images.width`).
@@ -38,24 +36,25 @@ public enum CatalogCSV {
     static let bytesRange: ClosedRange<Int64> = 1...1_000_000_000
 
     /// The catalog in `bytes`; `file` names it in errors.
-    /// - Throws: `ReplayFileError` (`.invalid`) naming `file`, and the line and column when the
+    /// - Throws: `InputError` (`.invalid`) naming `file`, and the line and column when the
     ///   problem has them.
     /// - Complexity: O(bytes).
-    public static func parse(_ bytes: [UInt8], file: String) throws(ReplayFileError) -> ItemCatalog {
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> ItemCatalog {
         try parse(bytes, file: file, maxItems: maxItems)
     }
 
     /// `parse(_:file:)` with another item limit (tests).
-    static func parse(_ bytes: [UInt8], file: String, maxItems: Int) throws(ReplayFileError) -> ItemCatalog {
-        func failure(_ line: Int?, _ column: Int?, _ message: String) -> ReplayFileError {
-            ReplayFileError(file: file, line: line, column: column, columnName: column.map { columns[$0 - 1] },
-                            message: message)
+    static func parse(_ bytes: [UInt8], file: String, maxItems: Int) throws(InputError) -> ItemCatalog {
+        func failure(_ line: Int?, _ column: Int?, _ message: String) -> InputError {
+            guard let line else { return InputError(.invalid, file: file, message) }
+            return InputError(.invalid, file: file, at: .line(line, column: column, name: column.map { columns[$0 - 1] }),
+                              message)
         }
         let emptyMessage = "the file is empty; expected the header '\(header)' and then one item per line"
-        guard bytes.count <= maxBytes else { throw failure(nil, nil, tooLargeMessage) }
+        guard bytes.count <= maxBytes else { throw failure(nil, nil, InputLimit.catalog.tooLargeMessage) }
         guard !bytes.isEmpty else { throw failure(nil, nil, emptyMessage) }
-        var reader = ReplayCSV.Records(bytes: bytes, columnNames: columns)
-        guard let first = try reader.next(file: file) else { throw failure(nil, nil, emptyMessage) }
+        var reader = CSVTokenizer(bytes, file: file, columnNames: columns)
+        guard let first = try reader.next() else { throw failure(nil, nil, emptyMessage) }
         guard first.fields.map({ String(decoding: $0, as: UTF8.self) }) == columns else {
             throw failure(first.line, nil,
                           "missing header: the first line must be '\(header)', found \(ReplayCSV.shown(first.text))")
@@ -65,7 +64,7 @@ public enum CatalogCSV {
         var images: [ItemCatalog.Image] = []
         var firstLineOfImage: [Int] = []
         var indexOfID: [String: Int32] = [:]  // looked up only, never iterated
-        while let record = try reader.next(file: file) {
+        while let record = try reader.next() {
             guard heights.count < maxItems else {
                 throw failure(record.line, nil, "more than \(maxItems) items; a catalog holds at most \(maxItems)")
             }
@@ -126,8 +125,8 @@ public enum CatalogCSV {
     /// An integer field: ASCII digits only, within `range`; `failure` makes the error from a message.
     private static func integer(
         _ field: ArraySlice<UInt8>, in range: ClosedRange<Int64>, unit: String,
-        failure: (String) -> ReplayFileError
-    ) throws(ReplayFileError) -> Int64 {
+        failure: (String) -> InputError
+    ) throws(InputError) -> Int64 {
         let phrase = "an integer number of \(unit) from \(range.lowerBound) to \(range.upperBound)"
         guard !field.isEmpty, field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             throw failure("expected \(phrase), found \(ReplayCSV.shown(field))")

@@ -5,56 +5,54 @@
 /// first sample (which need not be 0, so a logger may print `CACurrentMediaTime()·1000`), and
 /// converted to integer ns exactly from their decimal text (rounded half to even at the ns), never
 /// through a `Double`. Offsets are read as `Double`s (correctly rounded) and stored relative to the
-/// first. Records follow RFC 4180 as the project's other CSV readers do: LF or CRLF line ends,
-/// the last one optional; fields may be double-quoted (`""` inside stands for `"`); no comments,
-/// no blank lines, no spaces around numbers.
+/// first. Records are split by the project's one tokenizer (`CSVTokenizer`, RFC 4180): LF or CRLF
+/// line ends, the last one optional; fields may be double-quoted (`""` inside stands for `"`); no
+/// comments, no blank lines, no spaces around numbers.
 ///
 /// Numbers: an optional sign, digits with an optional fraction, an optional exponent (`16.667`,
 /// `-0.0`, `1e-05`, as Swift and `printf` write them); `nan` and `inf` are refused as non-finite.
 ///
-/// Limits: at most `maxBytes` (64 MiB) and `maxSamples` (2,000,000, three hours at 120 Hz with
-/// room to spare) samples; times within ±10^12 ms, offsets within ±10^12 pt.
+/// Limits: at most `maxBytes` (64 MiB, `InputLimit.replay`) and `maxSamples` (2,000,000, three
+/// hours at 120 Hz with room to spare) samples; times within ±10^12 ms, offsets within ±10^12 pt.
 ///
 /// This is the core's only file format besides the scenario JSON; it takes bytes and does no
-/// I/O, so it can move onto a shared input layer unchanged.
+/// I/O: ScrollSimReports' input layer reads the file (`ReplayFileCache`, through `InputFile`).
 public enum ReplayCSV {
     /// The exact header.
     public static let header = "t_ms,offset_pt"
     /// The column names, in order.
     static let columns = ["t_ms", "offset_pt"]
     /// The largest file, bytes (64 MiB).
-    public static let maxBytes = 64 << 20
+    public static let maxBytes = InputLimit.replay.bytes
     /// The most samples in one file.
     public static let maxSamples = 2_000_000
-    /// The message for a file larger than `maxBytes`.
-    public static let tooLargeMessage =
-        "larger than \(maxBytes) bytes (64 MiB); a replay file may hold at most \(maxSamples) samples in 64 MiB"
     /// The largest magnitude of a time, ms, and of an offset, points.
     static let maxMagnitude = 1e12
 
     /// The gesture in `bytes`; `file` names it in errors.
-    /// - Throws: `ReplayFileError` (`.invalid`) naming `file`, and the line and column when the
+    /// - Throws: `InputError` (`.invalid`) naming `file`, and the line and column when the
     ///   problem has them.
     /// - Complexity: O(bytes).
-    public static func parse(_ bytes: [UInt8], file: String) throws(ReplayFileError) -> ReplayGesture {
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> ReplayGesture {
         try parse(bytes, file: file, maxSamples: maxSamples)
     }
 
     /// `parse(_:file:)` with another sample limit (tests).
-    static func parse(_ bytes: [UInt8], file: String, maxSamples: Int) throws(ReplayFileError) -> ReplayGesture {
-        func failure(_ line: Int?, _ column: Int?, _ message: String) -> ReplayFileError {
-            ReplayFileError(file: file, line: line, column: column, columnName: column.map { columns[$0 - 1] },
-                            message: message)
+    static func parse(_ bytes: [UInt8], file: String, maxSamples: Int) throws(InputError) -> ReplayGesture {
+        func failure(_ line: Int?, _ column: Int?, _ message: String) -> InputError {
+            guard let line else { return InputError(.invalid, file: file, message) }
+            return InputError(.invalid, file: file,
+                              at: .line(line, column: column, name: column.map { columns[$0 - 1] }), message)
         }
         guard bytes.count <= maxBytes else {
-            throw failure(nil, nil, tooLargeMessage)
+            throw failure(nil, nil, InputLimit.replay.tooLargeMessage)
         }
         guard !bytes.isEmpty else {
             throw failure(nil, nil, "the file is empty; expected the header '\(header)' and then one sample per line")
         }
-        var reader = Records(bytes: bytes)
+        var reader = CSVTokenizer(bytes, file: file, columnNames: columns)
         // The header.
-        guard let first = try reader.next(file: file) else {
+        guard let first = try reader.next() else {
             throw failure(nil, nil, "the file is empty; expected the header '\(header)' and then one sample per line")
         }
         let headerText = first.fields.map { String(decoding: $0, as: UTF8.self) }
@@ -72,7 +70,7 @@ public enum ReplayCSV {
         var firstTime: SimTime = 0
         var firstOffset = 0.0
         var previous: (nanos: SimTime, text: ArraySlice<UInt8>, line: Int)?
-        while let record = try reader.next(file: file) {
+        while let record = try reader.next() {
             guard times.count < maxSamples else {
                 throw failure(record.line, nil,
                               "more than \(maxSamples) samples; a replay file holds at most \(maxSamples) "

@@ -7,8 +7,9 @@ extension ScenarioDecoder {
         do {
             return try files.itemCatalog(atPath: Self.resolve(name, nextTo: file))
         } catch {
-            throw ScenarioError(kind: error.kind == .unreadable ? .unreadable : .invalid, file: file, path: path,
-                                message: error.description)
+            // The catalog's own problem, at the `catalog` key; a missing or unreadable catalog
+            // keeps its kind (exit 66).
+            throw ScenarioError(kind: error.kind, file: file, path: path, message: error.description)
         }
     }
 

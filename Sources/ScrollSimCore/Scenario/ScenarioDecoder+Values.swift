@@ -76,7 +76,7 @@ extension ScenarioDecoder {
 
     /// "expected X, found Y".
     func typeMismatch(expected: String, found value: JSONValue, at path: String) -> ScenarioError {
-        invalid(path, "expected \(expected), found \(Self.kindName(of: value))")
+        invalid(path, "expected \(expected), found \(value.kindName)")
     }
 
     /// A required key that is absent: "required key is missing; expected …".
@@ -86,22 +86,10 @@ extension ScenarioDecoder {
 
     /// An unknown key or step kind, with a suggestion or else the allowed names.
     func unknownName(_ name: String, at path: String, allowed: [String], noun: String) -> ScenarioError {
-        if let suggestion = Self.suggestion(for: name, among: allowed) {
+        if let suggestion = Suggestion.closest(to: name, among: allowed) {
             return invalid(path, "unknown \(noun); did you mean '\(suggestion)'?")
         }
         return invalid(path, "unknown \(noun); allowed \(noun)s: \(allowed.joined(separator: ", "))")
-    }
-
-    /// How a value is named in "found …": `a string`, `an array`, `null`, `true`.
-    static func kindName(of value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): flag ? "true" : "false"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 
     /// A number's source text for a message, cut to 40 characters.

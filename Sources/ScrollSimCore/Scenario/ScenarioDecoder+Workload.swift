@@ -13,8 +13,9 @@ extension ScenarioDecoder {
         do {
             gesture = try files.replayGesture(atPath: Self.resolve(given.name, nextTo: file))
         } catch {
-            throw ScenarioError(kind: error.kind == .unreadable ? .unreadable : .invalid, file: file, path: given.path,
-                                message: error.description)
+            // The recording's own problem, at the step's `file` key; a missing or unreadable
+            // recording keeps its kind (exit 66).
+            throw ScenarioError(kind: error.kind, file: file, path: given.path, message: error.description)
         }
         // The timeline places one interval and one wake-up per run of motion.
         let steps = 1 + gesture.motionStarts.count

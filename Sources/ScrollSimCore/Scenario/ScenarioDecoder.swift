@@ -18,7 +18,7 @@ struct ScenarioDecoder {
     /// Decodes `document`; `defaultName` is the name when the file gives none.
     func decode(_ document: JSONValue, defaultName: String) throws(ScenarioError) -> Scenario {
         guard case .object = document else {
-            throw invalid("", "the top level must be a JSON object {…}, found \(Self.kindName(of: document))")
+            throw invalid("", "the top level must be a JSON object {…}, found \(document.kindName)")
         }
         var scenario = Scenario(layout: .init(itemCount: 0))
         scenario.name = defaultName

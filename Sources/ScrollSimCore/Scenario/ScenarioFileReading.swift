@@ -8,17 +8,17 @@
 public protocol ScenarioFileReading: Sendable {
     /// The recorded gesture in the replay file at `path` (already resolved), parsed by
     /// `ReplayCSV.parse(_:file:)`.
-    /// - Throws: `ReplayFileError`: `.unreadable` when the file is missing or cannot be read (or
-    ///   is larger than `ReplayCSV.maxBytes`, which a reader may refuse before reading it all:
-    ///   then `.invalid`), `.invalid` for its content.
-    func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture
+    /// - Throws: `InputError` naming `path`: `.missing` when nothing is there, `.unreadable` when
+    ///   it cannot be read, `.invalid` for its content or when it is larger than
+    ///   `ReplayCSV.maxBytes` (which a reader may refuse before reading it all).
+    func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture
 
     /// The item catalog in the CSV file at `path` (already resolved), parsed by
     /// `CatalogCSV.parse(_:file:)`.
-    /// - Throws: `ReplayFileError`: `.unreadable` when the file is missing or cannot be read,
-    ///   `.invalid` for its content or when it is larger than `CatalogCSV.maxBytes` (which a
-    ///   reader may refuse before reading it all).
-    func itemCatalog(atPath path: String) throws(ReplayFileError) -> ItemCatalog
+    /// - Throws: `InputError` naming `path`: `.missing` when nothing is there, `.unreadable` when
+    ///   it cannot be read, `.invalid` for its content or when it is larger than
+    ///   `CatalogCSV.maxBytes` (which a reader may refuse before reading it all).
+    func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog
 }
 
 /// The reader of a loader that was given none: every file is unreadable.
@@ -27,19 +27,18 @@ public struct NoScenarioFiles: ScenarioFileReading {
     public init() {}
 
     /// Always throws `.unreadable`.
-    public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
+    public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
         throw Self.unreadable(path)
     }
 
     /// Always throws `.unreadable`.
-    public func itemCatalog(atPath path: String) throws(ReplayFileError) -> ItemCatalog {
+    public func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog {
         throw Self.unreadable(path)
     }
 
     /// The error for every file.
-    private static func unreadable(_ path: String) -> ReplayFileError {
-        ReplayFileError(kind: .unreadable, file: path,
-                        message: "cannot read: this scenario was loaded without file access")
+    private static func unreadable(_ path: String) -> InputError {
+        InputError(.unreadable, file: path, "cannot read: this scenario was loaded without file access")
     }
 }
 
@@ -53,21 +52,19 @@ public struct InMemoryScenarioFiles: ScenarioFileReading {
         self.files = files.mapValues { Array($0.utf8) }
     }
 
-    /// The gesture in `files[path]`, or `.unreadable` "no such file".
-    public func replayGesture(atPath path: String) throws(ReplayFileError) -> ReplayGesture {
+    /// The gesture in `files[path]`, or `.missing` "no such file".
+    public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
         try ReplayCSV.parse(try bytes(atPath: path), file: path)
     }
 
-    /// The catalog in `files[path]`, or `.unreadable` "no such file".
-    public func itemCatalog(atPath path: String) throws(ReplayFileError) -> ItemCatalog {
+    /// The catalog in `files[path]`, or `.missing` "no such file".
+    public func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog {
         try CatalogCSV.parse(try bytes(atPath: path), file: path)
     }
 
-    /// `files[path]`, or `.unreadable` "no such file".
-    private func bytes(atPath path: String) throws(ReplayFileError) -> [UInt8] {
-        guard let bytes = files[path] else {
-            throw ReplayFileError(kind: .unreadable, file: path, message: "no such file")
-        }
+    /// `files[path]`, or `.missing` "no such file".
+    private func bytes(atPath path: String) throws(InputError) -> [UInt8] {
+        guard let bytes = files[path] else { throw InputError(.missing, file: path, "no such file") }
         return bytes
     }
 }

@@ -1,11 +1,12 @@
 /// Parses and validates scenario text (SPEC §9). Core does no file I/O: reading files is
-/// `ScenarioFiles` in ScrollSimCLI, and the files a scenario refers to (`replay` recordings) come
-/// through `files`, with paths resolved against `file`'s directory.
+/// `ScenarioFiles` in ScrollSimReports, and the files a scenario refers to (`replay` recordings)
+/// come through `files` (there, `ReplayFileCache`), with paths resolved against `file`'s directory.
 public enum ScenarioLoader {
     /// Parses and validates scenario `text`; `file` names it in errors and gives the default name
     /// (its base name without `.json`).
     /// - Throws: `ScenarioError` of kind `.invalid`: a JSON syntax error (empty path) or the first
-    ///   content problem in file order; `.unreadable` for a referenced file `files` cannot read.
+    ///   content problem in file order; `.missing` or `.unreadable` for a referenced file `files`
+    ///   cannot read.
     public static func parse(
         _ text: String, file: String, files: any ScenarioFileReading = NoScenarioFiles()
     ) throws(ScenarioError) -> Scenario {
@@ -14,7 +15,7 @@ public enum ScenarioLoader {
 
     /// Parses and validates scenario bytes, which must be UTF-8 (an optional byte order mark is
     /// skipped); invalid UTF-8 is reported with its line and column like any syntax error.
-    /// - Throws: `ScenarioError` of kind `.invalid`, or `.unreadable` for a referenced file.
+    /// - Throws: `ScenarioError` of kind `.invalid`, or `.missing` or `.unreadable` for a referenced file.
     public static func parse(
         utf8 bytes: [UInt8], file: String, files: any ScenarioFileReading = NoScenarioFiles()
     ) throws(ScenarioError) -> Scenario {
@@ -30,7 +31,7 @@ public enum ScenarioLoader {
     /// Validates an already parsed scenario document (e.g. one a sweep has changed); `file` names
     /// it in errors and gives the default name, as in `parse(_:file:)`.
     /// - Throws: `ScenarioError` of kind `.invalid`: the first content problem in document order;
-    ///   `.unreadable` for a referenced file `files` cannot read.
+    ///   `.missing` or `.unreadable` for a referenced file `files` cannot read.
     public static func decode(
         _ document: JSONValue, file: String, files: any ScenarioFileReading = NoScenarioFiles()
     ) throws(ScenarioError) -> Scenario {

@@ -312,6 +312,7 @@ final class Simulator {
         cells[cell].image = image
         cells[cell].shownImageID = image?.imageID ?? -1
         cells[cell].isFinal = image != nil && isFinal
+        observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
         if cells[cell].isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)
