@@ -4,7 +4,7 @@ import ScrollSimCore
 /// much it may get worse before `compare` calls it a regression.
 ///
 /// Directions follow the metric definitions (docs/metrics.md): time, hitches, blanks, bytes,
-/// wrong images, memory, memory warnings and `killed` are lower-is-better; `ready_ratio`,
+/// wrong images, memory, memory warnings, `killed` and radio energy are lower-is-better; `ready_ratio`,
 /// `hit_ratio` and `memory_hits` are higher-is-better; counts that describe the workload rather than its quality (`frames`,
 /// `requests`, `prefetches`, `displays`, …) have no better direction and are reported as changed,
 /// never as regressed. The identity columns (`scenario`, `strategy`, `seed`) join rows; `profile`
@@ -64,6 +64,7 @@ struct CompareMetric: Equatable {
         .init(name: "memory_warnings", direction: .lowerIsBetter),
         // A run the OS killed regresses by default: 0 → 1 exceeds `+0`.
         .init(name: "killed", direction: .lowerIsBetter, defaultLimit: .absolute(.zero)),
+        .init(name: "radio_energy_j", direction: .lowerIsBetter),
     ]
 
     /// A metric without a default limit.

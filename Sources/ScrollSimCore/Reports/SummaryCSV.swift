@@ -15,7 +15,7 @@ public enum SummaryCSV {
         "network_fetches", "bytes_downloaded", "duplicate_downloads", "prefetches", "prefetch_cancels",
         "wasted_prefetches", "displays", "ready_ratio", "blank_ratio_mean", "blank_ratio_max",
         "time_to_image_p95_ms", "wrong_image_frames", "main_decode_ms", "cells_created", "cells_reused",
-        "peak_memory_mb", "blank_ratio_vsync_mean", "memory_warnings", "killed",
+        "peak_memory_mb", "blank_ratio_vsync_mean", "memory_warnings", "killed", "radio_energy_j",
     ]
 
     /// The header line, "\n"-terminated.
@@ -23,7 +23,8 @@ public enum SummaryCSV {
 
     /// One run's row, "\n"-terminated: `scroll_s` and every `*_ms` with 3 decimals (from integer ns),
     /// `hitch_ratio` (ms/s) with 3, `hit_ratio`, `ready_ratio` and `blank_ratio_*` with 4,
-    /// `peak_memory_mb` (bytes / 1 048 576) with 3, `killed` as 0 or 1.
+    /// `peak_memory_mb` (bytes / 1 048 576) with 3, `killed` as 0 or 1, `radio_energy_j` with 3
+    /// (from integer nJ, exactly: the sub-nJ part the metric drops cannot change the third decimal).
     public static func row(_ m: RunMetrics) -> String {
         let fields: [String] = [
             field(m.scenario),
@@ -64,6 +65,7 @@ public enum SummaryCSV {
             DecimalFormat.fixed(m.blankRatioVsyncMean, decimals: 4),
             String(m.memoryWarnings),
             m.killed ? "1" : "0",
+            DecimalFormat.fixed(m.radioEnergyNanojoules, over: nanojoulesPerJoule, decimals: 3),
         ]
         assert(fields.count == columns.count, "SummaryCSV.row out of step with SummaryCSV.columns")
         return fields.joined(separator: ",") + "\n"
@@ -86,6 +88,9 @@ public enum SummaryCSV {
 
     /// Bytes in one MiB: `peak_memory_mb` is in mebibytes (SPEC §8).
     static let bytesPerMebibyte: Int64 = 1_048_576
+
+    /// Nanojoules in one joule: `radio_energy_j` is in joules.
+    static let nanojoulesPerJoule: Int64 = 1_000_000_000
 
     /// Integer nanoseconds as milliseconds with 3 decimals, exactly.
     static func milliseconds(_ nanos: SimTime) -> String {
