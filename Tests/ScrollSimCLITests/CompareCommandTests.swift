@@ -92,8 +92,8 @@ import ScrollSimCore
     func killedTable() throws {
         // Given full summary rows: the candidate was killed (its other metrics stop at the kill)
         let header = SummaryCSV.header
-        let base = try write("base.csv", header + "grid,naive,1" + String(repeating: ",0", count: 33) + ",1,0\n")
-        let head = try write("head.csv", header + "grid,naive,1" + String(repeating: ",0", count: 33) + ",2,1\n")
+        let base = try write("base.csv", header + "grid,naive,1" + String(repeating: ",0", count: 33) + ",1,0,0\n")
+        let head = try write("head.csv", header + "grid,naive,1" + String(repeating: ",0", count: 33) + ",2,1,0\n")
         let result = scrollsim("compare", base, head)
         #expect(result.code == 2)
         #expect(result.standardOutput == """
