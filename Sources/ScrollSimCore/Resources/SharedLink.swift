@@ -70,7 +70,9 @@ struct SharedLink {
     func bytesReceivedByActiveTransfers(at now: SimTime) -> Int64 {
         guard activeCount > 0 else { return 0 }
         var current = service
-        if now > serviceUpdatedAt { current += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount) }
+        if now > serviceUpdatedAt {
+            current += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
+        }
         var total: Int64 = 0
         for transfer in isActive.indices where isActive[transfer] {
             total += Int64(max(0, min(Double(bytesOfTransfer[transfer]), current - serviceAtStart[transfer])))
