@@ -44,12 +44,13 @@ extension ScenarioDecoder {
 
     /// One of `key`'s values, as `Choice` (whose cases must be exactly the key's values, in order).
     func choice<Choice: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, at path: String, _ key: ScenarioKey, as _: Choice.Type = Choice.self
+        _ value: JSONValue, at path: String, _ key: ScenarioKey, as _: Choice.Type = Choice.self,
+        suggesting: Bool = false
     ) throws(ScenarioError) -> Choice where Choice.RawValue == String {
         guard case .choice(let values) = key.kind, values == Choice.allCases.map(\.rawValue) else {
             preconditionFailure("\(key.name) does not list the values of \(Choice.self)")
         }
-        return try choice(value, at: path)
+        return try choice(value, at: path, suggesting: suggesting)
     }
 
     /// A file key's value: a non-empty path (relative to the scenario file).

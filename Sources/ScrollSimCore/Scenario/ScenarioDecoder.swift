@@ -236,6 +236,8 @@ struct ScenarioDecoder {
             case "rttMs": network.rttMs = try number(value, at: path, key)
             case "idleTimeoutSeconds": network.idleTimeoutSeconds = try number(value, at: path, key)
             case "maxConcurrentStreams": network.maxConcurrentStreams = try integer(value, at: path, key)
+            case "radio": network.radio = try choice(value, at: path, key, suggesting: true)
+            case "promotionDelay": network.promotionDelay = try boolean(value, at: path, key)
             default: break  // `members` admits only the section's keys
             }
         }

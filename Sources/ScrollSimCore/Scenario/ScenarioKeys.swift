@@ -154,6 +154,10 @@ enum ScenarioKeys {
         ScenarioKey("maxConcurrentStreams", .integer(1...1000),
             default: JSONValue(Scenario.Network().maxConcurrentStreams),
             "The server's SETTINGS_MAX_CONCURRENT_STREAMS (HTTP/2)."),
+        ScenarioKey("radio", .choice(names(Scenario.Radio.self)), default: .string(Scenario.Network().radio.rawValue),
+            "The radio whose energy radio_energy_j counts (RRC state machine; docs/model.md, \"Radio energy\")."),
+        ScenarioKey("promotionDelay", .boolean, default: .bool(Scenario.Network().promotionDelay),
+            "When true, a request that finds the radio idle waits for its promotion (0.26 s on LTE, 2 s on 3G)."),
     ])
 
     /// `disk`.
