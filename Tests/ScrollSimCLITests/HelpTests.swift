@@ -126,7 +126,8 @@ import ScrollSimTestSupport
             USAGE: scrollsim strategies [--format <format>]
 
             OPTIONS:
-              --format <format>       Output format. (values: text, csv; default: text)
+              --format <format>       Output format. (values: text, csv, markdown; default:
+                                      text)
               -h, --help              Show help information.
 
 

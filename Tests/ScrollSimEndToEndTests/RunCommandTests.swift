@@ -30,11 +30,11 @@ import ScrollSimTestSupport
     /// A strategy descriptor called `name` that builds the idle strategy and takes an integer
     /// parameter `x` (required when `needsX`).
     static func idle(_ name: String, needsX: Bool = false) -> StrategyDescriptor {
-        StrategyDescriptor(name: name, summary: "Idle.", source: "A test.", parameters: [], make: { spec throws(StrategyConfigError) in
-            var parameters = StrategyParameters(spec)
-            let x = try parameters.integer("x", default: -1, in: -1...9)
-            try parameters.finish()
-            if needsX && x < 0 { throw StrategyConfigError(path: spec.path, message: "needs x") }
+        StrategyDescriptor(name: name, summary: "Idle.", source: "A test.",
+                           parameters: [.integer("x", default: -1, in: -1...9, "Needed when needsX.")],
+                           make: { parameters throws(StrategyConfigError) in
+            let x = parameters.integer("x")
+            if needsX && x < 0 { throw StrategyConfigError(path: parameters.path, message: "needs x") }
             return { _ in IdleStrategy() }
         })
     }

@@ -64,8 +64,6 @@ public enum ScenarioSchema {
         case boolean
         /// One of these strings.
         case choice([String])
-        /// Anything (a parameter whose reader did not say).
-        case any
     }
 
     /// The schema's `$schema`: the draft it follows.
@@ -230,7 +228,6 @@ public enum ScenarioSchema {
         case .boolean: members.append(("type", .string("boolean")))
         case .choice(let values):
             members += [("type", .string("string")), ("enum", .array(values.map(JSONValue.string)))]
-        case .any: break
         }
         if let defaultValue = parameter.defaultValue { members.append(("default", defaultValue)) }
         return .object(members)
