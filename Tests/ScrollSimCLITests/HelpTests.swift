@@ -47,7 +47,8 @@ import ScrollSimTestSupport
           <scenarios>             Scenario files (.json), or directories of them.
 
         OPTIONS:
-          --strategy <name>       A strategy to run (see 'scrollsim strategies').
+          --strategy <name>       A strategy to run (see 'scrollsim strategies'), or a
+                                  label of a scenario's entry.
           --seed <n>              Seed of every run, instead of each scenario's seed.
           --format <format>       Output format on stdout. (values: table, csv;
                                   default: table)
