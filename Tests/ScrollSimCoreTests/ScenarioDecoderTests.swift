@@ -2,7 +2,7 @@ import Testing
 
 @testable import ScrollSimCore
 
-/// The example file of SPEC §9, verbatim.
+/// A full example scenario file (every section; the former contract's example), verbatim.
 private let specExample = """
     {
       "name": "photo-grid",
@@ -36,7 +36,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
 }
 
 @Suite struct ScenarioDecoderTests {
-    // MARK: Defaults and the SPEC example
+    // MARK: Defaults and the full example
 
     @Test func minimalFileGetsEveryDefault() throws {
         // Given only the required key

@@ -1,9 +1,10 @@
 /// A min-priority queue of simulation events ordered by `(time, sequence)`.
 ///
 /// A binary heap (Williams 1964) whose order among events at the same time is made total by a
-/// sequence number assigned at insertion, so ties run in insertion order (SPEC §1). Events are
-/// never removed from the middle: an event that became obsolete is skipped by its handler (the
-/// habit of swift-async-algorithms' validation scheduler), which keeps every operation O(log n).
+/// sequence number assigned at insertion, so ties run in insertion order (docs/model.md, "Time,
+/// randomness, determinism"). Events are never removed from the middle: an event that became
+/// obsolete is skipped by its handler (the habit of swift-async-algorithms' validation
+/// scheduler), which keeps every operation O(log n).
 struct EventQueue<Payload> {
     /// One queued event.
     struct Entry {

@@ -15,7 +15,7 @@ public enum DecodeMode: Sendable, Equatable {
     case stored(width: Int, height: Int)
 }
 
-/// How a request to configure a cell was answered, for the request metrics (SPEC §8).
+/// How a request to configure a cell was answered, for the request metrics (docs/metrics.md).
 public enum RequestOutcome: Sendable, Equatable {
     /// Answered at once from a memory cache.
     case memoryHit
@@ -27,7 +27,7 @@ public enum RequestOutcome: Sendable, Equatable {
     case miss
 }
 
-/// The services a strategy acts through (SPEC §7): clock, network, disk, decoder threads, the
+/// The services a strategy acts through (docs/model.md, "Strategies"): clock, network, disk, decoder threads, the
 /// main queue, cells and memory accounting. Every strategy pays the same modelled costs because
 /// this is the only way to act.
 ///

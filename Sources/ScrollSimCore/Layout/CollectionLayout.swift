@@ -1,4 +1,4 @@
-/// The geometry of one vertically scrolling section: a list or a grid of items (SPEC §2).
+/// The geometry of one vertically scrolling section: a list or a grid of items (docs/model.md, "Layout and viewport").
 ///
 /// Items fill rows left to right; a `list` has one column (whatever `config.columns` says), a
 /// `grid` has `config.columns` columns of equal width

@@ -1,4 +1,4 @@
-/// Which image each item shows and how large each image is (SPEC §6).
+/// Which image each item shows and how large each image is (docs/model.md, "Resources").
 ///
 /// With `zipfAlpha` 0, item `i` shows image `i mod distinct`. With `zipfAlpha` > 0, item `i`
 /// draws its image from a Zipf(`zipfAlpha`) popularity over `distinct` images with the common

@@ -1,4 +1,4 @@
-/// The vsync grid, the serial main thread and frame accounting (SPEC §4).
+/// The vsync grid, the serial main thread and frame accounting (docs/model.md, "Display, main thread and frames").
 extension Simulator {
     // MARK: Vsync grid
 
@@ -210,7 +210,8 @@ extension Simulator {
         return k
     }
 
-    /// UIKit decodes at commit every image that becomes visible undecoded (SPEC §4).
+    /// UIKit decodes at commit every image that becomes visible undecoded (docs/model.md, "Display, main thread and
+    /// frames").
     private func decodeVisibleImages() {
         let perMegapixel = decodeMsPerMegapixel
         // Every visible item is attached, so the visible cells are a contiguous run of `attached`.
