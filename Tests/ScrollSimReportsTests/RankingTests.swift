@@ -174,6 +174,24 @@ import Testing
         #expect(csv.contains("feed,dropped_frames,p,3,4.00,-3.45,11.45,1,2,r,6.00,,,1\n"))
     }
 
+    @Test("strategies that share no seed: no paired difference, 'no common seed' in the table, empty in the CSV")
+    func noCommonSeed() throws {
+        let ranking = try Self.ranking("""
+            scenario,strategy,seed,hitch_ratio
+            grid,x,1,1.000
+            grid,y,2,2.000
+
+            """)
+        let entries = try #require(ranking.groups.first).entries
+        #expect(entries.map(\.strategy) == ["x", "y"] && entries.map(\.rank) == [1, 1])
+        #expect(entries[1].versusBest?.seeds == [] && entries[1].versusBest?.interval == nil)
+        // Each seed has one strategy, which wins it.
+        #expect(entries.map(\.wins) == [1, 1])
+        #expect(RankReport.csv(ranking).hasSuffix("grid,hitch_ratio,y,1,2.0000,,,1,1,x,,,,0\n"))
+        #expect(RankReport.table(ranking).contains(
+            "     1  y            1  2.0000  n/a     no common seed  n/a                      1\n"))
+    }
+
     @Test("a sweep ranks each point of its axes on its own, points in order of first appearance")
     func sweepPoints() throws {
         let ranking = try Self.ranking("""

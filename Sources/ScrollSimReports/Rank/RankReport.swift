@@ -94,7 +94,10 @@ public enum RankReport {
                      + "the seeds both ran excludes 0); equal ranks are ties.",
                      "wins: seeds on which the strategy has the best value; strategies tied for it each win the seed."]
         let entries = ranking.groups.flatMap(\.entries)
-        if entries.contains(where: { $0.runs == 1 || ($0.versusBest?.interval.map { $0.count < 2 } ?? false) }) {
+        let withoutInterval = entries.contains { entry in
+            entry.runs == 1 || entry.versusBest.map { ($0.interval?.count ?? 0) < 2 } == true
+        }
+        if withoutInterval {
             notes.append("n/a: one run (or one shared seed) gives a mean but no interval, and never a significant "
                          + "difference.")
         }
