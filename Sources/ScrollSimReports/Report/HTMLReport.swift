@@ -7,8 +7,11 @@ import ScrollSimCore
 /// Sections, in order:
 /// 1. hitch ratio and blank ratio per strategy, side by side: horizontal bars grouped by scenario
 ///    (means over the rows of a scenario × strategy: seeds, sweep points), one colour per strategy;
+///    without sweep axes, a bar of several seeds has an error bar, the 95% interval of
+///    `scrollsim rank` (`MeanInterval`, docs/rank.md);
 /// 2. for a sweep (a summary CSV with axis columns): per axis and scenario, hitch ratio and blank
-///    ratio against the axis value, one line per strategy (means over the other axes and seeds);
+///    ratio against the axis value, one line per strategy (means over the other axes and seeds;
+///    error bars at the points of a one-axis sweep with several seeds);
 /// 3. frame time per frame for each run with per-frame data: main-thread work per frame as bars,
 ///    the frame budget (1000 / refresh rate ms) as a dashed line, hitching frames in red with a
 ///    marker above them; the runs of one scenario share their time axis;
@@ -17,7 +20,8 @@ import ScrollSimCore
 ///
 /// Determinism: no dates, no paths, no locale; numbers come from `DecimalFormat` or are the CSV's
 /// own texts; scenarios and strategies appear in order of first appearance in the rows; every
-/// mean is a sum in row order. The same rows and frames give the same bytes.
+/// mean is a sum in row order, or in seed order where it has an interval. The same rows and
+/// frames give the same bytes.
 public enum HTMLReport {
     /// What the report knows about per-frame data, for the frame-time section.
     public struct FrameData: Sendable {
