@@ -63,7 +63,8 @@ struct StrategiesCommand: ScrollSimSubcommand {
         descriptors.map { descriptor in
             var block = "\(descriptor.name)\n  \(descriptor.summary)\n  source: \(descriptor.source)\n"
             for parameter in descriptor.parameters {
-                block += "  \(parameter.name) (\(parameter.allowed), default \(parameter.defaultText)): \(parameter.summary)\n"
+                let allowed = "\(parameter.allowed), default \(parameter.defaultText)"
+                block += "  \(parameter.name) (\(allowed)): \(parameter.summary)\n"
             }
             return block
         }.joined(separator: "\n")

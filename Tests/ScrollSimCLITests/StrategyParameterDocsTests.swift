@@ -21,11 +21,13 @@ import Testing
             try generated.write(toFile: Self.documentPath, atomically: true, encoding: .utf8)
             return
         }
-        #expect(committed == generated, "docs/strategy-parameters.md is out of date; rerun with SCROLLSIM_UPDATE_DOCS=1")
+        #expect(committed == generated,
+                "docs/strategy-parameters.md is out of date; rerun with SCROLLSIM_UPDATE_DOCS=1")
         // Every declared parameter has its row, with what is allowed and its default.
         for descriptor in StrategyCatalog.all {
             for parameter in descriptor.parameters {
-                let row = "| `\(parameter.name)` | \(parameter.allowed) | `\(parameter.defaultText)` | \(parameter.summary) |"
+                let row = "| `\(parameter.name)` | \(parameter.allowed) | `\(parameter.defaultText)` | "
+                    + "\(parameter.summary) |"
                 #expect(generated.contains(row), "\(descriptor.name).\(parameter.name)")
             }
         }

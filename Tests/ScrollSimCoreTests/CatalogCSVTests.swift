@@ -106,7 +106,8 @@ import Testing
         #expect(Self.failure(Self.header + "88,\(longID),1,1,1\n")
             == "items.csv: line 2, column 2 (image_id): must be at most 4096 bytes long, found 4097")
         let tooLarge = [UInt8](repeating: UInt8(ascii: "1"), count: CatalogCSV.maxBytes + 1)
-        #expect(throws: InputError(.invalid, file: "items.csv", "larger than 64 MiB, the limit for this kind of file")) {
+        let refusal = InputError(.invalid, file: "items.csv", "larger than 64 MiB, the limit for this kind of file")
+        #expect(throws: refusal) {
             try CatalogCSV.parse(tooLarge, file: "items.csv")
         }
         #expect(CatalogCSV.maxBytes == 64 << 20)

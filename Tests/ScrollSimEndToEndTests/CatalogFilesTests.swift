@@ -105,8 +105,8 @@ import ScrollSimTestSupport
         let scenario = try write("s.json", Self.scenario("big.csv"))
         let result = scrollsim("run", scenario)
         #expect(result.code == 65)
-        #expect(result.standardError == "Error: \(scenario): layout.catalog: \(path): larger than 64 MiB, the limit for "
-            + "this kind of file\n")
+        #expect(result.standardError == "Error: \(scenario): layout.catalog: \(path): larger than 64 MiB, the limit "
+            + "for this kind of file\n")
     }
 
     @Test("a sweep's runs share one copy of a catalog")

@@ -109,7 +109,8 @@ import ScrollSimTestSupport
         let unknown = scrollsim("run", scenario, "--strategy", "no-such-strategy")
         #expect(unknown.code == 64)
         #expect(unknown.standardError.hasPrefix(
-            "Error: Unknown strategy 'no-such-strategy'. See 'scrollsim strategies' for the list.\nUsage: scrollsim run"))
+            "Error: Unknown strategy 'no-such-strategy'. See 'scrollsim strategies' for the list.\n"
+                + "Usage: scrollsim run"))
         // A label that only some of the scenarios define is refused for the others, before any run
         let partly = scrollsim("run", scenario, plain, "--strategy", "nuke-small")
         #expect(partly.code == 65)

@@ -47,7 +47,8 @@ public enum CatalogCSV {
     static func parse(_ bytes: [UInt8], file: String, maxItems: Int) throws(InputError) -> ItemCatalog {
         func failure(_ line: Int?, _ column: Int?, _ message: String) -> InputError {
             guard let line else { return InputError(.invalid, file: file, message) }
-            return InputError(.invalid, file: file, at: .line(line, column: column, name: column.map { columns[$0 - 1] }),
+            let name = column.map { columns[$0 - 1] }
+            return InputError(.invalid, file: file, at: .line(line, column: column, name: name),
                               message)
         }
         let emptyMessage = "the file is empty; expected the header '\(header)' and then one item per line"
