@@ -16,12 +16,12 @@ struct CellRecord {
     var pendingDisplayPresent: SimTime = -1
     /// The app's own identity tag (`representedIdentifier`).
     var representedIdentifier: Int?
-}
-
-/// An item with a prepared cell (attached), kept sorted by item.
-struct AttachedCell {
-    var item: Int
-    var cell: CellID
+    /// Whether the cell is in `Simulator.changedCells` (changed since the last frame's accounting).
+    var isChanged = false
+    /// The item under which the frame accounting counts the cell as blank (in `blankItems`), or −1.
+    var blankItem = -1
+    /// Whether the frame accounting counts the cell as showing a wrong image.
+    var isCountedWrong = false
 }
 
 /// Work items of the serial main thread.
@@ -54,6 +54,9 @@ final class Simulator {
     let observer: (any RunObserver)?
     /// When set, every lifecycle callback is appended (tests).
     var lifecycleTrace: [LifecycleEvent]?
+    /// When set, the lifecycle and accounting state is checked after every frame and each
+    /// violation appended (tests; `Simulator+Invariants.swift`).
+    var invariantViolations: [String]?
 
     // Costs in ns, converted once.
     let frameBaseCost: SimTime
@@ -88,15 +91,21 @@ final class Simulator {
     // Lifecycle state.
     @exclusivity(unchecked) var cells: [CellRecord] = []
     @exclusivity(unchecked) var pool: [CellID] = []
-    @exclusivity(unchecked) var attached: [AttachedCell] = []
+    @exclusivity(unchecked) var prepared = PreparedCells()
     @exclusivity(unchecked) var visible: Range<Int> = 0..<0
     @exclusivity(unchecked) var direction = 0
     @exclusivity(unchecked) var leadCandidates: [Int] = []
     @exclusivity(unchecked) var leadCandidateHead = 0
     @exclusivity(unchecked) var idleDeadline: SimTime = 0
-    @exclusivity(unchecked) var outstandingPrefetches: [Int] = []
+    @exclusivity(unchecked) var outstandingPrefetches = SortedItems()
     @exclusivity(unchecked) var prefetchDirection = 0
     @exclusivity(unchecked) var newlyDisplayed: [CellID] = []
+    /// Cells whose display, image or item changed since the last frame's accounting.
+    @exclusivity(unchecked) var changedCells: [CellID] = []
+    /// Visible items whose cell is not ready (blank), as the last frame's accounting left them.
+    @exclusivity(unchecked) var blankItems = SortedItems()
+    /// Visible cells showing a wrong image, as the last frame's accounting left them.
+    @exclusivity(unchecked) var wrongVisibleCount = 0
     @exclusivity(unchecked) var offsetCache: ((vsync: Int, offset: Double), (vsync: Int, offset: Double)) = ((-1, 0), (-1, 0))
     /// The blank share of the frame on screen, and the vsync from which it is on screen (nothing
     /// is drawn before the first frame: all blank).
@@ -253,6 +262,7 @@ final class Simulator {
         cells[cell].image = image
         cells[cell].shownImageID = image?.imageID ?? -1
         cells[cell].isFinal = image != nil && isFinal
+        markChanged(cell)
         if cells[cell].isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)
