@@ -8,7 +8,9 @@ import ScrollSimCore
 func benchmarkBundled(scenariosPath: String, repeats: Int, results: inout BenchmarkResults) {
     var scenarios: [Scenario] = []
     do {
-        for file in try ScenarioFiles.expand(paths: [scenariosPath]) { scenarios.append(try ScenarioFiles.load(path: file)) }
+        for file in try ScenarioFiles.expand(paths: [scenariosPath]) {
+            scenarios.append(try ScenarioFiles.load(path: file))
+        }
     } catch {
         FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
         exit(65)

@@ -59,7 +59,8 @@ func benchmarkLongScrollMemory(results: inout BenchmarkResults) {
         return
     }
     let (wall, simulated, peakRSS, peakDecoded) = (fields[0], fields[1], fields[2], fields[3])
-    print("long scroll: 1,000,000-item list, \(String(format: "%.0f", simulated)) simulated s (naive), in a child process")
+    print("long scroll: 1,000,000-item list, \(String(format: "%.0f", simulated)) simulated s (naive), "
+          + "in a child process")
     print(String(format: "  wall %.3f s, %@ simulated s per wall s; peak RSS %.1f MiB (the child's own); "
                  + "peak decoded images %.1f MiB", wall, grouped(simulated / wall), peakRSS, peakDecoded))
     results.add("long_scroll.peak_rss_mib", peakRSS, "MiB")

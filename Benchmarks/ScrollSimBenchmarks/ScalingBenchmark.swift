@@ -74,8 +74,9 @@ func benchmarkCellScaling(_ session: Scenario, cycles: Int, repeats: Int, result
     let layout = CollectionLayout(base.layout, streams: RandomStreams(seed: base.seed))
     let rows = layout.items(intersecting: 0, layout.viewportHeight).count / max(1, layout.columns)
     let columns = variants.map { String($0.scenario.layout.columns) }.joined(separator: "/")
-    benchmarkScaling(title: "visible cells: about \(rows * layout.columns)/\(rows * layout.columns * 4)/"
-                     + "\(rows * layout.columns * 9) cells on screen (\(columns) columns), \(cycles) script cycles, best of \(repeats)",
+    let cells = rows * layout.columns
+    benchmarkScaling(title: "visible cells: about \(cells)/\(cells * 4)/\(cells * 9) cells on screen "
+                     + "(\(columns) columns), \(cycles) script cycles, best of \(repeats)",
                      key: "cells", variants: variants, repeats: repeats, results: &results)
 }
 

@@ -9,8 +9,10 @@ func benchmarkSession(_ scenario: Scenario, path: String, repeats: Int, results:
     let strategies = builtInStrategies()
     let (best, together) = timeStrategies(scenario, strategies, repeats: repeats)
     let simulated = best.first?.simulatedSeconds ?? 0
-    print("long session: \(path), \(grouped(simulated, decimals: 1)) simulated s per strategy, best of \(repeats), one core")
-    print("  \(padRight("strategy", 26))\(pad("µs/sim s", 10))\(pad("× naive", 9))\(pad("events/sim s", 14))\(pad("M events/s", 12))")
+    print("long session: \(path), \(grouped(simulated, decimals: 1)) simulated s per strategy, "
+          + "best of \(repeats), one core")
+    print("  \(padRight("strategy", 26))\(pad("µs/sim s", 10))\(pad("× naive", 9))"
+          + "\(pad("events/sim s", 14))\(pad("M events/s", 12))")
     let naive = best.first.map { $0.wallSeconds / $0.simulatedSeconds } ?? 1
     for (strategy, run) in zip(strategies, best) {
         let microseconds = run.wallSeconds / run.simulatedSeconds * 1e6
@@ -30,20 +32,25 @@ func benchmarkSession(_ scenario: Scenario, path: String, repeats: Int, results:
           + grouped(together.simulatedSeconds / together.wallSeconds)
           + String(format: " (%.2f s wall for %@ simulated s)", together.wallSeconds,
                    grouped(together.simulatedSeconds, decimals: 0)))
-    results.add("session.all.simulated_seconds_per_wall_second", together.simulatedSeconds / together.wallSeconds, "s/s")
+    let simulatedPerWall = together.simulatedSeconds / together.wallSeconds
+    results.add("session.all.simulated_seconds_per_wall_second", simulatedPerWall, "s/s")
     results.add("session.all.us_per_simulated_second", togetherMicroseconds, "us")
     results.add("session.all.events_per_second", engineRate, "1/s")
 
-    // The ceiling: the same scheduler and event type in a tight loop, 16 events pending (about
-    // what a run keeps queued), best of `repeats`.
-    let ceilingEvents = 4_000_000
-    var ceilingWall = Double.infinity
-    for _ in 0..<repeats {
-        ceilingWall = min(ceilingWall, measure { blackHole(EngineCeiling.run(events: ceilingEvents, queueDepth: 16)) })
-    }
-    let ceilingRate = Double(ceilingEvents) / ceilingWall
+    let ceilingRate = measureCeiling(repeats: repeats)
     print(String(format: "  engine: %.2f M events/s in the runs, %.2f M events/s in a tight loop of the same queue "
                  + "(16 pending): ceiling ratio %.3f", engineRate / 1e6, ceilingRate / 1e6, engineRate / ceilingRate))
     results.add("engine.tight_loop_events_per_second", ceilingRate, "1/s")
     results.add("engine.ceiling_ratio", engineRate / ceilingRate, "ratio")
+}
+
+/// Events per second of the simulator's scheduler and event queue in a tight loop with 16 events
+/// pending (about what a run keeps queued), best of `repeats`: the most a run could reach.
+func measureCeiling(repeats: Int) -> Double {
+    let events = 4_000_000
+    var wall = Double.infinity
+    for _ in 0..<repeats {
+        wall = min(wall, measure { blackHole(EngineCeiling.run(events: events, queueDepth: 16)) })
+    }
+    return Double(events) / wall
 }

@@ -13,6 +13,7 @@
 //   bundled       the bundled scenarios × every strategy (median of --repeat)
 //   memory        peak RSS of a 10-minute scroll of 1,000,000 items, in a child process
 //   cache-replay  the 1,000,000-request trace through LRU, in process
+//   ceiling       (only with --only) the tight loop of the event queue alone
 import FetchStrategies
 import Foundation
 import ScrollSimCLI
@@ -47,6 +48,10 @@ for section in options.sections {
         benchmarkBundled(scenariosPath: options.scenariosPath, repeats: options.repeats, results: &results)
     case "memory":
         benchmarkLongScrollMemory(results: &results)
+    case "ceiling":
+        let rate = measureCeiling(repeats: options.repeats)
+        print(String(format: "ceiling: %.2f M events/s in a tight loop of the event queue (16 pending)", rate / 1e6))
+        results.add("engine.tight_loop_events_per_second", rate, "1/s")
     case "cache-replay":
         for entry in benchmarkCacheReplay(repeats: options.repeats) { results.add(entry.name, entry.value, entry.unit) }
     default:

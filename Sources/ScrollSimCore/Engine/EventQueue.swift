@@ -58,8 +58,8 @@ struct EventQueue<Payload> {
     /// - Complexity: O(log n).
     mutating func push(_ payload: Payload, at time: SimTime) {
         let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
+        if !freeSlots.isEmpty {
+            slot = freeSlots.removeLast()
             payloads[slot] = payload
         } else {
             slot = payloads.count
@@ -112,7 +112,9 @@ struct EventQueue<Payload> {
         for i in 1..<max(heap.count, 1) where Self.precedes(heap[i], heap[(i - 1) / 2]) { return false }
         var used = Array(repeating: false, count: payloads.count)
         for key in heap {
-            guard key.slot >= 0, key.slot < payloads.count, !used[key.slot], payloads[key.slot] != nil else { return false }
+            guard key.slot >= 0, key.slot < payloads.count, !used[key.slot], payloads[key.slot] != nil else {
+                return false
+            }
             used[key.slot] = true
         }
         for slot in freeSlots {

@@ -187,9 +187,19 @@ extension Simulator {
     /// Samples the frame on screen at every in-scroll vsync before `end` (it stays on screen until
     /// the next frame's present), for `blank_ratio_vsync_mean`.
     func sampleShownBlank(untilVsync end: Int) {
+        // Vsyncs ascend, so a cursor over the scroll intervals replaces a search per vsync: the
+        // first interval ending at or after t holds t when it starts before t (intervals are
+        // sorted and do not overlap), exactly `timeline.isInScrollInterval(t)`.
+        let intervals = timeline.intervals
         var v = shownSinceVsync
         while v < end {
-            if timeline.isInScrollInterval(vsyncTime(v)) {
+            let t = vsyncTime(v)
+            while sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].end < t {
+                sampledIntervalCursor += 1
+            }
+            let inScroll = sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].start < t
+            assert(inScroll == timeline.isInScrollInterval(t))
+            if inScroll {
                 recorder.vsyncBlankSum += shownBlank
                 recorder.vsyncSamples += 1
             }

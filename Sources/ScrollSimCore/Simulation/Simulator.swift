@@ -45,18 +45,18 @@ final class Simulator {
     let timeline: ScrollTimeline
     let images: ImageCatalog
     let memory = MemoryLedger()
-    var network: NetworkModel!
-    var disk: ServerPool!
-    var decoders: ServerPool!
-    var strategy: (any FetchStrategy)!
-    var environment: FetchEnvironment!
+    @exclusivity(unchecked) var network: NetworkModel!
+    @exclusivity(unchecked) var disk: ServerPool!
+    @exclusivity(unchecked) var decoders: ServerPool!
+    @exclusivity(unchecked) var strategy: (any FetchStrategy)!
+    @exclusivity(unchecked) var environment: FetchEnvironment!
     @exclusivity(unchecked) var recorder = MetricsRecorder()
     let observer: (any RunObserver)?
     /// When set, every lifecycle callback is appended (tests).
-    var lifecycleTrace: [LifecycleEvent]?
+    @exclusivity(unchecked) var lifecycleTrace: [LifecycleEvent]?
     /// When set, the lifecycle and accounting state is checked after every frame and each
     /// violation appended (tests; `Simulator+Invariants.swift`).
-    var invariantViolations: [String]?
+    @exclusivity(unchecked) var invariantViolations: [String]?
 
     // Costs in ns, converted once.
     let frameBaseCost: SimTime
@@ -77,10 +77,10 @@ final class Simulator {
     @exclusivity(unchecked) var needsInitialLayout = true
     @exclusivity(unchecked) var laidOutOffset: Double = 0
     @exclusivity(unchecked) var lastFrameVsync = -1
-    var frameNumber = 0
-    var renderFreeAt: SimTime = 0
-    var nextScriptChange = 0
-    var nextMemoryWarning = 0
+    @exclusivity(unchecked) var frameNumber = 0
+    @exclusivity(unchecked) var renderFreeAt: SimTime = 0
+    @exclusivity(unchecked) var nextScriptChange = 0
+    @exclusivity(unchecked) var nextMemoryWarning = 0
 
     // Main thread state.
     @exclusivity(unchecked) var mainQueue: [MainItem] = []
@@ -111,6 +111,8 @@ final class Simulator {
     /// is drawn before the first frame: all blank).
     @exclusivity(unchecked) var shownBlank: Double = 1
     @exclusivity(unchecked) var shownSinceVsync = 0
+    /// The first scroll interval that may hold a vsync not yet sampled (`sampleShownBlank`).
+    @exclusivity(unchecked) var sampledIntervalCursor = 0
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
 
@@ -211,8 +213,8 @@ final class Simulator {
             scheduler.schedule(.memoryWarning, at: timeline.memoryWarnings[nextMemoryWarning])
         }
     }
-    private var scheduledScriptChange = -1
-    private var scheduledMemoryWarning = -1
+    @exclusivity(unchecked) private var scheduledScriptChange = -1
+    @exclusivity(unchecked) private var scheduledMemoryWarning = -1
 
     // MARK: Services used by the environment
 
