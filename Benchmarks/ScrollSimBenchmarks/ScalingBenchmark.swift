@@ -54,10 +54,10 @@ func benchmarkScaling(title: String, key: String, variants: [(label: String, sce
     rows.append(("all \(strategies.count) together", timings.map(\.together)))
     for row in rows {
         var line = "  \(padRight(row.name, 26))"
-        for run in row.runs { line += pad(grouped(run.wallSeconds * 1000, decimals: 1), 11) }
+        for run in row.runs { line += pad(grouped(run.seconds * 1000, decimals: 1), 11) }
         let name = row.name.hasPrefix("all ") ? "all" : row.name
         for (variant, run) in zip(variants.dropFirst(), row.runs.dropFirst()) {
-            let ratio = run.wallSeconds / row.runs[0].wallSeconds
+            let ratio = run.seconds / row.runs[0].seconds
             line += pad(String(format: "%.2f", ratio), 9)
             results.add("\(key).\(name).\(variant.label)_time_ratio", ratio, "ratio")
         }

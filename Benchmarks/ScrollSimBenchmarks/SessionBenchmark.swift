@@ -1,5 +1,5 @@
-// The long session (issue 9's goal workload): every strategy alone and all together, µs of wall
-// time per simulated second and events per second, best of `--repeat`, then the engine's events
+// The long session (issue 9's goal workload): every strategy alone and all together, µs (on the
+// benchmark's clock) per simulated second and events per second, best of `--repeat`, then the engine's events
 // per second against a tight loop of the same event queue (the "ceiling").
 import Foundation
 import ScrollSimCore
@@ -13,27 +13,27 @@ func benchmarkSession(_ scenario: Scenario, path: String, repeats: Int, results:
           + "best of \(repeats), one core")
     print("  \(padRight("strategy", 26))\(pad("µs/sim s", 10))\(pad("× naive", 9))"
           + "\(pad("events/sim s", 14))\(pad("M events/s", 12))")
-    let naive = best.first.map { $0.wallSeconds / $0.simulatedSeconds } ?? 1
+    let naive = best.first.map { $0.seconds / $0.simulatedSeconds } ?? 1
     for (strategy, run) in zip(strategies, best) {
-        let microseconds = run.wallSeconds / run.simulatedSeconds * 1e6
+        let microseconds = run.seconds / run.simulatedSeconds * 1e6
         print("  \(padRight(strategy.name, 26))\(pad(grouped(microseconds, decimals: 1), 10))"
-              + "\(pad(String(format: "%.2f", run.wallSeconds / run.simulatedSeconds / naive), 9))"
+              + "\(pad(String(format: "%.2f", run.seconds / run.simulatedSeconds / naive), 9))"
               + "\(pad(grouped(Double(run.events) / run.simulatedSeconds), 14))"
-              + "\(pad(String(format: "%.2f", Double(run.events) / run.wallSeconds / 1e6), 12))")
+              + "\(pad(String(format: "%.2f", Double(run.events) / run.seconds / 1e6), 12))")
         results.add("session.\(strategy.name).us_per_simulated_second", microseconds, "us")
-        results.add("session.\(strategy.name).events_per_second", Double(run.events) / run.wallSeconds, "1/s")
+        results.add("session.\(strategy.name).events_per_second", Double(run.events) / run.seconds, "1/s")
     }
-    let togetherMicroseconds = together.wallSeconds / together.simulatedSeconds * 1e6
-    let engineRate = Double(together.events) / together.wallSeconds
+    let togetherMicroseconds = together.seconds / together.simulatedSeconds * 1e6
+    let engineRate = Double(together.events) / together.seconds
     print("  \(padRight("all \(strategies.count) together", 26))\(pad(grouped(togetherMicroseconds, decimals: 1), 10))"
           + "\(pad("", 9))\(pad(grouped(Double(together.events) / together.simulatedSeconds), 14))"
           + "\(pad(String(format: "%.2f", engineRate / 1e6), 12))")
-    print("  simulated seconds per wall second, all \(strategies.count) strategies: "
-          + grouped(together.simulatedSeconds / together.wallSeconds)
-          + String(format: " (%.2f s wall for %@ simulated s)", together.wallSeconds,
+    print("  simulated seconds per second, all \(strategies.count) strategies: "
+          + grouped(together.simulatedSeconds / together.seconds)
+          + String(format: " (%.2f s for %@ simulated s)", together.seconds,
                    grouped(together.simulatedSeconds, decimals: 0)))
-    let simulatedPerWall = together.simulatedSeconds / together.wallSeconds
-    results.add("session.all.simulated_seconds_per_wall_second", simulatedPerWall, "s/s")
+    let simulatedPerSecond = together.simulatedSeconds / together.seconds
+    results.add("session.all.simulated_seconds_per_second", simulatedPerSecond, "s/s")
     results.add("session.all.us_per_simulated_second", togetherMicroseconds, "us")
     results.add("session.all.events_per_second", engineRate, "1/s")
 
@@ -48,9 +48,9 @@ func benchmarkSession(_ scenario: Scenario, path: String, repeats: Int, results:
 /// pending (about what a run keeps queued), best of `repeats`: the most a run could reach.
 func measureCeiling(repeats: Int) -> Double {
     let events = 4_000_000
-    var wall = Double.infinity
+    var seconds = Double.infinity
     for _ in 0..<repeats {
-        wall = min(wall, measure { blackHole(EngineCeiling.run(events: events, queueDepth: 16)) })
+        seconds = min(seconds, measure { blackHole(EngineCeiling.run(events: events, queueDepth: 16)) })
     }
-    return Double(events) / wall
+    return Double(events) / seconds
 }
