@@ -30,8 +30,12 @@ struct EventQueue<Payload> {
         var slot: Int
     }
 
-    /// The heap of keys: `heap[i]` precedes neither of `heap[2i + 1]`, `heap[2i + 2]`.
+    /// The heap of keys in `heap[0..<heapCount]`: `heap[i]` precedes neither of `heap[2i + 1]`,
+    /// `heap[2i + 2]`. The array only grows (to the most events ever pending), so pushing and
+    /// popping never resize it and each sift runs inside one buffer access.
     private var heap: [Key] = []
+    /// Number of queued events (the live prefix of `heap`).
+    private var heapCount = 0
     /// Payloads by slot; nil in a free slot.
     private var payloads: [Payload?] = []
     /// Free slots of `payloads`, reused last freed first.
@@ -40,11 +44,11 @@ struct EventQueue<Payload> {
     private var nextSequence: UInt64 = 0
 
     /// Number of queued events.
-    var count: Int { heap.count }
+    var count: Int { heapCount }
     /// Whether no event is queued.
-    var isEmpty: Bool { heap.isEmpty }
+    var isEmpty: Bool { heapCount == 0 }
     /// Time of the earliest event, if any.
-    var nextTime: SimTime? { heap.first?.time }
+    var nextTime: SimTime? { heapCount > 0 ? heap[0].time : nil }
     /// Payload slots allocated so far: the most events ever pending at once (tests).
     var slotCount: Int { payloads.count }
 
@@ -67,9 +71,11 @@ struct EventQueue<Payload> {
         }
         let key = Key(time: time, sequence: nextSequence, slot: slot)
         nextSequence &+= 1
-        heap.append(key)
+        if heapCount == heap.count { heap.append(key) }
+        let end = heapCount
+        heapCount += 1
         heap.withUnsafeMutableBufferPointer { heap in
-            var child = heap.count - 1
+            var child = end
             while child > 0 {
                 let parent = (child - 1) / 2
                 guard Self.precedes(key, heap[parent]) else { break }
@@ -83,23 +89,25 @@ struct EventQueue<Payload> {
     /// Removes and returns the earliest event.
     /// - Complexity: O(log n).
     mutating func pop() -> Entry? {
-        guard let last = heap.popLast() else { return nil }
-        var top = last
-        if !heap.isEmpty {
-            top = heap[0]
-            heap.withUnsafeMutableBufferPointer { heap in
-                let count = heap.count
-                var hole = 0
-                while true {
-                    var child = 2 * hole + 1
-                    if child >= count { break }
-                    if child + 1 < count && Self.precedes(heap[child + 1], heap[child]) { child += 1 }
-                    guard Self.precedes(heap[child], last) else { break }
-                    heap[hole] = heap[child]
-                    hole = child
-                }
-                heap[hole] = last
+        guard heapCount > 0 else { return nil }
+        heapCount -= 1
+        let count = heapCount
+        let top = heap.withUnsafeMutableBufferPointer { heap in
+            let top = heap[0]
+            guard count > 0 else { return top }
+            // Sift the last key down from the root, moving a hole instead of swapping.
+            let last = heap[count]
+            var hole = 0
+            while true {
+                var child = 2 * hole + 1
+                if child >= count { break }
+                if child + 1 < count && Self.precedes(heap[child + 1], heap[child]) { child += 1 }
+                guard Self.precedes(heap[child], last) else { break }
+                heap[hole] = heap[child]
+                hole = child
             }
+            heap[hole] = last
+            return top
         }
         let payload = payloads[top.slot].take()!
         freeSlots.append(top.slot)
@@ -109,9 +117,10 @@ struct EventQueue<Payload> {
     /// Checks the heap order, that every queued key's slot holds a payload and that every other
     /// slot is free and empty (used by tests after every mutation).
     func checkInvariants() -> Bool {
-        for i in 1..<max(heap.count, 1) where Self.precedes(heap[i], heap[(i - 1) / 2]) { return false }
+        guard heapCount <= heap.count else { return false }
+        for i in 1..<max(heapCount, 1) where Self.precedes(heap[i], heap[(i - 1) / 2]) { return false }
         var used = Array(repeating: false, count: payloads.count)
-        for key in heap {
+        for key in heap[..<heapCount] {
             guard key.slot >= 0, key.slot < payloads.count, !used[key.slot], payloads[key.slot] != nil else {
                 return false
             }
@@ -121,6 +130,6 @@ struct EventQueue<Payload> {
             guard slot >= 0, slot < payloads.count, !used[slot], payloads[slot] == nil else { return false }
             used[slot] = true
         }
-        return heap.count + freeSlots.count == payloads.count
+        return heapCount + freeSlots.count == payloads.count
     }
 }

@@ -276,10 +276,18 @@ extension Simulator {
 
         let top = offset, bottom = offset + layout.viewportHeight
         var blankArea = 0.0
+        // Every item of a row has the same top, height and width, so one row's items add the same
+        // term: computed once per row, still added once per item (the same sum, bit for bit).
+        var termRow = -1, term = 0.0
         for item in blankItems.elements {
-            let frame = layout.frame(ofItem: item)
-            let height = min(bottom, frame.y + frame.height) - max(top, frame.y)
-            blankArea += max(0, height) * frame.width
+            let row = layout.row(ofItem: item)
+            if row != termRow {
+                let frame = layout.frame(ofItem: item)
+                let height = min(bottom, frame.y + frame.height) - max(top, frame.y)
+                term = max(0, height) * frame.width
+                termRow = row
+            }
+            blankArea += term
         }
         for cell in newlyDisplayed where cells[cell].isDisplayed {
             let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
