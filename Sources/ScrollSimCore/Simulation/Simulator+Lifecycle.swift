@@ -13,7 +13,7 @@ extension Simulator {
     /// The items of `range` that are not in `other`, as at most two ranges in ascending order
     /// (both are contiguous, so what is left is a part below `other` and a part above it).
     @inline(__always)
-    func items(of range: Range<Int>, notIn other: Range<Int>) -> (below: Range<Int>, above: Range<Int>) {
+    static func items(of range: Range<Int>, notIn other: Range<Int>) -> (below: Range<Int>, above: Range<Int>) {
         guard !other.isEmpty else { return (range, range.upperBound..<range.upperBound) }
         let belowEnd = max(range.lowerBound, min(range.upperBound, other.lowerBound))
         let aboveStart = min(range.upperBound, max(range.lowerBound, other.upperBound))
@@ -98,7 +98,7 @@ extension Simulator {
         //    Displayed items are exactly the previous visible range; only the rows leaving it are
         //    visited (below the new range, then above it: item order).
         let previous = visible
-        let leaving = items(of: previous, notIn: newVisible)
+        let leaving = Self.items(of: previous, notIn: newVisible)
         func leave(_ item: Int) {
             endDisplay(prepared.cell(for: item), item: item)
             if profile == .ios9 { enqueueForReuse(item: item) }
@@ -124,7 +124,7 @@ extension Simulator {
 
         // 3. Items entering the viewport: only the rows entering are visited (below the previous
         //    range, then above it: item order).
-        let entering = items(of: newVisible, notIn: previous)
+        let entering = Self.items(of: newVisible, notIn: previous)
         if profile == .ios9 {
             // A whole row at once: every entering item of a row is prepared, then each displayed.
             // (Entering items ascend, so a row's entering items are consecutive in them.)
