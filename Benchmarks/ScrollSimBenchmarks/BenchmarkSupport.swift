@@ -11,9 +11,10 @@ import Darwin
 
 /// The benchmark's command line.
 struct Options {
-    /// Sections to run, in this order: session, cells, script, bundled, memory, cache-replay;
-    /// `ceiling` (the tight loop alone) only when asked.
-    static let allSections = ["session", "cells", "script", "bundled", "memory", "cache-replay", "ceiling"]
+    /// Sections to run, in this order: session, cells, script, bundled, memory, cache-replay,
+    /// hostile-network, texture-grid; `ceiling` (the tight loop alone) only when asked.
+    static let allSections = ["session", "cells", "script", "bundled", "memory", "cache-replay",
+                              "hostile-network", "texture-grid", "ceiling"]
     /// The long-session scenario file (the issue-9 workload).
     var sessionPath = "Benchmarks/long-session.json"
     /// Bundled scenarios for the `bundled` section.
@@ -67,6 +68,8 @@ func parseOptions() -> Options {
             options.sections = Options.allSections.filter { sections.contains($0) }
         case "--no-long-scroll": options.sections.removeAll { $0 == "memory" }
         case "--no-cache-replay": options.sections.removeAll { $0 == "cache-replay" }
+        case "--no-hostile-network": options.sections.removeAll { $0 == "hostile-network" }
+        case "--no-texture-grid": options.sections.removeAll { $0 == "texture-grid" }
         case "--make-trace":
             let written = FileManager.default.createFile(atPath: value(argument), contents: Data(makeZipfTrace()))
             exit(written ? 0 : 1)

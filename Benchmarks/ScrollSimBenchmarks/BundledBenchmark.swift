@@ -3,6 +3,7 @@
 import Foundation
 import ScrollSimCLI
 import ScrollSimCore
+import ScrollSimReports
 
 /// Times every bundled scenario with every strategy; prints the medians and adds them to `results`.
 func benchmarkBundled(scenariosPath: String, repeats: Int, results: inout BenchmarkResults) {

@@ -1,6 +1,7 @@
 // ScrollSim's own speed, on one core. Timings live here, never in a test's pass/fail.
 // Build in release:
-//   swift run -c release ScrollSimBenchmarks [--only session,cells,script,bundled,memory,cache-replay]
+//   swift run -c release ScrollSimBenchmarks
+//       [--only session,cells,script,bundled,memory,cache-replay,hostile-network,texture-grid]
 //       [--repeat 3] [--session Benchmarks/long-session.json] [--scaling-cycles 4]
 //       [--scenarios Scenarios] [--json out.json] [--clock cpu|wall]
 //   swift run -c release ScrollSimBenchmarks --make-trace trace.csv   # the 1M-request cache-replay trace
@@ -15,11 +16,14 @@
 //   bundled       the bundled scenarios × every strategy (median of --repeat)
 //   memory        peak RSS of a 10-minute scroll of 1,000,000 items, in a child process
 //   cache-replay  the 1,000,000-request trace through LRU, in process
+//   hostile-network  `naive` dragged N x 3600 s over 10,000,000 items: linear in N
+//   texture-grid  `texture` on the hostile-input grid at 10k, 20k, 40k items: linear in the count
 //   ceiling       (only with --only) the tight loop of the event queue alone
 import FetchStrategies
 import Foundation
 import ScrollSimCLI
 import ScrollSimCore
+import ScrollSimReports
 
 let options = parseOptions()
 var results = BenchmarkResults()
@@ -56,6 +60,14 @@ for section in options.sections {
         results.add("engine.tight_loop_events_per_second", rate, "1/s")
     case "cache-replay":
         for entry in benchmarkCacheReplay(repeats: options.repeats) { results.add(entry.name, entry.value, entry.unit) }
+    case "hostile-network":
+        // The network queues on a hostile input (HostileNetworkBenchmark.swift).
+        for entry in benchmarkHostileNetwork() { results.add(entry.name, entry.value, entry.unit) }
+    case "texture-grid":
+        // `texture` on the hostile-input grid: linear in the item count.
+        for entry in benchmarkTextureHostileGrid(repeats: options.repeats) {
+            results.add(entry.name, entry.value, entry.unit)
+        }
     default:
         break
     }

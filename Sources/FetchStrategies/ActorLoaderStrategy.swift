@@ -16,13 +16,18 @@ import ScrollSimCore
 final class ActorLoaderStrategy: FetchStrategy {
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `URLSession.shared`, which `URLSession.data(from:)` in the pattern is called on.
+    private let session: NetworkSession
     /// The actor's ready images.
     private var images: [Int: ImageObject] = [:]
     /// The task of each cell's view (indexed by cell), nil when none is running.
     private var tasks: [NetworkTask?] = []
 
     /// A loader with no image yet.
-    init(environment: FetchEnvironment) { self.environment = environment }
+    init(environment: FetchEnvironment) {
+        self.environment = environment
+        session = environment.sharedSession
+    }
 
     func prepareForReuse(_ cell: CellID) {
         cancelTask(of: cell)  // `.task(id:)`: the id changes, the task is cancelled
@@ -44,7 +49,7 @@ final class ActorLoaderStrategy: FetchStrategy {
             return
         }
         environment.record(.miss, imageID: imageID)
-        tasks[cell] = environment.load(imageID, priority: .normal) { [unowned self] result in
+        tasks[cell] = session.load(imageID, priority: .normal) { [unowned self] result in
             tasks[cell] = nil  // a cancelled task never completes, so this is the cell's task
             guard case .success = result else { return }
             let image = environment.makeUndecodedImage(imageID)

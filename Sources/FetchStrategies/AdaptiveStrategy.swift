@@ -118,6 +118,8 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
+    /// Its own session, with the default per-host limit.
+    private let session: NetworkSession
     private let configuration: Configuration
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
@@ -163,6 +165,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        session = environment.makeSession(.init(name: "adaptive"))
         self.configuration = configuration
         layout = environment.layout
         memory = ImageMemoryCache(environment: environment, configuration: .init(
@@ -539,7 +542,7 @@ final class AdaptiveStrategy: FetchStrategy {
             return
         }
         load.started = environment.now
-        load.phase = .network(environment.load(imageID, priority: priority) { [weak self] result in
+        load.phase = .network(session.load(imageID, priority: priority) { [weak self] result in
             guard let self, self.loads[imageID] === load else { return }
             defer { self.pump() }
             guard case .success(let bytes) = result else {

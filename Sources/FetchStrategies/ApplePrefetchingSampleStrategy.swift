@@ -4,8 +4,9 @@ import ScrollSimCore
 ///
 /// - A cache keyed by the model object's identifier (one per item): an `NSCache`, unbounded by
 ///   default (`memoryCacheMB` sets its `totalCostLimit`, evicting in insertion order, the
-///   documented model of NSCache), emptied on a memory warning (NSCache's purge under memory
-///   pressure).
+///   documented model of NSCache), emptied on a memory warning. The sample has no handler of its
+///   own: NSCache evicts by itself when memory is needed (Apple's NSCache documentation), by a
+///   mechanism Apple does not describe; modelled as emptying on the app's memory warning (assumed).
 /// - One fetch operation per identifier; later callers add a completion handler to it (coalescing).
 /// - `prefetch` starts fetches; `cancelPrefetching` calls `cancelFetch`, which cancels the
 ///   operation and drops its completion handlers.
@@ -20,11 +21,15 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
+    /// `URLSession.shared` (the sample's fetch has no network code; an app fills it in with the
+    /// shared session).
+    private let session: NetworkSession
     private let cache: ImageMemoryCache
     private var fetches: [Int: Fetch] = [:]
 
     init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
         self.environment = environment
+        session = environment.sharedSession
         cache = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * 1_048_576))
     }
@@ -71,7 +76,7 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
             return
         }
         let imageID = environment.imageID(forItem: item)
-        let task = environment.load(imageID, priority: .normal) { [weak self] result in
+        let task = session.load(imageID, priority: .normal) { [weak self] result in
             self?.fetchEnded(item, imageID: imageID, result: result)
         }
         fetches[item] = Fetch(task: task, handlers: completion.map { [$0] } ?? [])

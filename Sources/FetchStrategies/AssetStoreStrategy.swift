@@ -50,6 +50,8 @@ final class AssetStoreStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
+    /// `URLSession.shared` (the sample's store does not show a session of its own).
+    private let session: NetworkSession
     private let configuration: Configuration
     private let memory: ImageMemoryCache
     private var diskCache: Set<Int> = []
@@ -66,6 +68,7 @@ final class AssetStoreStrategy: FetchStrategy {
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        session = environment.sharedSession
         self.configuration = configuration
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .lru, costLimitBytes: Int64(configuration.memoryCacheMB * 1_048_576)))
@@ -165,7 +168,7 @@ final class AssetStoreStrategy: FetchStrategy {
             })
             return request
         }
-        request.phase = .network(environment.load(imageID, priority: .normal) { [weak self] result in
+        request.phase = .network(session.load(imageID, priority: .normal) { [weak self] result in
             guard let self, self.requests[imageID] === request else { return }
             guard case .success(let bytes) = result else {
                 self.requests[imageID] = nil

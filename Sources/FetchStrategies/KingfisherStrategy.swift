@@ -1,23 +1,47 @@
 import ScrollSimCore
 
 /// `kingfisher`: `imageView.kf.setImage(with:)` in `cellForItem` and `ImagePrefetcher(urls:)
-/// .start()` in `prefetchItemsAt`, with Kingfisher 8 defaults (onevcat/Kingfisher 8.11.0).
+/// .start()` in `prefetchItemsAt`, with Kingfisher 8 defaults (onevcat/Kingfisher 8.11.0), or
+/// the options apps tune (`Configuration`).
 ///
-/// - Memory: `MemoryStorage` on `NSCache`, `totalCostLimit` = physical RAM / 4
-///   (`ImageCache.createMemoryStorage`; 1536 MB on the 6 GB reference device), cost = decoded
-///   bytes, modelled as FIFO eviction (the documented NSCache model). Entries expire 300 s
-///   after their last access (`expiration .seconds(300)`, `memoryCacheAccessExtendingExpiration
-///   .cacheTime`); cleared on `didReceiveMemoryWarningNotification`. The 120 s sweep of expired
-///   entries is not modelled (an expired entry is dropped when next looked up).
+/// - Memory: `MemoryStorage` on `NSCache`, `totalCostLimit` = `ProcessInfo.physicalMemory / 4`
+///   in bytes (`ImageCache.createMemoryStorage`; the device's, `FetchEnvironment.device`:
+///   1441.5 MiB on the default iPhone 14 Pro), cost = decoded bytes, modelled as FIFO eviction
+///   (the documented NSCache model). Entries expire 300 s after their last access (`expiration
+///   .seconds(300)`, `memoryCacheAccessExtendingExpiration .cacheTime`); cleared on
+///   `didReceiveMemoryWarningNotification` (`ImageCache.init` observes it: `clearMemoryCache`).
+///   The 120 s sweep of expired entries is not modelled (an expired entry is dropped when next
+///   looked up).
 /// - Disk: `DiskStorage` with `sizeLimit 0` (unlimited) on a serial `ioQueue`; `kf.setImage`
 ///   checks the file synchronously (`imageCachedType`), reads it asynchronously and stores the
 ///   image in memory too. Each request reads on its own (disk reads are not coalesced).
+/// - Superseded requests (8.8.1+, commit bca55bbc): `setImage` cancels the view's previous
+///   `CancellationToken` (`ImageView+Kingfisher.swift`), and `ImageCache.retrieveImageInDiskCache`
+///   checks it when its block starts on the `ioQueue` (the read is skipped), after the read
+///   (nothing is deserialized) and after deserialization (no background decode): a stale read
+///   stores nothing in memory and delivers nothing. `KingfisherManager` then starts no retry,
+///   alternative source or fallback download for it; none of those paths exist under the
+///   modelled options (no retry strategy, no alternative sources, and the original-cache fallback
+///   needs a processed entry missing beside its original, which an unlimited disk never has).
 /// - Downloads: `ImageDownloader` coalesces by URL (`SessionDataTask` callbacks), default
 ///   `URLSessionTask` priority, no concurrency cap of its own (the network's connection limit
-///   applies). The downloaded image is stored in memory and written to disk.
-/// - No background decode (`backgroundDecode` false, `KingfisherOptionsInfo.swift`): the image
-///   is a `UIImage(data:)`, decoded on the main thread when first displayed; the cached instance
-///   then stays decoded. A disk read makes a new, undecoded instance.
+///   applies). The data is processed on the downloader's one serial processing queue
+///   (`ImageDataProcessor.swift`, `sharedProcessingQueue`), then the image is stored in memory
+///   and written to disk.
+/// - No background decode by default (`backgroundDecode` false, `KingfisherOptionsInfo.swift`):
+///   the image is a `UIImage(data:)`, decoded on the main thread when first displayed; the cached
+///   instance then stays decoded. A disk read makes a new, undecoded instance. With
+///   `backgroundDecode` the processing queue decodes a download (`image.kf.decoded`, serial,
+///   full cost) and the `ioQueue` decodes a disk read before it is delivered.
+/// - Downsampling (`downsample`: `.processor(DownsamplingImageProcessor(size: cell size))`,
+///   `.scaleFactor(screen scale)` and `.cacheOriginalImage`, the combination Kingfisher's
+///   performance guide gives, for cells and prefetcher alike): the processing queue makes an
+///   ImageIO thumbnail whose long side is max(cell width, height) in pixels
+///   (`KingfisherWrapper.downsampledImage`, `kCGImageSourceShouldCacheImmediately`: decoded, at
+///   the thumbnail cost). Memory holds the thumbnail under the processor's key; the disk gets the
+///   thumbnail re-encoded under that key (`DefaultCacheSerializer`) and the downloaded data under
+///   the original key (`cacheOriginalImage`). A memory miss reads the small thumbnail entry,
+///   decoded lazily on the main thread (or on the `ioQueue` with `backgroundDecode`).
 /// - No cancellation on reuse (`ImageView+Kingfisher.swift`): the old download completes and is
 ///   cached, and its result is dropped by the task-identifier check (`.notCurrentSourceTask`).
 ///   `setImage` first clears the image (nil placeholder), then sets a memory hit synchronously
@@ -25,9 +49,28 @@ import ScrollSimCore
 /// - Prefetch: one `ImagePrefetcher` per `prefetchItemsAt` call (`Topic_Prefetch.md`), at most
 ///   5 downloads of its own at a time (`maxConcurrentDownloads`), skipping images in memory or on
 ///   disk (`alsoPrefetchToMemory` false), never stopped: `cancelPrefetching` does nothing.
+/// - Not modelled: re-encoding by `DefaultCacheSerializer` on the `ioQueue` before a write
+///   (`preferCacheOriginalData` false: even a plain download is re-encoded; no figure for the
+///   encode, so writes cost only their disk time); a request arriving while its download's data
+///   is being processed joins it (Kingfisher would start a second download).
 final class KingfisherStrategy: FetchStrategy {
-    /// Default memory-cache cost limit: RAM / 4 of the 6 GB reference device.
-    static let defaultMemoryCacheMB = ReferenceDevice.physicalMemoryMB / 4
+    /// The options apps change; every default is Kingfisher's.
+    struct Configuration: Sendable {
+        /// `MemoryStorage.Config.totalCostLimit` in MB; nil (the default) is Kingfisher's
+        /// `physicalMemory / 4` for the device.
+        var memoryCacheMB: Int? = nil
+        /// `DownsamplingImageProcessor` to the cell's size, `.scaleFactor`, `.cacheOriginalImage`.
+        /// Default false.
+        var isDownsampling = false
+        /// `.backgroundDecode`. Default false.
+        var isBackgroundDecoding = false
+    }
+
+    /// Kingfisher's default memory-cache cost limit on `device`, bytes: `physicalMemory / 4`
+    /// (`ImageCache.createMemoryStorage`, Kingfisher 8.11.0).
+    static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 { device.physicalMemoryBytes / 4 }
+    /// Bytes in the "MB" of `memoryCacheMB`.
+    static let bytesPerMB: Int64 = 1_048_576
     /// `ImagePrefetcher.maxConcurrentDownloads`.
     static let prefetcherWidth = 5
     /// `MemoryStorage.Config.expiration`: 300 s.
@@ -35,21 +78,31 @@ final class KingfisherStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `ImageDownloader.session`: its own session (`URLSessionConfiguration.ephemeral`, default
+    /// per-host limit; `Sources/Networking/ImageDownloader.swift`, 8.11.0).
+    private let session: NetworkSession
+    /// The options.
+    private let configuration: Configuration
     /// `ImageCache.memoryStorage`.
     private let memory: ImageMemoryCache
     /// `ImageCache.diskStorage`.
     private let disk: DiskCacheModel
+    /// `ImageDownloader`'s shared serial processing queue.
+    private let processingQueue = PriorityWorkQueue(width: 1)
     /// `ImageDownloader`'s tasks by URL, and the per-request disk reads.
-    private let loads = SharedImageLoads(rule: .latest)  // all requests share one priority
+    private let loads = SharedImageLoads(rule: .first)
     /// The last `kf.taskIdentifier` issued.
     private var lastTaskIdentifier = 0
 
-    /// Kingfisher with a memory cache of `memoryCacheMB` MB.
-    init(environment: FetchEnvironment, memoryCacheMB: Int) {
+    /// Kingfisher with `configuration`.
+    init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        self.configuration = configuration
+        session = environment.makeSession(.init(name: "Kingfisher.ImageDownloader"))
+        let costLimit = configuration.memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
+            ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
-            policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB,
-            expiration: Self.memoryExpiration))
+            policy: .fifo, costLimitBytes: costLimit, expiration: Self.memoryExpiration))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
     }
 
@@ -57,7 +110,8 @@ final class KingfisherStrategy: FetchStrategy {
         let imageID = environment.imageID(forItem: item)
         lastTaskIdentifier += 1
         let issued = lastTaskIdentifier
-        environment.setRepresentedIdentifier(issued, of: cell)  // `kf.taskIdentifier`
+        // `kf.taskIdentifier`; a new one also cancels the view's previous `CancellationToken`
+        environment.setRepresentedIdentifier(issued, of: cell)
         environment.setImage(nil, on: cell)  // the nil placeholder
         if let image = memory.image(for: imageID) {
             environment.record(.memoryHit, imageID: imageID)
@@ -65,7 +119,8 @@ final class KingfisherStrategy: FetchStrategy {
             return
         }
         let environment = self.environment
-        let outcome = retrieve(imageID) { image in
+        let isStale = { environment.representedIdentifier(of: cell) != issued }
+        let outcome = retrieve(imageID, item: item, isStale: isStale) { image in
             guard let image else { return }
             environment.async(onMain: {
                 guard environment.representedIdentifier(of: cell) == issued else { return }
@@ -82,11 +137,11 @@ final class KingfisherStrategy: FetchStrategy {
             var ticket = -1
             ticket = prefetcher.add(priority: .normal) { [unowned self] in
                 // `startPrefetching`: sources cached in memory or on disk are skipped.
-                if memory.contains(imageID) || disk.contains(imageID) {
+                if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {
                     prefetcher.release(ticket)
                     return
                 }
-                _ = download(imageID) { _ in prefetcher.release(ticket) }
+                _ = download(imageID, item: item) { _ in prefetcher.release(ticket) }
             }
         }
         prefetcher.startReady()
@@ -96,37 +151,105 @@ final class KingfisherStrategy: FetchStrategy {
         memory.removeAll()
     }
 
+    /// The disk entry a request looks for: the processor's key when downsampling.
+    private func diskKey(_ imageID: Int) -> Int {
+        configuration.isDownsampling ? DiskCacheModel.processedKey(imageID) : DiskCacheModel.originalKey(imageID)
+    }
+
+    /// `DownsamplingImageProcessor(size:)` with `.scaleFactor`: an ImageIO thumbnail whose long
+    /// side is max(width, height) of the cell in pixels (`KingfisherWrapper.downsampledImage`).
+    private func thumbnailMode(forItem item: Int) -> DecodeMode {
+        let cell = environment.cellPixelSize(ofItem: item)
+        return .thumbnail(maxPixelSize: max(cell.width, cell.height))
+    }
+
     /// `KingfisherManager.retrieveImage` after a memory miss: the disk, else the download.
-    private func retrieve(_ imageID: Int, deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
-        if disk.contains(imageID) {
-            let load = loads.makePrivate(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
-            disk.read(into: load) { [unowned self] in
+    private func retrieve(_ imageID: Int, item: Int, isStale: @escaping () -> Bool,
+                          deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
+        let key = diskKey(imageID)
+        guard disk.contains(key: key) else { return download(imageID, item: item, deliver: deliver) }
+        let load = loads.makePrivate(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
+        let size = configuration.isDownsampling ? environment.pixelSize(of: thumbnailMode(forItem: item)) : nil
+        // CHECK 1 (before the read) in `unlessStale`; CHECKs 2 and 3 (after the read and after
+        // the deserialization, which costs nothing here) at the read's end.
+        disk.read(into: load, key: key, unlessStale: isStale) { [unowned self] wasRead in
+            guard wasRead, !isStale() else {
                 load.leaveQueue()
-                let image = environment.makeUndecodedImage(imageID)
+                loads.fail(load)  // `.stale`: nothing stored in memory, nothing delivered
+                return
+            }
+            guard configuration.isBackgroundDecoding else {
+                load.leaveQueue()
+                let image = size.map { environment.makeUndecodedImage(imageID, width: $0.width, height: $0.height) }
+                    ?? environment.makeUndecodedImage(imageID)
+                memory.store(image, for: imageID)
+                loads.complete(load, with: image)
+                return
+            }
+            let mode = size.map { DecodeMode.stored(width: $0.width, height: $0.height) } ?? .full
+            load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
+                load.job = nil
+                load.leaveQueue()  // `image.kf.decoded` ran on the ioQueue
                 memory.store(image, for: imageID)
                 loads.complete(load, with: image)
             }
-            return .diskHit
         }
-        return download(imageID, deliver: deliver)
+        return .diskHit
     }
 
-    /// `ImageDownloader.downloadImage`, joining a download of the same URL in flight; the result
-    /// is cached in memory and on disk.
-    private func download(_ imageID: Int, deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
+    /// `ImageDownloader.downloadImage`, joining a download of the same URL in flight; the data is
+    /// processed on the serial processing queue, then cached in memory and on disk.
+    private func download(_ imageID: Int, item: Int, deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
         let (load, isNew) = loads.join(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
         guard isNew else { return .inflightJoin }
-        load.network = environment.load(imageID, priority: .normal) { [unowned self] result in
+        load.network = session.load(imageID, priority: .normal) { [unowned self] result in
             load.network = nil
             guard case .success = result else {
                 loads.fail(load)
                 return
             }
-            let image = environment.makeUndecodedImage(imageID)
-            memory.store(image, for: imageID)
-            disk.store(imageID)
-            loads.complete(load, with: image)
+            process(load, item: item)
         }
         return .miss
     }
+
+    /// `ImageDataProcessor`: the downsampling processor or the default one (`UIImage(data:)`,
+    /// free), then `image.kf.decoded` with `backgroundDecode` (free for a thumbnail ImageIO made
+    /// decoded), then the caches.
+    private func process(_ load: SharedImageLoad, item: Int) {
+        let imageID = load.imageID
+        let mode: DecodeMode? = configuration.isDownsampling ? thumbnailMode(forItem: item)
+            : configuration.isBackgroundDecoding ? .full : nil
+        guard let mode else {
+            cache(environment.makeUndecodedImage(imageID), of: load)
+            return
+        }
+        load.enqueue(on: processingQueue) { [unowned self] in
+            load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
+                load.job = nil
+                load.leaveQueue()
+                cache(image, of: load)
+            }
+        }
+    }
+
+    /// `KingfisherManager.cacheImage`: memory, then the disk (the processed image under the
+    /// processor's key, then the original with `cacheOriginalImage`), then the requesters.
+    private func cache(_ image: ImageObject, of load: SharedImageLoad) {
+        let imageID = load.imageID
+        memory.store(image, for: imageID)
+        if configuration.isDownsampling {
+            disk.store(key: DiskCacheModel.processedKey(imageID),
+                       bytes: ProcessedImageData.encodedBytes(of: image, environment: environment))
+        }
+        disk.store(imageID)
+        loads.complete(load, with: image)
+    }
+}
+
+extension KingfisherStrategy {
+    /// The memory cache's cost limit, bytes (for tests).
+    var memoryCostLimitBytes: Int64 { memory.configuration.costLimitBytes }
+    /// Images in the memory cache (for tests).
+    var memoryCacheCount: Int { memory.count }
 }

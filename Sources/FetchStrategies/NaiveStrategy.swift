@@ -8,14 +8,19 @@ import ScrollSimCore
 /// every image-loading tutorial starts from.
 final class NaiveStrategy: FetchStrategy {
     private let environment: FetchEnvironment
+    /// `URLSession.shared`, as the tutorials' `dataTask(with:)` uses it.
+    private let session: NetworkSession
 
-    init(environment: FetchEnvironment) { self.environment = environment }
+    init(environment: FetchEnvironment) {
+        self.environment = environment
+        session = environment.sharedSession
+    }
 
     func cellForItem(_ cell: CellID, item: Int) {
         let environment = self.environment
         let imageID = environment.imageID(forItem: item)
         environment.record(.miss, imageID: imageID)
-        environment.load(imageID, priority: .normal) { result in
+        session.load(imageID, priority: .normal) { result in
             guard case .success = result else { return }
             environment.async(onMain: {
                 environment.setImage(environment.makeUndecodedImage(imageID), on: cell)

@@ -4,11 +4,15 @@ import ScrollSimCore
 /// loaded per cell (`LazyImage` / `loadImage(with:into:)`) and `ImagePrefetcher` in the prefetch
 /// callbacks (kean/Nuke 13.2.0).
 ///
-/// - Memory: `ImageCache`, strict LRU of decompressed images, `costLimit` min(15 % of RAM,
-///   768 MB) (768 MB on the 6 GB reference device), `entryCostLimit` 0.1 (an image costing more
-///   than 10 % of the limit is not stored), no TTL; cleared on a memory warning
-///   (`Caching/ImageCache.swift`, `Cache.swift`). Looked up synchronously on the main thread; a
-///   hit is set at once.
+/// - Memory: `ImageCache` of decompressed images, CLOCK (second chance) since 13.0.5 (commit
+///   a01bcfb3, `Cache._trim(while:)`; `CacheIndex.Policy.clock`), not the strict LRU its
+///   documentation still describes; `costLimit` `min(Int(0.15 × physicalMemory), 805 306 368)`
+///   bytes (15 % of the device's memory, at most 768 MB: 768 MB on the default iPhone 14 Pro),
+///   `entryCostLimit` 0.1 (an image must cost less than `Int(0.1 × costLimit)` to be stored), no
+///   TTL (`Caching/ImageCache.swift`, `Cache.swift`). Cleared by its
+///   `DispatchSource.makeMemoryPressureSource([.warning, .critical], queue: .main)` handler
+///   (`Cache.init`), not by UIKit's memory warning, which it does not observe:
+///   `didReceiveMemoryPressure`. Looked up synchronously on the main thread; a hit is set at once.
 /// - Disk: `DataCache` (150 MB, LRU by access), read on the pipeline's serial queue before any
 ///   network work (`TaskLoadImage.start`); downloads are stored after they complete (staged,
 ///   batched writes beside the reads). The 30-min sweep to 70 % is modelled as LRU eviction at
@@ -25,6 +29,17 @@ import ScrollSimCore
 ///   `UIImage(data:)` on `imageDecodingQueue` (1), a negligible cost not modelled; the bitmap is
 ///   made by decompression on `imageDecompressingQueue` (2), modelled as one full decode per
 ///   image through a queue of width 2 on the decoder threads. `main_decode_ms` stays 0.
+/// - Downsampling (`downsample`: `ImageRequest(url:processors: [.resize(size: cell size)])`, the
+///   performance guide's advice, with the same processors for the prefetcher): the data cache
+///   keeps only the original data (`dataCachePolicy` `.storeOriginalData`, the default), so a
+///   disk hit or a download yields the original, decoded lazily; the resize processor then draws
+///   it into a bitmap scaled to fill the cell (`ImageProcessors.Resize`, aspect fill, no crop, no
+///   upscale: scale = max(cell w / w, cell h / h), size rounded) on `imageProcessingQueue` (2),
+///   paying the full decode there (`DecodeMode.drawn`). A drawn image is not decompressed again
+///   (`ImageDecompression`: only decoder output is flagged), and only the processed image goes
+///   into the memory cache (`TaskLoadImage`: the inner original task has no direct subscriber).
+///   When the cell is as large as the image (scale ≥ 1) the processor returns the image as is
+///   and it is decompressed as without downsampling.
 /// - Reuse: the cell's `ImageTask` is cancelled in `prepareForReuse`; a miss shows no image
 ///   (`isPrepareForReuseEnabled`); results arrive through the main queue.
 /// - Prefetch: `ImagePrefetcher`, destination `.memoryCache`, its own queue of 2
@@ -33,16 +48,23 @@ import ScrollSimCore
 ///   queued operation or leaves the shared task.
 /// - Not modelled: resumable downloads (a restarted download transfers every byte again).
 final class NukeStrategy: FetchStrategy {
-    /// Default memory-cache cost limit: min(15 % of 6144 MB = 921.6 MB, 768 MB).
-    static let defaultMemoryCacheMB = min(ReferenceDevice.physicalMemoryMB * 15 / 100, 768)
+    /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
+    /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
+    static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 {
+        min(Int64(Double(device.physicalMemoryBytes) * 0.15), 805_306_368)
+    }
     /// `ImageCache.entryCostLimit`.
     static let maxEntryCostFraction = 0.1
+    /// Bytes in the "MB" of `memoryCacheMB`.
+    static let bytesPerMB: Int64 = 1_048_576
     /// `DataCache.sizeLimit`: 150 MB.
-    static let dataCacheBytes: Int64 = 150 * ReferenceDevice.bytesPerMB
+    static let dataCacheBytes: Int64 = 150 * bytesPerMB
     /// `dataLoadingQueue.maxConcurrentOperationCount`.
     static let maxConcurrentDownloads = 6
     /// `imageDecompressingQueue.maxConcurrentOperationCount`.
     static let decompressionWidth = 2
+    /// `imageProcessingQueue.maxConcurrentOperationCount`.
+    static let processingWidth = 2
     /// `ImagePrefetcher.maxConcurrentRequestCount`.
     static let prefetcherWidth = 2
 
@@ -56,6 +78,9 @@ final class NukeStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `DataLoader.session`: its own session (`URLSessionConfiguration.default`, default per-host
+    /// limit, `sessionDescription` "Nuke URLSession"; `Sources/Nuke/Loading/DataLoader.swift`, 13.2.0).
+    private let session: NetworkSession
     /// `ImagePipeline.Configuration.imageCache`.
     private let memory: ImageMemoryCache
     /// `ImagePipeline.Configuration.dataCache`.
@@ -66,6 +91,10 @@ final class NukeStrategy: FetchStrategy {
     private let dataLoadingQueue = PriorityWorkQueue(width: maxConcurrentDownloads)
     /// `imageDecompressingQueue`.
     private let decompressionQueue = PriorityWorkQueue(width: decompressionWidth)
+    /// `imageProcessingQueue`.
+    private let processingQueue = PriorityWorkQueue(width: processingWidth)
+    /// Whether requests carry the resize processor.
+    private let isDownsampling: Bool
     /// The `ImagePrefetcher`'s own queue.
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
     /// The pipeline's tasks, one per image.
@@ -75,12 +104,16 @@ final class NukeStrategy: FetchStrategy {
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
     private lazy var cellLoads = CellLoadTokens(loads: loads)
 
-    /// Nuke with a memory cache of `memoryCacheMB` MB.
-    init(environment: FetchEnvironment, memoryCacheMB: Int) {
+    /// Nuke with a memory cache of `memoryCacheMB` MB, or (nil) `ImageCache.defaultCostLimit` for
+    /// the device, requesting with the resize processor when `isDownsampling`.
+    init(environment: FetchEnvironment, memoryCacheMB: Int? = nil, isDownsampling: Bool = false) {
         self.environment = environment
+        self.isDownsampling = isDownsampling
+        session = environment.makeSession(.init(name: "Nuke URLSession"))
+        let costLimit = memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
+            ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
-            policy: .lru, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB,
-            maxEntryCostFraction: Self.maxEntryCostFraction))
+            policy: .clock, costLimitBytes: costLimit, maxEntryCostFraction: Self.maxEntryCostFraction))
         dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes, writesUseIOQueue: false)
         rateLimiter = TokenBucketRateLimiter(environment: environment)
     }
@@ -99,7 +132,7 @@ final class NukeStrategy: FetchStrategy {
         }
         environment.setImage(nil, on: cell)
         let token = cellLoads.begin(cell)
-        let outcome = loadImage(imageID, token: token, priority: .normal,
+        let outcome = loadImage(imageID, item: item, token: token, priority: .normal,
                                 deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
         environment.record(outcome, imageID: imageID)
     }
@@ -116,7 +149,7 @@ final class NukeStrategy: FetchStrategy {
                     return
                 }
                 task.token = loads.makeToken()
-                _ = loadImage(imageID, token: task.token, priority: .low) { [unowned self] _ in
+                _ = loadImage(imageID, item: item, token: task.token, priority: .low) { [unowned self] _ in
                     prefetchEnded(imageID, task)
                 }
             }
@@ -133,7 +166,9 @@ final class NukeStrategy: FetchStrategy {
         }
     }
 
-    func didReceiveMemoryWarning() {
+    /// The memory-pressure source's handler: `removeAllCachedValues()` on `.warning` and
+    /// `.critical` (`Cache.swift`, Nuke 13.2.0). UIKit's memory warning is not observed.
+    func didReceiveMemoryPressure(_ level: MemoryPressureLevel) {
         memory.removeAll()
     }
 
@@ -143,23 +178,34 @@ final class NukeStrategy: FetchStrategy {
         prefetcher.release(task.ticket)
     }
 
+    /// The resize processor's output for `item`'s cell, or nil when the image needs no scaling
+    /// (`ImageProcessingExtensions.byResizing`: aspect fill, returned as is when scale ≥ 1).
+    static func resizedSize(source: (width: Int, height: Int),
+                            cell: (width: Int, height: Int)) -> (width: Int, height: Int)? {
+        let scale = max(Double(cell.width) / Double(source.width), Double(cell.height) / Double(source.height))
+        guard scale < 1 else { return nil }
+        return (Int((Double(source.width) * scale).rounded()), Int((Double(source.height) * scale).rounded()))
+    }
+
     /// The pipeline after a memory miss: join the task in flight, else read the data cache or
-    /// go to the network, then decompress and store in memory.
-    private func loadImage(_ imageID: Int, token: Int, priority: RequestPriority,
+    /// go to the network, then process or decompress and store in memory.
+    private func loadImage(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
                            deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
         guard isNew else { return .inflightJoin }
+        let resized = isDownsampling
+            ? Self.resizedSize(source: environment.imagePixelSize, cell: environment.cellPixelSize(ofItem: item)) : nil
         if dataCache.contains(imageID) {
             dataCache.read(into: load) { [unowned self] in
                 load.leaveQueue()
-                decompress(load)
+                finish(load, resizedTo: resized)
             }
             return .diskHit
         }
         rateLimiter.execute { [unowned self] in
             guard !load.isCancelled else { return false }
             load.enqueue(on: dataLoadingQueue) { [unowned self] in
-                load.network = environment.load(imageID, priority: .normal) { [unowned self] result in
+                load.network = session.load(imageID, priority: .normal) { [unowned self] result in
                     load.network = nil
                     load.leaveQueue()
                     guard case .success = result else {
@@ -167,12 +213,31 @@ final class NukeStrategy: FetchStrategy {
                         return
                     }
                     dataCache.store(imageID)
-                    decompress(load)
+                    finish(load, resizedTo: resized)
                 }
             }
             return true
         }
         return .miss
+    }
+
+    /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it
+    /// is decompressed.
+    private func finish(_ load: SharedImageLoad, resizedTo size: (width: Int, height: Int)?) {
+        guard let size else {
+            decompress(load)
+            return
+        }
+        let imageID = load.imageID
+        load.enqueue(on: processingQueue) { [unowned self] in
+            let mode = DecodeMode.drawn(width: size.width, height: size.height)
+            load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
+                load.job = nil
+                load.leaveQueue()
+                memory.store(image, for: imageID)
+                loads.complete(load, with: image)
+            }
+        }
     }
 
     /// Decompression on `imageDecompressingQueue`, then the memory cache and the requesters.
@@ -187,4 +252,16 @@ final class NukeStrategy: FetchStrategy {
             }
         }
     }
+}
+
+extension NukeStrategy {
+    /// The memory cache's cost limit, bytes (for tests).
+    var memoryCostLimitBytes: Int64 { memory.configuration.costLimitBytes }
+    /// The smallest image cost the memory cache refuses, bytes (for tests).
+    var memoryEntryMaxCostBytes: Int64 {
+        ImageMemoryCache.entryMaxCost(limit: memory.configuration.costLimitBytes,
+                                      fraction: memory.configuration.maxEntryCostFraction)
+    }
+    /// Images in the memory cache (for tests).
+    var memoryCacheCount: Int { memory.count }
 }

@@ -2,26 +2,40 @@ import ScrollSimCore
 
 /// `sdwebimage`: `imageView.sd_setImage(with:)` in `cellForItem` and
 /// `SDWebImagePrefetcher.shared.prefetchURLs(_:)` in `prefetchItemsAt`, with SDWebImage 5
-/// defaults (SDWebImage/SDWebImage 5.21.5).
+/// defaults (SDWebImage/SDWebImage 5.21.5), or the settings apps tune (`Configuration`).
 ///
 /// - Memory: `SDMemoryCache` (an `NSCache`) with `maxMemoryCost` and `maxMemoryCount` 0, i.e.
-///   unbounded (`SDImageCacheConfig.m`), emptied on a memory warning (`SDMemoryCache.m`); the
+///   unbounded (`SDImageCacheConfig.m`), whatever the device's memory; emptied on
+///   `UIApplicationDidReceiveMemoryWarningNotification`, which it observes (`SDMemoryCache.m`); the
 ///   weak cache is off since 5.12. Lookups are synchronous; a hit is set at once.
 /// - Disk: `SDDiskCache`, unlimited (`maxDiskSize` 0), on the serial `ioQueue`. A memory miss
 ///   queries the disk there; a hit is read and force-decoded on the `ioQueue`, stored in memory
 ///   and set through the main queue. Each request queries on its own.
-/// - Downloads: `SDWebImageDownloader`'s `NSOperationQueue`, `maxConcurrentDownloads` 6, FIFO
-///   execution order, above the network (whose own connection limit also applies). One
-///   operation per URL: a later request adds its handlers (coalescing) and, while the operation
-///   is still pending, sets its `queuePriority` from its own options (`SDWebImageDownloader.m`,
-///   `downloadImageWithURL:options:context:progress:completed:`; since 5.0, PR #2562): the latest
-///   requester's priority wins, so a visible request raises a queued prefetch to normal and a
-///   prefetch joining a queued visible request demotes it to low. The `URLSessionTask` priority
-///   is fixed when the operation is created (low for a prefetch).
-/// - Decode: force-decoded after the download on the operation's coder queue, off the main
-///   thread (`SDImageCoderHelper`, automatic policy), before caching and setting; the operation
-///   keeps its queue slot until then (`[self done]` after the decode,
-///   `SDWebImageDownloaderOperation.m`). `main_decode_ms` stays 0.
+/// - Downloads: `SDWebImageDownloader`'s `NSOperationQueue`, `maxConcurrentDownloads` 6, above
+///   the network (whose own connection limit also applies). One operation per URL: a later
+///   request only adds its handlers (`SDWebImageDownloader.m`, the reuse branch of
+///   `downloadImageWithURL:options:context:progress:completed:`). Until 5.15.2 a joiner also set
+///   a pending operation's `queuePriority` from its own options; that was removed as wrong
+///   (PR #3483, commit 7cec27ba), so the operation keeps its creator's priority: a visible
+///   request joining a queued low-priority prefetch waits at low priority. The `URLSessionTask`
+///   priority is fixed when the operation is created (low for a prefetch).
+/// - Download order (`SDWebImageDownloaderConfig.executionOrder`): FIFO by default; LIFO makes
+///   every operation in the queue depend on the new one, so a backlog drains newest first and
+///   one at a time (`PriorityWorkQueue.StartOrder.lastInFirstOut`).
+/// - Decode: after the download, on the operation's own serial coder queue
+///   (`SDWebImageDownloaderOperation.m`, `coderQueue.maxConcurrentOperationCount = 1`), off the
+///   main thread, before caching and setting; the operation keeps its queue slot until then
+///   (`[self done]` after the decode). With one coder queue per operation, up to 6 decodes are
+///   submitted at once; they run on the device's decoder threads. `main_decode_ms` stays 0.
+/// - Downsampling (`downsample`, the `.imageThumbnailPixelSize` context option set to the cell's
+///   pixel size, passed to the prefetcher too, `preserveAspectRatio` YES by default): the
+///   operation's coder queue decodes with `CGImageSourceCreateThumbnailAtIndex`, aspect-fit in
+///   the cell (`SDImageIOAnimatedCoder.m`, `createFrameAtIndex:`), unless the image already fits
+///   (then a full decode). The memory cache holds the thumbnail under the thumbnail key; the disk
+///   gets the downloaded data under the URL's key and the thumbnail re-encoded under the
+///   thumbnail key (`SDWebImageManager.m`, `callStoreOriginCacheProcessForOperation:` and
+///   `callStoreCacheProcessForOperation:`; `SDImageCache.m` encodes an image stored without data).
+///   A later memory miss reads and decodes the small thumbnail entry.
 /// - Reuse: a new `sd_setImage` on the cell cancels the previous load
 ///   (`sd_cancelCurrentImageLoad`, `UIView+WebCache.m`) and sets the nil placeholder; a shared
 ///   download continues while another requester wants it, else it is cancelled.
@@ -29,8 +43,29 @@ import ScrollSimCore
 ///   `SDWebImageLowPriority`. Its API cancels per batch token or everything, not per item, so
 ///   `cancelPrefetching` does nothing (the common integration).
 /// - Not modelled: the failed-URL blacklist (our failures are transient network errors, which
-///   SDWebImage does not blacklist); disk expiry (1 week).
+///   SDWebImage does not blacklist); disk expiry (1 week); the second write of the downloaded data
+///   (the original-store step and the store step both write it when there is no transformer or
+///   thumbnail); the CPU cost of re-encoding a thumbnail (a global queue, assumed small); one
+///   thumbnail size per image (the first requester's), where SDWebImage keys each size apart.
 final class SDWebImageStrategy: FetchStrategy {
+    /// The settings apps change; every default is SDWebImage's.
+    struct Configuration: Sendable {
+        /// `SDImageCacheConfig.maxMemoryCost` in MB; 0 (the default) means no limit.
+        var memoryCacheMB = 0
+        /// Whether requests carry `.imageThumbnailPixelSize` = the cell's pixel size. Default false.
+        var isDownsampling = false
+        /// `SDWebImageDownloaderConfig.executionOrder`. Default FIFO.
+        var downloadOrder: DownloadOrder = .fifo
+    }
+
+    /// `SDWebImageDownloaderExecutionOrder`.
+    enum DownloadOrder: String, Sendable, CaseIterable {
+        /// `SDWebImageDownloaderFIFOExecutionOrder`, the default.
+        case fifo
+        /// `SDWebImageDownloaderLIFOExecutionOrder`.
+        case lifo
+    }
+
     /// `SDWebImageDownloaderConfig.maxConcurrentDownloads`.
     static let maxConcurrentDownloads = 6
     /// `SDWebImagePrefetcher.maxConcurrentPrefetchCount`.
@@ -38,26 +73,34 @@ final class SDWebImageStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `SDWebImageDownloader`'s own session (`defaultSessionConfiguration`, default per-host limit;
+    /// `SDWebImage/Core/SDWebImageDownloader.m`, 5.21.5).
+    private let session: NetworkSession
+    /// The settings.
+    private let configuration: Configuration
     /// `SDImageCache.memoryCache`.
     private let memory: ImageMemoryCache
     /// `SDImageCache.diskCache`.
     private let disk: DiskCacheModel
     /// `SDWebImageDownloader.downloadQueue`.
-    private let downloadQueue = PriorityWorkQueue(width: maxConcurrentDownloads, placement: .submissionOrder)
+    private let downloadQueue: PriorityWorkQueue
     /// `SDWebImagePrefetcher.prefetchQueue`.
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
     /// The downloader's operations by URL, and the per-request disk queries.
-    private let loads = SharedImageLoads(rule: .latest)
+    private let loads = SharedImageLoads(rule: .first)
     /// The load each cell waits for.
     private lazy var cellLoads = CellLoadTokens(loads: loads)
 
-    /// SDWebImage with its default configuration; `memoryCacheMB` is `SDImageCacheConfig.maxMemoryCost`
-    /// in MB (0, the default, means no limit).
-    init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
+    /// SDWebImage with `configuration`.
+    init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        self.configuration = configuration
+        session = environment.makeSession(.init(name: "SDWebImageDownloader"))
         memory = ImageMemoryCache(environment: environment, configuration: .init(
-            policy: .fifo, costLimitBytes: Int64(memoryCacheMB) * ReferenceDevice.bytesPerMB))
+            policy: .fifo, costLimitBytes: Int64(configuration.memoryCacheMB) * 1_048_576))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
+        downloadQueue = PriorityWorkQueue(width: Self.maxConcurrentDownloads, placement: .submissionOrder,
+                                          order: configuration.downloadOrder == .lifo ? .lastInFirstOut : .priority)
     }
 
     func cellForItem(_ cell: CellID, item: Int) {
@@ -70,7 +113,7 @@ final class SDWebImageStrategy: FetchStrategy {
             return
         }
         let token = cellLoads.begin(cell)
-        let outcome = request(imageID, token: token, priority: .normal,
+        let outcome = request(imageID, item: item, token: token, priority: .normal,
                               deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
         environment.record(outcome, imageID: imageID)
     }
@@ -85,7 +128,7 @@ final class SDWebImageStrategy: FetchStrategy {
                     prefetcher.release(ticket)
                     return
                 }
-                _ = request(imageID, token: loads.makeToken(), priority: .low) { [unowned self] _ in
+                _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned self] _ in
                     prefetcher.release(ticket)
                 }
             }
@@ -97,13 +140,50 @@ final class SDWebImageStrategy: FetchStrategy {
         memory.removeAll()
     }
 
+    /// The decode the download operation's coder queue does for a request from `item`.
+    private func decodeMode(forItem item: Int) -> DecodeMode {
+        guard configuration.isDownsampling else { return .full }
+        let source = environment.imagePixelSize
+        return Self.thumbnailDecode(source: source, thumbnailPixelSize: environment.cellPixelSize(ofItem: item))
+    }
+
+    /// `SDImageIOAnimatedCoder` with `.imageThumbnailPixelSize` and `preserveAspectRatio` YES
+    /// (5.21.5, `createFrameAtIndex:source:scale:preserveAspectRatio:thumbnailSize:…`): a full
+    /// decode when the image already fits in the thumbnail size, else an ImageIO thumbnail whose
+    /// long side (`kCGImageSourceThumbnailMaxPixelSize`) makes the image fit in it, truncated to
+    /// whole pixels.
+    static func thumbnailDecode(source: (width: Int, height: Int),
+                                thumbnailPixelSize size: (width: Int, height: Int)) -> DecodeMode {
+        if size.width == 0 || size.height == 0 || (source.width <= size.width && source.height <= size.height) {
+            return .full
+        }
+        let pixelRatio = Double(source.width) / Double(source.height)
+        let thumbnailRatio = Double(size.width) / Double(size.height)
+        let maxPixelSize = pixelRatio > thumbnailRatio
+            ? max(Double(size.width), Double(size.width) / pixelRatio)
+            : max(Double(size.height), Double(size.height) * pixelRatio)
+        return .thumbnail(maxPixelSize: Int(maxPixelSize))
+    }
+
     /// `SDWebImageManager` after a memory miss: the disk query, else the downloader.
-    private func request(_ imageID: Int, token: Int, priority: RequestPriority,
+    private func request(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
                          deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
-        if disk.contains(imageID) {
+        let mode = decodeMode(forItem: item)
+        // Downsampling: the thumbnail key is queried, and it is always written with the data
+        // (an unlimited disk never drops one without the other).
+        let diskKey = configuration.isDownsampling
+            ? DiskCacheModel.processedKey(imageID) : DiskCacheModel.originalKey(imageID)
+        if disk.contains(key: diskKey) {
             let load = loads.makePrivate(imageID, token: token, priority: priority, deliver: deliver)
-            disk.read(into: load) { [unowned self] in
-                load.job = environment.decode(imageID, mode: .full) { [unowned self] image in
+            let stored: DecodeMode
+            if configuration.isDownsampling {
+                let size = environment.pixelSize(of: mode)
+                stored = .stored(width: size.width, height: size.height)
+            } else {
+                stored = .full
+            }
+            disk.read(into: load, key: diskKey, unlessStale: nil) { [unowned self] _ in
+                load.job = environment.decode(imageID, mode: stored) { [unowned self] image in
                     load.job = nil
                     load.leaveQueue()  // the decode ran on the serial ioQueue
                     memory.store(image, for: imageID)
@@ -113,20 +193,24 @@ final class SDWebImageStrategy: FetchStrategy {
             return .diskHit
         }
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
-        guard isNew else { return .inflightJoin }
+        guard isNew else { return .inflightJoin }  // only the handlers are added
         load.enqueue(on: downloadQueue) { [unowned self] in
-            load.network = environment.load(imageID, priority: load.initialPriority) { [unowned self] result in
+            load.network = session.load(imageID, priority: load.initialPriority) { [unowned self] result in
                 load.network = nil
                 guard case .success = result else {
                     load.leaveQueue()
                     loads.fail(load)
                     return
                 }
-                load.job = environment.decode(imageID, mode: .full) { [unowned self] image in
+                load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
                     load.job = nil
                     load.leaveQueue()
                     memory.store(image, for: imageID)
                     disk.store(imageID)
+                    if configuration.isDownsampling {
+                        disk.store(key: DiskCacheModel.processedKey(imageID),
+                                   bytes: ProcessedImageData.encodedBytes(of: image, environment: environment))
+                    }
                     loads.complete(load, with: image)
                 }
             }

@@ -106,45 +106,66 @@ public enum StrategyCatalog {
             }),
         StrategyDescriptor(
             name: "kingfisher",
-            summary: "Kingfisher 8 defaults: NSCache-like memory (RAM/4, 300 s expiry extended on access, purged on memory warning), unlimited disk, URL coalescing, no background decode, no cancel on reuse, one-shot prefetchers 5 wide.",
-            source: "onevcat/Kingfisher 8.11.0 (kf.setImage, ImageCache, ImageDownloader, ImagePrefetcher).",
+            summary: "Kingfisher 8 defaults: NSCache-like memory (RAM/4, 300 s expiry extended on access, purged on memory warning), unlimited disk whose reads skip superseded requests, URL coalescing, serial processing queue, no background decode (or backgroundDecode), optional downsampling, no cancel on reuse, one-shot prefetchers 5 wide.",
+            source: "onevcat/Kingfisher 8.11.0 (kf.setImage, ImageCache, ImageDownloader, ImageDataProcessor, DownsamplingImageProcessor, ImagePrefetcher).",
             parameters: [
-                StrategyParameter(name: "memoryCacheMB", defaultValue: String(KingfisherStrategy.defaultMemoryCacheMB),
-                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher uses RAM / 4, the default is for a 6 GB iPhone."),
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "physicalMemory / 4",
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Kingfisher's "
+                                      + "default is the device's physicalMemory / 4 (1441.5 MB on the default iPhone 14 Pro)."),
+                StrategyParameter(name: "downsample", defaultValue: "false",
+                                  summary: "DownsamplingImageProcessor to the cell's size with .scaleFactor and .cacheOriginalImage (thumbnail in memory and on disk, original data on disk)."),
+                StrategyParameter(name: "backgroundDecode", defaultValue: "false",
+                                  summary: "KingfisherOptionsInfo .backgroundDecode: decode on the processing queue (downloads) and the ioQueue (disk reads), not on the main thread."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
-                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: KingfisherStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                var configuration = KingfisherStrategy.Configuration()
+                configuration.memoryCacheMB = try parameters.integerIfPresent("memoryCacheMB", in: 1...65_536)
+                configuration.isDownsampling = try parameters.bool("downsample", default: false)
+                configuration.isBackgroundDecoding = try parameters.bool("backgroundDecode", default: false)
                 try parameters.finish()
-                return { KingfisherStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+                return { [configuration] in KingfisherStrategy(environment: $0, configuration: configuration) }
             }),
         StrategyDescriptor(
             name: "sdwebimage",
-            summary: "SDWebImage 5 defaults: unbounded memory cache purged on memory warning, disk cache, 6-wide download queue with URL coalescing (latest requester sets a queued priority), background force-decode, cancel on reuse, prefetcher 3 wide at low priority.",
+            summary: "SDWebImage 5 defaults: unbounded NSCache-like memory (purged on memory warning), unlimited disk on a serial ioQueue, 6 downloads FIFO (or LIFO), coalescing where a joiner only adds its handlers, off-main force decode (or thumbnail decode) per operation, prefetcher 3 at low priority, cancel on reuse.",
             source: "SDWebImage/SDWebImage 5.21.5 (sd_setImage, SDImageCache, SDWebImageDownloader, SDWebImagePrefetcher).",
             parameters: [
                 StrategyParameter(name: "memoryCacheMB", defaultValue: "0",
                                   summary: "SDImageCacheConfig.maxMemoryCost in MB (an integer from 0 to 65536); 0, SDWebImage's default, means no limit."),
+                StrategyParameter(name: "downsample", defaultValue: "false",
+                                  summary: "Request with the .imageThumbnailPixelSize context option set to the cell's pixel size (thumbnail decode, thumbnail cached in memory and on disk)."),
+                StrategyParameter(name: "downloadOrder", defaultValue: "fifo",
+                                  summary: "SDWebImageDownloaderConfig.executionOrder: \"fifo\" or \"lifo\" (every queued download waits for the newer ones)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
-                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: 0, in: 0...65_536)
+                var configuration = SDWebImageStrategy.Configuration()
+                configuration.memoryCacheMB = try parameters.integer("memoryCacheMB", default: 0, in: 0...65_536)
+                configuration.isDownsampling = try parameters.bool("downsample", default: false)
+                let order = try parameters.choice("downloadOrder", default: "fifo",
+                                                  in: SDWebImageStrategy.DownloadOrder.allCases.map(\.rawValue))
+                configuration.downloadOrder = SDWebImageStrategy.DownloadOrder(rawValue: order) ?? .fifo
                 try parameters.finish()
-                return { SDWebImageStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+                return { [configuration] in SDWebImageStrategy(environment: $0, configuration: configuration) }
             }),
         StrategyDescriptor(
             name: "nuke",
-            summary: "Nuke 13 pipeline: strict-LRU memory cache (entries over 10% refused), data cache, coalescing with the highest requester priority, rate limiter 80/s burst 25, 6 downloads, off-main decompression, prefetcher 2 at low priority, cancel on reuse.",
-            source: "kean/Nuke 13.2.0 (ImagePipeline with DataCache, ImageCache, TaskQueue, RateLimiter, ImagePrefetcher).",
+            summary: "Nuke 13 pipeline: CLOCK memory cache (entries of 10% or more refused), data cache, coalescing with the highest requester priority, rate limiter 80/s burst 25, 6 downloads, off-main decompression (or resize processor), prefetcher 2 at low priority, cancel on reuse.",
+            source: "kean/Nuke 13.2.0 (ImagePipeline with DataCache, ImageCache, TaskQueue, RateLimiter, ImagePrefetcher, ImageProcessors.Resize).",
             parameters: [
-                StrategyParameter(name: "memoryCacheMB", defaultValue: String(NukeStrategy.defaultMemoryCacheMB),
-                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke uses min(15% of RAM, 768 MB), the default is for a 6 GB iPhone."),
+                StrategyParameter(name: "memoryCacheMB", defaultValue: "min(15% of physicalMemory, 768)",
+                                  summary: "Memory cache cost limit in MB (an integer from 1 to 65536); Nuke's default "
+                                      + "is min(15% of the device's physicalMemory, 768 MB) (768 MB on the default iPhone 14 Pro)."),
+                StrategyParameter(name: "downsample", defaultValue: "false",
+                                  summary: "Request with ImageProcessors.Resize to the cell's size (aspect fill), cells and prefetcher alike: the resized image is cached in memory, the original data on disk."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
-                let memoryCacheMB = try parameters.integer("memoryCacheMB", default: NukeStrategy.defaultMemoryCacheMB, in: 1...65_536)
+                let memoryCacheMB = try parameters.integerIfPresent("memoryCacheMB", in: 1...65_536)
+                let isDownsampling = try parameters.bool("downsample", default: false)
                 try parameters.finish()
-                return { NukeStrategy(environment: $0, memoryCacheMB: memoryCacheMB) }
+                return { NukeStrategy(environment: $0, memoryCacheMB: memoryCacheMB, isDownsampling: isDownsampling) }
             }),
         StrategyDescriptor(
             name: "asset-store",
@@ -164,14 +185,14 @@ public enum StrategyCatalog {
             }),
         StrategyDescriptor(
             name: "texture",
-            summary: "Range controller: preload range (2.5 ahead / 1.5 behind) downloads and cancels-and-clears on exit, display range (1.0 / 0.5) decodes off the main thread, priority low/default/high by range, ranges follow the scroll direction; PINRemoteImage 10 downloads in 3 priority tiers; PINCache memory unlimited (purged on warning), disk 50 MB.",
+            summary: "Range controller: preload range (2.5 ahead / 1.5 behind) downloads and cancels-and-clears on exit, display range (1.0 / 0.5) draws undecoded images into node-sized backing stores off the main thread (cleared on exit), priority low/default/high by range, ranges follow the scroll direction; PINRemoteImage 10 downloads in 3 priority tiers; PINCache memory (data) unlimited (purged on warning), disk 50 MB.",
             source: "TextureGroup/Texture 3.2.0 (ASAbstractLayoutController.mm, ASRangeController.mm, ASNetworkImageNode.mm, ASPINRemoteImageDownloader.mm); pinterest/PINRemoteImage 3.0.4; pinterest/PINCache 3.0.4.",
             parameters: [
                 StrategyParameter(name: "preloadLeadingScreens", defaultValue: "2.5", summary: "Full-mode preload range ahead of the viewport, screens."),
                 StrategyParameter(name: "preloadTrailingScreens", defaultValue: "1.5", summary: "Full-mode preload range behind the viewport, screens."),
                 StrategyParameter(name: "displayLeadingScreens", defaultValue: "1.0", summary: "Full-mode display (decode) range ahead of the viewport, screens."),
                 StrategyParameter(name: "displayTrailingScreens", defaultValue: "0.5", summary: "Full-mode display (decode) range behind the viewport, screens."),
-                StrategyParameter(name: "maxConcurrentDownloads", defaultValue: "10", summary: "PINRemoteImage downloads at once (the network's maxConnections still applies)."),
+                StrategyParameter(name: "maxConcurrentDownloads", defaultValue: "10", summary: "PINRemoteImage downloads at once (its session allows UINT16_MAX connections per host)."),
                 StrategyParameter(name: "diskCacheMB", defaultValue: "50", summary: "PINCache disk byte limit, MiB."),
             ],
             make: { spec throws(StrategyConfigError) in

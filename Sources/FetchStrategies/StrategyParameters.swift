@@ -41,6 +41,17 @@ public struct StrategyParameters {
         return Int(x)
     }
 
+    /// An integer in `range`, or nil when absent (for a default the strategy computes later, from
+    /// its device).
+    public mutating func integerIfPresent(_ key: String, in range: ClosedRange<Int>)
+        throws(StrategyConfigError) -> Int? {
+        guard value(key) != nil else {
+            read.append(key)
+            return nil
+        }
+        return try integer(key, default: range.lowerBound, in: range)
+    }
+
     /// A Boolean, or `defaultValue` when absent.
     public mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
         read.append(key)
@@ -49,6 +60,20 @@ public struct StrategyParameters {
             throw StrategyConfigError(path: path(key), message: "must be true or false, found \(describe(value))")
         }
         return b
+    }
+
+    /// One of `choices` (a string), or `defaultValue` when absent.
+    public mutating func choice(_ key: String, default defaultValue: String,
+                                in choices: [String]) throws(StrategyConfigError) -> String {
+        read.append(key)
+        guard let value = value(key) else { return defaultValue }
+        guard case .string(let text) = value, choices.contains(text) else {
+            let listed = choices.map { "\"\($0)\"" }
+            let allowed = listed.count <= 2 ? listed.joined(separator: " or ")
+                : listed.dropLast().joined(separator: ", ") + " or " + listed.last!
+            throw StrategyConfigError(path: path(key), message: "must be \(allowed), found \(describe(value))")
+        }
+        return text
     }
 
     /// Fails on the first parameter that was not read.
@@ -79,33 +104,5 @@ public struct StrategyParameters {
         case .array: "an array"
         case .object: "an object"
         }
-    }
-}
-
-/// "Did you mean …?": the closest candidate by edit distance (≤ 2) or case-insensitive equality.
-enum Suggestion {
-    static func closest(to word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for candidate in candidates {
-            if candidate.lowercased() == word.lowercased() { return candidate }
-            let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))
-            if d <= 2, best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -13,25 +13,39 @@ import ScrollSimCore
 ///   UIKit prefetching off). Entering the preload range starts the node's load: PINCache memory
 ///   (synchronous), then PINCache disk, then a download (`didEnterPreloadState`). Leaving it
 ///   cancels the load and resets the node's image (`didExitPreloadState`), also on a cell.
-/// - A node in the display range with downloaded data decodes it on a background thread
-///   (full size); the decoded image goes into PINCache memory and, through one main-queue block
-///   per decode, onto the item's cell if one is attached. A cell configured for an item whose
-///   node already has its image shows it at once.
+/// - PIN is called with `SkipDecode` (`ASPINRemoteImageDownloader.mm`): the node gets an
+///   undecoded image (`pin_decodedImageWithData:skipDecodeIfPossible:`, a `CGImage` made with
+///   `kCGImageSourceShouldCache` false), and PINCache memory keeps the downloaded *data*
+///   (`materializeAndCacheObject:`: a skip-decode container holds data, costed by its length), so
+///   no full-size bitmap is ever held.
+/// - Drawing (`ASImageNode.mm`, `displayWithParameters:`): a node with its image draws it, off the
+///   main thread (asynchronous display), into a backing store the size of the node in pixels
+///   (crop on, aspect fill: `ASCroppedImageBackingSizeAndDrawRectInBounds`, smaller only when the
+///   image cannot fill the node), committed on the main thread, then shown on the item's cell if
+///   one is attached. The draw decodes the whole image (`DecodeMode.drawn`: the full decode cost;
+///   the scaled draw itself is assumed free). Nodes of one image and backing size share a draw
+///   in flight and contents still held (the `ASWeakMap` contents cache). A node draws only in
+///   the display range: leaving it cancels the draw and, on the next main-queue turn if it is
+///   still out, clears the contents (`ASDisplayNode.mm`, `clearContents`); coming back draws again.
 /// - Priority follows the interface state (`ASImageDownloaderPriorityWithInterfaceState`,
 ///   `ASPINRemoteImageDownloader.mm`): preload → PIN low, display → default, visible → high,
 ///   updated at every range update; a download shared by several nodes takes the highest.
 /// - PINRemoteImage: 10 downloads at once (`maxConcurrentDownloads`), the rest in three priority
 ///   sets dequeued highest first, FIFO within a set (`PINRemoteImageDownloadQueue.m`); a priority
 ///   change moves a queued download to the end of its new set and re-prioritises a running one.
-///   Downloads are coalesced by URL and cancelled only when no node wants them. The network's
-///   own connection limit still applies below PIN's queue.
+///   Downloads are coalesced by URL and cancelled only when no node wants them. PIN's own session
+///   allows `UINT16_MAX` connections per host (`PINRemoteImageManager.h`,
+///   `PINRemoteImageHTTPMaximumConnectionsPerHost`), so this queue is PIN's real limit. PIN's
+///   `concurrentOperationQueue` (`PINRemoteImageManagerConfiguration.m`: `activeProcessorCount × 2`)
+///   only runs the work after a download (an undecoded image from the data, the cache writes),
+///   which costs nothing here, so it never limits anything and is not modelled.
 /// - PINCache memory: no cost or age limit, emptied on a memory warning
 ///   (`removeAllObjectsOnMemoryWarning`); disk: 50 MB (`byteLimit` set by
 ///   `ASPINRemoteImageDownloader`), trimmed least recently used first (PINDiskCache trims by date).
 ///
 /// Not modelled: progressive JPEG renders, resume data, the age limits (30 days), VisibleOnly and
-/// LowMemory modes, drawing costs beyond the decode. Data is decoded at display-range entry
-/// rather than by PIN right after the download, as the range model describes.
+/// LowMemory modes, drawing costs beyond the decode; the contents cache is keyed by image and
+/// size rather than by `UIImage` instance.
 final class TextureStrategy: FetchStrategy {
     /// The tuning; every default is Texture's or PINRemoteImage's.
     struct Configuration: Sendable {
@@ -65,13 +79,25 @@ final class TextureStrategy: FetchStrategy {
 
     /// An `ASNetworkImageNode` while its item is in the preload range.
     private struct Node {
+        /// The image it shows.
         var imageID: Int
+        /// Its PIN priority.
         var tier: Tier
+        /// Whether it is in the display range.
         var isInDisplayRange: Bool
-        /// The node's image (retained while set).
-        var image: ImageObject?
-        /// Downloaded or read data is available.
-        var hasData = false
+        /// It has its (undecoded) image: from PINCache memory, the disk or a download.
+        var hasImage = false
+        /// It waits for a draw of its backing store.
+        var isDrawing = false
+        /// Its drawn backing store, node-sized (retained while set).
+        var contents: ImageObject?
+    }
+
+    /// What a node's draw produces: its image at its backing-store size.
+    private struct DrawKey: Hashable {
+        var imageID: Int
+        var width: Int
+        var height: Int
     }
 
     /// A shared data load for one image: a PINCache disk read or a PIN download. Completions
@@ -83,38 +109,58 @@ final class TextureStrategy: FetchStrategy {
             case queued
             case downloading(NetworkTask)
         }
-        var items: [Int]
+        /// The nodes waiting for it, in join order.
+        var items: InsertionOrderedSet
+        /// How many of them are at each tier (so the highest is found in O(1)).
+        var tierCounts = [0, 0, 0]
         var phase: Phase
         /// The PIN priority (the highest of its nodes').
         var tier: Tier
-        init(items: [Int], phase: Phase, tier: Tier) {
-            self.items = items
+        /// The stamp of its live entry in PIN's queue (older entries are stale).
+        var queueStamp = -1
+        init(item: Int, phase: Phase, tier: Tier) {
+            self.items = InsertionOrderedSet(item)
             self.phase = phase
             self.tier = tier
+            tierCounts[tier.rawValue] = 1
         }
     }
 
-    /// A shared background decode for one image (identity-checked like `Fetch`).
-    private final class Decode {
+    /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`).
+    private final class Draw {
         var task: PoolTask?
-        var items: [Int]
-        init(items: [Int]) { self.items = items }
+        /// The nodes waiting for it, in join order.
+        var items: InsertionOrderedSet
+        init(item: Int) { self.items = InsertionOrderedSet(item) }
     }
 
+    /// The run's services.
     private let environment: FetchEnvironment
+    /// `PINURLSessionManager`'s session: ephemeral, `HTTPMaximumConnectionsPerHost = UINT16_MAX`
+    /// (`Source/Classes/PINRemoteImageManager.m`, PINRemoteImage 3.0.4): PIN's own queue is the limit.
+    private let session: NetworkSession
+    /// The tuning.
     private let configuration: Configuration
-    /// PINCache memory: decoded images, no limits.
-    private let memory: ImageMemoryCache
+    /// PINCache memory: downloaded data by image (costs its bytes), no limits. Data is not a
+    /// bitmap: it does not count toward `peak_memory_mb`.
+    private let memory: CacheIndex
     /// PINCache disk: downloaded data by image, costs in bytes.
     private let disk: CacheIndex
     /// Nodes of the items in the preload range.
     private var nodes: [Int: Node] = [:]
     /// Data loads by image.
     private var fetches: [Int: Fetch] = [:]
-    /// Decodes by image.
-    private var decodes: [Int: Decode] = [:]
-    /// PIN's queued downloads by tier (image ids, FIFO).
-    private var pinQueue: [[Int]] = [[], [], []]
+    /// Draws in flight.
+    private var draws: [DrawKey: Draw] = [:]
+    /// Backing stores held by nodes, with how many nodes hold each (the weak contents cache).
+    private var heldContents: [DrawKey: (image: ImageObject, nodes: Int)] = [:]
+    /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
+    /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
+    private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
+    /// The first unread entry of each tier.
+    private var pinQueueHeads = [0, 0, 0]
+    /// The last stamp handed out.
+    private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
     private var runningDownloads = 0
     /// The cell hosting each item's node, and back.
@@ -131,11 +177,16 @@ final class TextureStrategy: FetchStrategy {
     private(set) var cancelledFetches = 0
     /// Cell images reset because their node left the preload range (for tests).
     private(set) var clearedImages = 0
+    /// Backing stores cleared because their node left the display range (for tests).
+    private(set) var clearedContents = 0
+    /// Draws started (for tests).
+    private(set) var drawsStarted = 0
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        session = environment.makeSession(.init(name: "PINURLSessionManager", httpMaximumConnectionsPerHost: 65_535))
         self.configuration = configuration
-        memory = ImageMemoryCache(environment: environment, configuration: .init(policy: .lru))
+        memory = CacheIndex(policy: .lru)
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
     }
 
@@ -145,9 +196,9 @@ final class TextureStrategy: FetchStrategy {
         cellOfItem[item] = cell
         itemOfCell[cell] = item
         let imageID = environment.imageID(forItem: item)
-        if let image = nodes[item]?.image {
+        if let contents = nodes[item]?.contents {
             environment.record(.memoryHit, imageID: imageID)
-            environment.setImage(image, on: cell)
+            environment.setImage(contents, on: cell)
             return
         }
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
@@ -200,10 +251,22 @@ final class TextureStrategy: FetchStrategy {
                 continue
             }
             let oldTier = nodes[item]!.tier
+            let wasInDisplay = nodes[item]!.isInDisplayRange
             nodes[item]!.tier = tier
             nodes[item]!.isInDisplayRange = inDisplay
-            if tier != oldTier { updatePriority(of: nodes[item]!.imageID) }
-            if inDisplay { decodeIfReady(item) }
+            if tier != oldTier {
+                let imageID = nodes[item]!.imageID
+                if let fetch = fetches[imageID], fetch.items.contains(item) {
+                    fetch.tierCounts[oldTier.rawValue] -= 1
+                    fetch.tierCounts[tier.rawValue] += 1
+                }
+                updatePriority(of: imageID)
+            }
+            if inDisplay {
+                drawIfReady(item)
+            } else if wasInDisplay {
+                leaveDisplay(item)
+            }
         }
     }
 
@@ -220,16 +283,18 @@ final class TextureStrategy: FetchStrategy {
     private func enterPreload(_ item: Int, tier: Tier, inDisplay: Bool) {
         let imageID = environment.imageID(forItem: item)
         nodes[item] = Node(imageID: imageID, tier: tier, isInDisplayRange: inDisplay)
-        if let image = memory.image(for: imageID) {
-            show(image, item: item)  // PINCache memory answers synchronously
+        if memory.touch(imageID) {
+            nodes[item]!.hasImage = true  // PINCache memory answers synchronously
+            if inDisplay { drawIfReady(item) }
             return
         }
         if let fetch = fetches[imageID] {
-            fetch.items.append(item)
+            fetch.items.insert(item)
+            fetch.tierCounts[tier.rawValue] += 1
             updatePriority(of: imageID)
             return
         }
-        let fetch = Fetch(items: [item], phase: .queued, tier: tier)
+        let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID) {
             fetch.phase = .disk(environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) { [weak self] in
@@ -237,27 +302,21 @@ final class TextureStrategy: FetchStrategy {
             })
             return
         }
-        pinQueue[tier.rawValue].append(imageID)
+        enqueue(fetch, imageID)
         startDownloads()
     }
 
     private func exitPreload(_ item: Int) {
         guard let node = nodes.removeValue(forKey: item) else { return }
         let imageID = node.imageID
-        if let fetch = fetches[imageID], let index = fetch.items.firstIndex(of: item) {
-            fetch.items.remove(at: index)
+        if let fetch = fetches[imageID], fetch.items.remove(item) {
+            fetch.tierCounts[node.tier.rawValue] -= 1
             if fetch.items.isEmpty { cancelFetch(imageID) } else { updatePriority(of: imageID) }
         }
-        if let decode = decodes[imageID], let index = decode.items.firstIndex(of: item) {
-            decode.items.remove(at: index)
-            if decode.items.isEmpty {
-                decode.task?.cancel()
-                decodes[imageID] = nil
-            }
-        }
-        guard let image = node.image else { return }
-        environment.release(image)
-        if let cell = cellOfItem[item], environment.image(on: cell) === image {
+        if node.isDrawing { leaveDraw(item, node) }
+        guard let contents = node.contents else { return }
+        release(contents, of: node, item: item)
+        if let cell = cellOfItem[item], environment.image(on: cell) === contents {
             environment.setImage(nil, on: cell)  // reset to defaultImage
             clearedImages += 1
         }
@@ -272,7 +331,7 @@ final class TextureStrategy: FetchStrategy {
         case .disk(let task):
             task.cancel()
         case .queued:
-            pinQueue[fetch.tier.rawValue].removeAll { $0 == imageID }
+            break  // its queue entry is now stale
         case .downloading(let task):
             task.cancel()
             runningDownloads -= 1
@@ -281,10 +340,9 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// The highest tier among the nodes sharing `imageID`'s download.
+    /// - Complexity: O(1).
     private func tier(of fetch: Fetch) -> Tier {
-        var tier = Tier.low
-        for item in fetch.items { if let node = nodes[item], node.tier > tier { tier = node.tier } }
-        return tier
+        fetch.tierCounts[Tier.high.rawValue] > 0 ? .high : fetch.tierCounts[Tier.normal.rawValue] > 0 ? .normal : .low
     }
 
     private func updatePriority(of imageID: Int) {
@@ -297,21 +355,47 @@ final class TextureStrategy: FetchStrategy {
         case .disk:
             break
         case .queued:
-            pinQueue[old.rawValue].removeAll { $0 == imageID }
-            pinQueue[tier.rawValue].append(imageID)
+            enqueue(fetch, imageID)  // to the end of its new set; the old entry goes stale
         case .downloading(let task):
             task.setPriority(tier.requestPriority)
         }
     }
 
+    /// Puts `fetch` at the end of its tier's set in PIN's queue.
+    private func enqueue(_ fetch: Fetch, _ imageID: Int) {
+        lastQueueStamp += 1
+        fetch.queueStamp = lastQueueStamp
+        pinQueue[fetch.tier.rawValue].append((lastQueueStamp, imageID))
+    }
+
+    /// The next queued fetch, highest set first, FIFO within a set, stale entries dropped.
+    /// - Complexity: O(1) amortised (every entry is read once).
+    private func dequeueFetch() -> (Fetch, Int)? {
+        for set in stride(from: pinQueue.count - 1, through: 0, by: -1) {
+            while pinQueueHeads[set] < pinQueue[set].count {
+                let entry = pinQueue[set][pinQueueHeads[set]]
+                pinQueueHeads[set] += 1
+                if pinQueueHeads[set] == pinQueue[set].count {
+                    pinQueue[set].removeAll(keepingCapacity: true)
+                    pinQueueHeads[set] = 0
+                }
+                if let fetch = fetches[entry.imageID], fetch.queueStamp == entry.stamp { return (fetch, entry.imageID) }
+            }
+        }
+        return nil
+    }
+
     /// Starts queued downloads, highest set first, FIFO within a set, up to the PIN limit.
+    ///
+    /// PIN's queue (10) is its only limit: its own `URLSession` allows `UINT16_MAX` connections
+    /// per host (`PINRemoteImageManager.m`, the ephemeral configuration Texture's shared
+    /// downloader gets), so over HTTP/1.1 every running download has a connection of its own.
     private func startDownloads() {
         while runningDownloads < configuration.maxConcurrentDownloads {
-            guard let set = pinQueue.lastIndex(where: { !$0.isEmpty }) else { return }
-            let imageID = pinQueue[set].removeFirst()
-            guard let fetch = fetches[imageID] else { continue }
+            guard let (fetch, imageID) = dequeueFetch() else { return }
+            fetch.queueStamp = -1
             runningDownloads += 1
-            fetch.phase = .downloading(environment.load(imageID, priority: fetch.tier.requestPriority) { [weak self] result in
+            fetch.phase = .downloading(session.load(imageID, priority: fetch.tier.requestPriority) { [weak self] result in
                 self?.downloadEnded(imageID, fetch: fetch, result: result)
             })
         }
@@ -331,58 +415,145 @@ final class TextureStrategy: FetchStrategy {
         dataArrived(imageID, fetch: fetch)
     }
 
+    /// The data is read or downloaded: PINCache memory keeps it, and every node waiting gets its
+    /// (undecoded) image, drawing it if it is in the display range.
     private func dataArrived(_ imageID: Int, fetch: Fetch) {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
+        var evicted: [Int] = []
+        memory.insert(imageID, cost: environment.encodedBytes(ofImage: imageID), evicted: &evicted)
         for item in fetch.items {
             guard nodes[item] != nil else { continue }
-            nodes[item]!.hasData = true
-            if nodes[item]!.isInDisplayRange { decodeIfReady(item) }
+            nodes[item]!.hasImage = true
+            if nodes[item]!.isInDisplayRange { drawIfReady(item) }
         }
     }
 
     // MARK: Display
 
-    /// A node in the display range with data and no image decodes it off the main thread.
-    private func decodeIfReady(_ item: Int) {
-        guard let node = nodes[item], node.hasData, node.image == nil else { return }
-        let imageID = node.imageID
-        if let image = memory.image(for: imageID) {
-            // Another node's decode of this image is in PINCache's memory: reuse it, decode nothing.
+    /// The backing store of a node of `bounds` pixels showing a `source` image, crop on, aspect
+    /// fill (`ASCroppedImageBackingSizeAndDrawRectInBounds`, Texture 3.2.0
+    /// `Source/Private/ASImageNode+CGExtras.mm`): the node's size, or the largest rectangle of the
+    /// node's aspect ratio inside the image when that has fewer pixels (no upscaling on the CPU).
+    static func backingSize(source: (width: Int, height: Int),
+                            bounds: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        guard bounds.width > 0 && bounds.height > 0 else { return (0, 0) }
+        let boundsAspectRatio = Double(bounds.width) / Double(bounds.height)
+        let sourceAspectRatio = Double(source.width) / Double(source.height)
+        let minimum = boundsAspectRatio > sourceAspectRatio
+            ? (width: Double(source.width), height: Double(source.width) / boundsAspectRatio)
+            : (width: Double(source.height) * boundsAspectRatio, height: Double(source.height))
+        guard minimum.width * minimum.height < Double(bounds.width) * Double(bounds.height) else { return bounds }
+        return (Int(minimum.width.rounded()), Int(minimum.height.rounded()))
+    }
+
+    /// The draw of `item`'s node: its image at the backing size of its bounds in pixels,
+    /// `floor(points × scale)` as `ASImageNode` computes them.
+    private func drawKey(_ item: Int, imageID: Int) -> DrawKey {
+        let frame = environment.layout.frame(ofItem: item)
+        let scale = environment.layout.scale
+        let bounds = (width: Int((frame.width * scale).rounded(.down)),
+                      height: Int((frame.height * scale).rounded(.down)))
+        let size = Self.backingSize(source: environment.imagePixelSize, bounds: bounds)
+        return DrawKey(imageID: imageID, width: size.width, height: size.height)
+    }
+
+    /// A node in the display range with its image and no contents draws them off the main
+    /// thread, joining a draw of the same image and size in flight or taking contents another
+    /// node holds.
+    private func drawIfReady(_ item: Int) {
+        guard let node = nodes[item], node.isInDisplayRange, node.hasImage, node.contents == nil,
+              !node.isDrawing else { return }
+        let key = drawKey(item, imageID: node.imageID)
+        guard key.width > 0 && key.height > 0 else { return }  // nothing to draw into
+        nodes[item]!.isDrawing = true
+        if let held = heldContents[key] {
+            // The contents cache: committed on the main thread, like a draw.
+            let image = held.image
+            environment.retain(image)  // held by the display transaction until it commits
             environment.async(onMain: { [weak self] in
-                guard let self, self.nodes[item]?.imageID == imageID, self.nodes[item]?.image == nil else { return }
-                self.show(image, item: item)
+                self?.commit(image, key: key, to: [item])
+                self?.environment.release(image)
             })
             return
         }
-        if let decode = decodes[imageID] {
-            if !decode.items.contains(item) { decode.items.append(item) }
+        if let draw = draws[key] {
+            draw.items.insert(item)
             return
         }
-        let decode = Decode(items: [item])
-        decodes[imageID] = decode
-        decode.task = environment.decode(imageID, mode: .full) { [weak self] image in
-            self?.decoded(imageID, decode: decode, image: image)
+        let draw = Draw(item: item)
+        draws[key] = draw
+        drawsStarted += 1
+        let mode = DecodeMode.drawn(width: key.width, height: key.height)
+        draw.task = environment.decode(key.imageID, mode: mode) { [weak self] image in
+            self?.drawn(image, key: key, draw: draw)
         }
     }
 
-    private func decoded(_ imageID: Int, decode: Decode, image: ImageObject) {
-        guard decodes[imageID] === decode else { return }  // cancelled
-        decodes[imageID] = nil
-        memory.store(image, for: imageID)
+    /// A draw ended off the main thread: its contents are committed on the main thread.
+    private func drawn(_ image: ImageObject, key: DrawKey, draw: Draw) {
+        guard draws[key] === draw else { return }  // cancelled
+        draws[key] = nil
+        environment.retain(image)  // held by the display transaction until it commits
         environment.async(onMain: { [weak self] in
-            guard let self else { return }
-            for item in decode.items where self.nodes[item]?.imageID == imageID && self.nodes[item]?.image == nil {
-                self.show(image, item: item)
+            self?.commit(image, key: key, to: draw.items)
+            self?.environment.release(image)
+        })
+    }
+
+    /// Gives `image` to the nodes of `items` still waiting for it in the display range, and shows
+    /// it on their cells.
+    private func commit<Items: Sequence<Int>>(_ image: ImageObject, key: DrawKey, to items: Items) {
+        for item in items {
+            guard let node = nodes[item], node.isDrawing, node.imageID == key.imageID else { continue }
+            nodes[item]!.isDrawing = false
+            guard node.isInDisplayRange, node.contents == nil else { continue }
+            nodes[item]!.contents = image
+            if let held = heldContents[key], held.image === image {
+                heldContents[key] = (image, held.nodes + 1)
+            } else {
+                heldContents[key] = (image, 1)
+            }
+            environment.retain(image)
+            if let cell = cellOfItem[item] { environment.setImage(image, on: cell) }
+        }
+    }
+
+    /// The node of `item` stops waiting for its draw; a draw nobody waits for is cancelled.
+    private func leaveDraw(_ item: Int, _ node: Node) {
+        let key = drawKey(item, imageID: node.imageID)
+        if let draw = draws[key], draw.items.remove(item), draw.items.isEmpty {
+            draw.task?.cancel()
+            draws[key] = nil
+        }
+        if nodes[item] != nil { nodes[item]!.isDrawing = false }
+    }
+
+    /// The node of `item` left the display range (but not the preload range): its draw stops, and
+    /// its contents are cleared on the next main-queue turn if it is still out by then.
+    private func leaveDisplay(_ item: Int) {
+        guard let node = nodes[item] else { return }
+        if node.isDrawing { leaveDraw(item, node) }
+        guard node.contents != nil else { return }
+        environment.async(onMain: { [weak self] in
+            guard let self, let node = self.nodes[item], !node.isInDisplayRange,
+                  let contents = node.contents else { return }
+            self.release(contents, of: node, item: item)
+            self.nodes[item]!.contents = nil
+            self.clearedContents += 1
+            if let cell = self.cellOfItem[item], self.environment.image(on: cell) === contents {
+                self.environment.setImage(nil, on: cell)
             }
         })
     }
 
-    /// Gives the node its image and shows it on the item's cell, if one is attached.
-    private func show(_ image: ImageObject, item: Int) {
-        environment.retain(image)
-        nodes[item]!.image = image
-        if let cell = cellOfItem[item] { environment.setImage(image, on: cell) }
+    /// The node of `item` lets go of `contents`.
+    private func release(_ contents: ImageObject, of node: Node, item: Int) {
+        let key = drawKey(item, imageID: node.imageID)
+        if let held = heldContents[key], held.image === contents {
+            heldContents[key] = held.nodes > 1 ? (contents, held.nodes - 1) : nil
+        }
+        environment.release(contents)
     }
 
     // MARK: Tests

@@ -59,9 +59,9 @@ import Testing
         #expect(metrics.wrongImageFrames == 0)
     }
 
-    @Test func cappedFIFOEvictsAHotImageThatLRUKeeps() {
+    @Test func cappedFIFOEvictsAHotImageThatNukesCLOCKKeeps() {
         // Given 112 × 112 px images (50 176 bytes decoded), so that Nuke's 1 MB (1 048 576 bytes)
-        // LRU cache holds exactly 20 of them, like `actor-loader-capped` with maxImages 20
+        // CLOCK cache holds exactly 20 of them, like `actor-loader-capped` with maxImages 20
         var scenario = StrategyTests.fixedList(script: [
             .pause(seconds: 1), StrategyTests.jump(to: 10), .pause(seconds: 1),  // insert 0...9, then 10...19
             StrategyTests.jump(to: 0), .pause(seconds: 1),                        // hits: 0...9 are the hot images
@@ -79,7 +79,7 @@ import Testing
         #expect(capped.requests == 50 && capped.memoryHits == 10)
         #expect(capped.networkFetches == 40 && capped.duplicateDownloads == 10)
         #expect(cappedLog.outcomes(from: 4 * SimDuration.second) == Array(repeating: .miss, count: 10))
-        // While LRU evicts the least recently used, 10...19, and keeps the hot images
+        // While CLOCK gives the hot images, referenced by the hits, a second chance: 10...19 go
         #expect(lru.requests == 50 && lru.memoryHits == 20)
         #expect(lru.networkFetches == 30 && lru.duplicateDownloads == 0 && lru.diskHits == 0)
         #expect(lruLog.outcomes(from: 4 * SimDuration.second) == Array(repeating: .memoryHit, count: 10))
@@ -103,7 +103,7 @@ import Testing
         #expect(sdwebimage.readyDisplays == nuke.readyDisplays)
     }
 
-    @Test func aJoiningPrefetchDemotesAQueuedVisibleDownloadInSDWebImageButNotInNuke() {
+    @Test func aJoiningPrefetchLeavesAQueuedVisibleDownloadAloneInSDWebImageAndNuke() {
         // Given 20 visible items (50-pt rows) showing images i mod 16: 16 downloads, 6 running
         // (images 0...5) and images 6...15 queued at normal priority in submission order; then
         // a short drag reveals item 20 and prefetches items 21, 22, 23 (images 5, 6, 7) first
@@ -121,12 +121,36 @@ import Testing
         let sdLog = RequestLog(), nukeLog = RequestLog()
         _ = StrategyTests.run(scenario, "sdwebimage", parameters: [], observer: sdLog)
         _ = StrategyTests.run(scenario, "nuke", parameters: [], observer: nukeLog)
-        // Then in SDWebImage the prefetcher (3 wide, low priority) joins the queued operations of
-        // images 6 and 7 and sets their queuePriority to low: the visible items 6 and 7 wait until
-        // every other queued download has started
-        #expect(sdLog.startOrder == [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 6, 7])
-        // While Nuke keeps the highest priority of the requesters: submission order is kept
+        // Then in SDWebImage 5.21.5 the prefetcher (3 wide, low priority) only adds its handlers
+        // to the queued operations of images 6 and 7: they keep their normal priority and the
+        // submission order holds (before 5.15.2 the joiner set them to low: 0...5, 8...15, 6, 7)
+        #expect(sdLog.startOrder == Array(0..<16))
+        // And Nuke keeps the highest priority of the requesters: the same order
         #expect(nukeLog.startOrder == Array(0..<16))
+    }
+
+    @Test func aVisibleRequestJoiningAQueuedPrefetchStaysLowInSDWebImageButIsRaisedInNuke() {
+        // Given 1 s latency, items 0...9 visible (0...5 downloading, 6...9 queued at normal), a
+        // drag of 650 pt from 0.1 s at 1000 pt/s: item 10 appears (normal, queued) and items 11...
+        // are prefetched at low priority (SDWebImage's prefetcher starts 11, 12, 13; Nuke's 11, 12);
+        // then items 11...16 appear while no download has ended, their cells kept (retain band 3
+        // screens, so no reuse cancels anything)
+        var scenario = StrategyTests.fixedList(itemCount: 100, latencyMs: 1000, script: [
+            .pause(seconds: 0.1), .drag(velocity: 1000, seconds: 0.65), .pause(seconds: 8),
+        ])
+        scenario.cells.profile = .ios15
+        scenario.cells.cellLeadScreens = 0
+        scenario.cells.retainScreens = 3
+        let sdLog = RequestLog(), nukeLog = RequestLog()
+        _ = StrategyTests.run(scenario, "sdwebimage", parameters: [], observer: sdLog)
+        _ = StrategyTests.run(scenario, "nuke", parameters: [], observer: nukeLog)
+        // Then in SDWebImage the visible requests for 11, 12, 13 only add handlers to the low
+        // operations: 14, 15, 16, queued later at normal priority, start before them
+        // (the prefetchers then go on with 17...26)
+        #expect(Array(sdLog.startOrder.prefix(17)) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 15, 16, 11, 12, 13])
+        // While Nuke raises 11 and 12 to normal when their cells join (appended to the normal
+        // queue, before 13's own request): submission order
+        #expect(Array(nukeLog.startOrder.prefix(17)) == Array(0...16))
     }
 
     @Test(arguments: [
@@ -225,9 +249,10 @@ import Testing
         }
         #expect(parameters("actor-loader") == [])
         #expect(parameters("actor-loader-capped") == ["maxImages=100"])
-        #expect(parameters("kingfisher") == ["memoryCacheMB=1536"])  // 6 GB / 4
-        #expect(parameters("sdwebimage") == ["memoryCacheMB=0"])  // maxMemoryCost 0: no limit
-        #expect(parameters("nuke") == ["memoryCacheMB=768"])  // min(15 % of 6 GB, 768 MB)
+        #expect(parameters("kingfisher") == ["memoryCacheMB=physicalMemory / 4", "downsample=false",
+                                             "backgroundDecode=false"])  // from the device
+        #expect(parameters("sdwebimage") == ["memoryCacheMB=0", "downsample=false", "downloadOrder=fifo"])
+        #expect(parameters("nuke") == ["memoryCacheMB=min(15% of physicalMemory, 768)", "downsample=false"])
         #expect(StrategyCatalog.all.map(\.name) == [
             "naive", "apple-prefetching-sample", "actor-loader-coalescing", "actor-loader", "actor-loader-capped",
             "kingfisher", "sdwebimage", "nuke", "asset-store", "texture", "adaptive",
@@ -237,7 +262,7 @@ import Testing
     @Test(arguments: [
         ("nuke", "memoryCacheMb", 100, "strategies[1].memoryCacheMb: unknown parameter; did you mean 'memoryCacheMB'?"),
         ("actor-loader-capped", "maxImage", 10, "strategies[1].maxImage: unknown parameter; did you mean 'maxImages'?"),
-        ("sdwebimage", "maxMemoryCost", 10, "strategies[1].maxMemoryCost: unknown parameter; 'sdwebimage' takes: memoryCacheMB"),
+        ("sdwebimage", "maxMemoryCost", 10, "strategies[1].maxMemoryCost: unknown parameter; 'sdwebimage' takes: memoryCacheMB, downsample, downloadOrder"),
         ("kingfisher", "memoryCacheMB", 0, "strategies[1].memoryCacheMB: must be an integer from 1 to 65536, found 0"),
         ("actor-loader-capped", "maxImages", 0, "strategies[1].maxImages: must be an integer from 1 to 1000000, found 0"),
     ])

@@ -4,8 +4,9 @@ import ScrollSimCore
 /// Scenarios, runners and observers for the library strategies' tests.
 extension StrategyTests {
     /// A 40-item list of 100-pt rows in a 1000-pt viewport (items 0...9 visible at the top),
-    /// `ios9` profile (no lead band, no data prefetch), every image the same size and every
-    /// request the same latency, so counts and times can be computed by hand.
+    /// `ios9` profile (no lead band, no data prefetch), every image the same size, every request
+    /// the same latency and connections free to open (zero round trip), so counts and times can be
+    /// computed by hand.
     static func fixedList(itemCount: Int = 40, latencyMs: Double = 100, script: [ScriptStep]) -> Scenario {
         var layout = Scenario.Layout(itemCount: itemCount)
         layout.itemHeight = 100
@@ -17,6 +18,7 @@ extension StrategyTests {
         scenario.images.bytesP95 = 20_000
         scenario.network.latencyMsMedian = latencyMs
         scenario.network.latencyMsP95 = latencyMs
+        scenario.network.rttMs = 0  // no connection setup: these cases pin the strategies, not the network
         scenario.script = script
         return scenario
     }

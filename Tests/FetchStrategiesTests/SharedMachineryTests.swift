@@ -30,6 +30,62 @@ import Testing
         #expect(queue.runningCount == 2 && queue.pendingCount == 0)
     }
 
+    @Test func lastInFirstOutReplaysSDWebImagesOwnOrderTest() {
+        // SDWebImage's test15DownloaderLIFOExecutionOrder: one download at a time; 1...7 are
+        // added (1 starts at once); when 7 starts, 8...14 are added. Expected start order:
+        // 1, 7, 14, 13, 12, 11, 10, 9, 8, 6, 5, 4, 3, 2.
+        let queue = PriorityWorkQueue(width: 1, order: .lastInFirstOut)
+        let log = StartLog()
+        var tickets: [Int: Int] = [:]
+        func add(_ number: Int) {
+            tickets[number] = queue.add(priority: .normal) {
+                log.started.append(String(number))
+                if number == 7 { for later in 8...14 { add(later) } }
+            }
+            queue.startReady()
+        }
+        for number in 1...7 { add(number) }
+        #expect(log.started == ["1"])
+        while let last = log.started.last, queue.runningCount > 0 { queue.release(tickets[Int(last)!]!) }
+        #expect(log.started == ["1", "7", "14", "13", "12", "11", "10", "9", "8", "6", "5", "4", "3", "2"])
+    }
+
+    @Test func lastInFirstOutDrainsABacklogOneAtATimeWhateverTheWidth() {
+        // Given two slots: a and b start, c, d, e wait
+        let queue = PriorityWorkQueue(width: 2, order: .lastInFirstOut)
+        let log = StartLog()
+        var tickets: [String: Int] = [:]
+        for name in ["a", "b", "c", "d", "e"] {
+            tickets[name] = queue.add(priority: name == "c" ? .high : .normal) { log.started.append(name) }
+            queue.startReady()
+        }
+        #expect(log.started == ["a", "b"])
+        // a ends: e, the newest, starts; b ends: nothing starts, since d and c wait for e
+        queue.release(tickets["a"]!)
+        queue.release(tickets["b"]!)
+        #expect(log.started == ["a", "b", "e"] && queue.runningCount == 1)
+        // e ends: d (not c, whatever its priority); d ends: c
+        queue.release(tickets["e"]!)
+        #expect(log.started == ["a", "b", "e", "d"] && queue.runningCount == 1)
+        queue.release(tickets["d"]!)
+        #expect(log.started == ["a", "b", "e", "d", "c"])
+        // Cancelling a pending newer item frees the older ones: f and g run, h and i wait; i is
+        // cancelled, so when f ends h starts (it no longer waits for i)
+        queue.release(tickets["c"]!)
+        let f = queue.add(priority: .normal) { log.started.append("f") }
+        queue.startReady()
+        _ = queue.add(priority: .normal) { log.started.append("g") }
+        queue.startReady()
+        _ = queue.add(priority: .normal) { log.started.append("h") }
+        queue.startReady()
+        let i = queue.add(priority: .normal) { log.started.append("i") }
+        queue.startReady()
+        #expect(log.started.suffix(2) == ["f", "g"] && queue.pendingCount == 2)
+        queue.release(i)
+        queue.release(f)
+        #expect(log.started.suffix(3) == ["f", "g", "h"] && queue.pendingCount == 0)
+    }
+
     @Test func releasingAPendingItemRemovesIt() {
         let queue = PriorityWorkQueue(width: 1)
         let log = StartLog()
@@ -112,11 +168,17 @@ import Testing
         #expect(queue.pendingCount == 0)
     }
 
-    @Test func latestRuleTakesTheJoinersPriority() {
-        let loads = SharedImageLoads(rule: .latest)
-        let (load, _) = loads.join(3, token: loads.makeToken(), priority: .normal, deliver: nil)
-        _ = loads.join(3, token: loads.makeToken(), priority: .low, deliver: nil)
-        #expect(load.priority == .low && load.initialPriority == .normal)
+    @Test func firstRuleKeepsTheCreatorsPriorityWhoeverJoinsOrLeaves() {
+        let loads = SharedImageLoads(rule: .first)
+        let queue = Self.blockedQueue()
+        let creator = loads.makeToken(), low = loads.makeToken(), high = loads.makeToken()
+        let (load, _) = loads.join(3, token: creator, priority: .normal, deliver: nil)
+        load.enqueue(on: queue) {}
+        _ = loads.join(3, token: low, priority: .low, deliver: nil)
+        _ = loads.join(3, token: high, priority: .high, deliver: nil)
+        #expect(load.priority == .normal && load.initialPriority == .normal)
+        loads.leave(creator)
+        #expect(load.priority == .normal && !load.isCancelled)
     }
 
     @Test func completionDeliversToEveryRequesterInJoinOrder() {

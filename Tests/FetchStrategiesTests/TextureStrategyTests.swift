@@ -30,7 +30,7 @@ import Testing
         #expect(texture.loadPriority(ofItem: 65) == nil)
     }
 
-    @Test func leavingThePreloadRangeClearsTheImage() {
+    @Test func leavingTheDisplayRangeClearsTheContents() {
         // Given a fast network, cells kept attached 3 screens away, images loaded during a 2 s pause
         var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
             .pause(seconds: 2), .drag(velocity: 1000, seconds: 2.95), .pause(seconds: 1),
@@ -42,20 +42,78 @@ import Testing
         let observer = ClosureObserver()
         observer.onFrame = { _ in
             shown = [:]
-            for item in Array(0...13) + Array(30...39) {
+            for item in 0...39 {
                 guard let cell = probe.strategy.cell(forItem: item) else { continue }
                 shown[item] = .some(probe.environment.image(on: cell)?.imageID)
             }
         }
         _ = probe.run(scenario, name: "texture", observer: observer)
         let texture = probe.strategy!
-        // Then items 0...13 left the preload range while their cells stayed attached: each
-        // cell's image was reset, and nothing was left to cancel
-        #expect(texture.clearedImages == 14)
-        #expect(texture.cancelledFetches == 0)
-        for item in 0...13 { #expect(shown[item] == .some(nil), "item \(item)") }
-        // while the items still in range keep theirs
-        for item in 30...39 { #expect(shown[item] == .some(item), "item \(item)") }
+        // Then at 2950 (moving down) the display range is [2950 − 0.5 screen, 2950 + 2 screens) =
+        // items 24...49: items 0...23 left it, each with its backing store, cleared on the next
+        // main-queue turn (their cells still attached now show nothing); items 0...13 later left
+        // the preload range too, with nothing left to clear or cancel
+        #expect(texture.clearedContents == 24)
+        #expect(texture.clearedImages == 0 && texture.cancelledFetches == 0)
+        for item in 0...23 { #expect(shown[item] == .some(nil), "item \(item)") }
+        // while the items still in the display range keep theirs; every item drew once
+        for item in 24...39 { #expect(shown[item] == .some(item), "item \(item)") }
+        #expect(texture.drawsStarted == 50)
+    }
+
+    @Test func aJumpReleasesTheBackingStoresOfTheNodesItLeavesBehind() {
+        // Given items 0...12 loaded and drawn (Minimum mode: preload and display 0...12), cells
+        // 0...9 kept attached however far the list jumps
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 1), StrategyTests.jump(to: 100), .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 100
+        scenario.cells.retainScreens = 100
+        let probe = Self.probe()
+        let metrics = probe.run(scenario, name: "texture")
+        let texture = probe.strategy!
+        // Then the jump takes items 0...12 out of both ranges in one update: their nodes let go of
+        // their backing stores at once, and the ten attached cells are reset
+        #expect(texture.clearedImages == 10)
+        #expect(texture.clearedContents == 0)
+        // Each backing store is node-sized: 390 × 100 pt at 3x = 1170 × 300 px = 1 404 000 bytes.
+        // The 13 of the top are released before the 25 of the display range at 10000 ([9500,
+        // 12000): items 95...119) are drawn: the peak is those 25, never a full-size bitmap
+        #expect(metrics.peakMemoryBytes == 25 * 1_404_000)
+        #expect(metrics.mainDecodeNanos == 0)
+    }
+
+    @Test(arguments: [
+        // node bounds in pixels, source: the backing store (aspect fill, crop, no upscaling)
+        ((1170, 300), (1200, 1200), (1170, 300)),
+        ((386, 390), (1200, 1200), (386, 390)),
+        ((1170, 300), (200, 200), (200, 51)),       // the image cannot fill: 200 × 200 / 3.9, rounded
+        ((300, 1170), (200, 200), (51, 200)),
+        ((1170, 1299), (1080, 1350), (1080, 1199)), // narrower than the node: 1080 × 1299 / 1170, rounded
+        ((1170, 1560), (1080, 1350), (1013, 1350)), // 1350 × 1170 / 1560 = 1012.5, rounded away from zero
+        ((0, 300), (1200, 1200), (0, 0)),
+    ])
+    func theBackingStoreIsTheNodesSizeUnlessTheImageCannotFillIt(bounds: (Int, Int), source: (Int, Int),
+                                                                 expected: (Int, Int)) {
+        let size = TextureStrategy.backingSize(source: (source.0, source.1), bounds: (bounds.0, bounds.1))
+        #expect(size.width == expected.0 && size.height == expected.1)
+    }
+
+    @Test func nodesDrawNodeSizedBackingStoresFromUndecodedImages() {
+        // Given no scroll: Minimum mode preloads and displays items 0...12
+        let scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [.pause(seconds: 1)])
+        var draws: [SimTime] = []
+        let observer = ClosureObserver()
+        observer.onDecode = { draws.append($0) }
+        let probe = Self.probe()
+        let metrics = probe.run(scenario, name: "texture", observer: observer)
+        // Then each of the 13 nodes draws its image once, paying a full decode (1.44 MP × 8 ms =
+        // 11.52 ms) off the main thread, into 1170 × 300 px: 13 × 1 404 000 bytes at the peak
+        // (PINCache memory holds the data, not a bitmap)
+        #expect(draws == Array(repeating: 11_520_000, count: 13))
+        #expect(metrics.peakMemoryBytes == 13 * 1_404_000)
+        #expect(metrics.mainDecodeNanos == 0)
+        #expect(probe.strategy.memoryCacheCount == 13)
     }
 
     @Test func prioritiesFollowTheRangesAndFlipWithTheDirection() {

@@ -44,7 +44,7 @@ import Testing
     @Test func randomOperationsKeepTheInvariants() {
         for seed in UInt64(1)...20 {
             var generator = SplitMix64(seed: seed)
-            let cache = CacheIndex(policy: seed % 2 == 0 ? .lru : .fifo, countLimit: 8, costLimit: 50)
+            let cache = CacheIndex(policy: CacheIndex.Policy.allCases[Int(seed % 3)], countLimit: 8, costLimit: 50)
             var evicted: [Int] = []
             for _ in 0..<500 {
                 let key = Int(generator.next() % 20)

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// The Chrome trace writer's formatting and the recorder's ordering, on hand-made observer calls.
 @Suite struct ChromeTraceTests {
@@ -24,17 +25,16 @@ import Testing
         #expect(ChromeTraceWriter().makeText() == "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n\n]}\n")
     }
 
-    /// A one-connection, one-decoder, one-disk scenario named "tiny".
+    /// A one-decoder, one-disk scenario named "tiny".
     static func tinyScenario() -> Scenario {
         var scenario = Scenario(layout: .init(itemCount: 10))
         scenario.name = "tiny"
-        scenario.network.maxConnections = 1
         scenario.device.decoderThreads = 1
         scenario.disk.queues = 1
         return scenario
     }
 
-    @Test("the recorder orders each track parent first, re-sums memory in time order, pins every byte")
+    @Test("the recorder orders tracks parent first, re-sums memory in time order, names network tracks, pins every byte")
     func pinnedTrace() {
         let recorder = ChromeTraceRecorder(scenario: Self.tinyScenario(), strategyName: "idle", seed: 7)
         // Given a frame from 1 ms to 1.6 ms whose callbacks include zero-length ones at its start
@@ -50,11 +50,22 @@ import Testing
         recorder.mainThreadWork(.frame, start: 1_000_000, end: 1_600_000)
         recorder.mainThreadWork(.block, start: 1_600_000, end: 1_600_000)
         recorder.memoryChanged(bytes: 3_145_728, at: 1_200_000)  // a background change, earlier in time
-        // …and two requests on one connection reported in the order they ended, not started.
+        // …an HTTP/1.1 connection set up from 0.2 ms to 1 ms, then two requests on it reported in the
+        // order they ended, not started…
+        recorder.connectionOpened(ConnectionSetup(session: 0, sessionName: "URLSession.shared", httpProtocol: .http1_1,
+                                                  connection: 0, start: 200_000, tcpEnd: 600_000, end: 1_000_000))
         recorder.connectionEnded(ConnectionSpan(connection: 0, imageID: 5, start: 2_000_000, firstByte: 2_500_000,
                                                 end: 3_000_000, bytes: 1000, outcome: .completed))
         recorder.connectionEnded(ConnectionSpan(connection: 0, imageID: 6, start: 1_000_000, firstByte: 2_000_000,
                                                 end: 2_000_000, bytes: 0, outcome: .cancelled))
+        // …and, in a second session over HTTP/2, a connection with no setup time and two streams at
+        // once on lanes 0 and 1.
+        recorder.connectionOpened(ConnectionSetup(session: 1, sessionName: "h2", httpProtocol: .http2,
+                                                  connection: 0, start: 0, tcpEnd: 0, end: 0))
+        recorder.connectionEnded(ConnectionSpan(session: 1, connection: 0, stream: 1, imageID: 8, start: 500_000,
+                                                firstByte: 900_000, end: 900_000, bytes: 0, outcome: .failed))
+        recorder.connectionEnded(ConnectionSpan(session: 1, connection: 0, stream: 0, imageID: 7, start: 0,
+                                                firstByte: 100_000, end: 1_000_000, bytes: 20, outcome: .completed))
         recorder.decodeRan(thread: 0, start: 3_000_000, end: 4_000_000)
         recorder.diskRan(queue: 0, start: 500, end: 1_500)
 
@@ -66,12 +77,18 @@ import Testing
             {"ph":"M","name":"thread_sort_index","pid":1,"tid":1,"args":{"sort_index":1}},
             {"ph":"M","name":"thread_name","pid":1,"tid":2,"args":{"name":"display (vsync, hitches)"}},
             {"ph":"M","name":"thread_sort_index","pid":1,"tid":2,"args":{"sort_index":2}},
-            {"ph":"M","name":"thread_name","pid":1,"tid":1000,"args":{"name":"connection 0"}},
-            {"ph":"M","name":"thread_sort_index","pid":1,"tid":1000,"args":{"sort_index":1000}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":10000,"args":{"name":"URLSession.shared connection 0"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":10000,"args":{"sort_index":3}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":10001,"args":{"name":"h2 connection 0"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":10001,"args":{"sort_index":4}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":10002,"args":{"name":"h2 connection 0 stream 0"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":10002,"args":{"sort_index":5}},
+            {"ph":"M","name":"thread_name","pid":1,"tid":10003,"args":{"name":"h2 connection 0 stream 1"}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":10003,"args":{"sort_index":6}},
             {"ph":"M","name":"thread_name","pid":1,"tid":2000,"args":{"name":"decoder 0"}},
-            {"ph":"M","name":"thread_sort_index","pid":1,"tid":2000,"args":{"sort_index":2000}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":2000,"args":{"sort_index":7}},
             {"ph":"M","name":"thread_name","pid":1,"tid":3000,"args":{"name":"disk 0"}},
-            {"ph":"M","name":"thread_sort_index","pid":1,"tid":3000,"args":{"sort_index":3000}},
+            {"ph":"M","name":"thread_sort_index","pid":1,"tid":3000,"args":{"sort_index":8}},
             {"ph":"X","name":"frame (hitch)","cat":"frame","pid":1,"tid":1,"ts":1000.000,"dur":600.000,"args":{"frame":0,"vsync_ms":1.000,"present_ms":33.333,"work_ms":0.600,"hitch_ms":16.667,"missed_vsyncs":1,"in_scroll":true,"offset_pt":0.000,"visible_cells":2,"blank_ratio":0.5000}},
             {"ph":"X","name":"enqueue","cat":"lifecycle","pid":1,"tid":1,"ts":1000.000,"dur":0.000,"args":{"cell":0,"item":3}},
             {"ph":"X","name":"cellForItem","cat":"lifecycle","pid":1,"tid":1,"ts":1000.000,"dur":400.000,"args":{"cell":1,"item":5}},
@@ -79,11 +96,19 @@ import Testing
             {"ph":"X","name":"main queue block","cat":"main","pid":1,"tid":1,"ts":1600.000,"dur":0.000},
             {"ph":"i","s":"t","name":"vsync","cat":"display","pid":1,"tid":2,"ts":1000.000,"args":{"frame":0}},
             {"ph":"i","s":"t","name":"hitch","cat":"display","pid":1,"tid":2,"ts":33333.333,"args":{"frame":0,"hitch_ms":16.667,"missed_vsyncs":1}},
-            {"ph":"X","name":"request (cancelled)","cat":"network","pid":1,"tid":1000,"ts":1000.000,"dur":1000.000,"args":{"image":6,"bytes":0,"outcome":"cancelled","latency_ms":1.000,"transfer_ms":0.000}},
-            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":1000,"ts":1000.000,"dur":1000.000},
-            {"ph":"X","name":"request","cat":"network","pid":1,"tid":1000,"ts":2000.000,"dur":1000.000,"args":{"image":5,"bytes":1000,"outcome":"completed","latency_ms":0.500,"transfer_ms":0.500}},
-            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":1000,"ts":2000.000,"dur":500.000},
-            {"ph":"X","name":"transfer","cat":"network","pid":1,"tid":1000,"ts":2500.000,"dur":500.000,"args":{"bytes":1000}},
+            {"ph":"X","name":"connection setup","cat":"network","pid":1,"tid":10000,"ts":200.000,"dur":800.000,"args":{"protocol":"http1.1","setup_ms":0.800}},
+            {"ph":"X","name":"TCP handshake","cat":"network","pid":1,"tid":10000,"ts":200.000,"dur":400.000},
+            {"ph":"X","name":"TLS handshake","cat":"network","pid":1,"tid":10000,"ts":600.000,"dur":400.000},
+            {"ph":"X","name":"request (cancelled)","cat":"network","pid":1,"tid":10000,"ts":1000.000,"dur":1000.000,"args":{"image":6,"bytes":0,"outcome":"cancelled","latency_ms":1.000,"transfer_ms":0.000}},
+            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":10000,"ts":1000.000,"dur":1000.000},
+            {"ph":"X","name":"request","cat":"network","pid":1,"tid":10000,"ts":2000.000,"dur":1000.000,"args":{"image":5,"bytes":1000,"outcome":"completed","latency_ms":0.500,"transfer_ms":0.500}},
+            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":10000,"ts":2000.000,"dur":500.000},
+            {"ph":"X","name":"transfer","cat":"network","pid":1,"tid":10000,"ts":2500.000,"dur":500.000,"args":{"bytes":1000}},
+            {"ph":"X","name":"request","cat":"network","pid":1,"tid":10002,"ts":0.000,"dur":1000.000,"args":{"image":7,"bytes":20,"outcome":"completed","latency_ms":0.100,"transfer_ms":0.900}},
+            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":10002,"ts":0.000,"dur":100.000},
+            {"ph":"X","name":"transfer","cat":"network","pid":1,"tid":10002,"ts":100.000,"dur":900.000,"args":{"bytes":20}},
+            {"ph":"X","name":"request (failed)","cat":"network","pid":1,"tid":10003,"ts":500.000,"dur":400.000,"args":{"image":8,"bytes":0,"outcome":"failed","latency_ms":0.400,"transfer_ms":0.000}},
+            {"ph":"X","name":"latency","cat":"network","pid":1,"tid":10003,"ts":500.000,"dur":400.000},
             {"ph":"X","name":"decode","cat":"decode","pid":1,"tid":2000,"ts":3000.000,"dur":1000.000},
             {"ph":"X","name":"disk job","cat":"disk","pid":1,"tid":3000,"ts":0.500,"dur":1.000},
             {"ph":"C","name":"decoded memory","pid":1,"ts":0.000,"args":{"MiB":0.000}},

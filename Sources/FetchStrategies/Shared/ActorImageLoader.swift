@@ -17,6 +17,8 @@ import ScrollSimCore
 final class ActorImageLoader {
     /// The run's services.
     private let environment: FetchEnvironment
+    /// `URLSession.shared`, which `URLSession.data(from:)` in the pattern is called on.
+    private let session: NetworkSession
     /// The `.fetched` images, FIFO under the count limit.
     private let ready: ImageMemoryCache
     /// The `.inProgress` entries: the callers awaiting each download.
@@ -25,6 +27,7 @@ final class ActorImageLoader {
     /// A loader keeping at most `maxImages` ready images (0 = every image).
     init(environment: FetchEnvironment, maxImages: Int) {
         self.environment = environment
+        session = environment.sharedSession
         ready = ImageMemoryCache(environment: environment,
                                  configuration: .init(policy: .fifo, countLimit: maxImages))
     }
@@ -51,7 +54,7 @@ final class ActorImageLoader {
         } else {
             environment.record(.miss, imageID: imageID)
             inProgress[imageID] = [deliver]
-            environment.load(imageID, priority: .normal) { [unowned self] result in
+            session.load(imageID, priority: .normal) { [unowned self] result in
                 loadEnded(imageID, result: result)
             }
         }

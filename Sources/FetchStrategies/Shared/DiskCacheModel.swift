@@ -1,11 +1,14 @@
 import ScrollSimCore
 
 /// A library's disk cache of encoded image data (Kingfisher's `DiskStorage`, SDWebImage's
-/// `SDDiskCache`, Nuke's `DataCache`): which images are on disk, and what reading and writing
+/// `SDDiskCache`, Nuke's `DataCache`): which entries are on disk, and what reading and writing
 /// them costs.
 ///
+/// - Entries are keyed by image: the downloaded data under `originalKey(imageID)`, and a
+///   processed (downsampled, re-encoded) variant a library stores beside it under
+///   `processedKey(imageID)` (Kingfisher's processor identifier, SDWebImage's thumbnail key).
 /// - Keys live in a `CacheIndex` ordered by access (LRU) with an optional byte limit (entries
-///   cost their encoded size; 0 = unlimited, the Kingfisher and SDWebImage defaults).
+///   cost their bytes; 0 = unlimited, the Kingfisher and SDWebImage defaults).
 /// - Reads go through one serial I/O queue (Kingfisher's and SDWebImage's `ioQueue`, Nuke's
 ///   serial pipeline queue), then `environment.readDisk` (latency + bytes / throughput).
 /// - Writes go through `environment.writeDisk`, on the serial I/O queue when
@@ -17,8 +20,10 @@ import ScrollSimCore
 final class DiskCacheModel {
     /// The run's services.
     private let environment: FetchEnvironment
-    /// The images on disk, by access (LRU), costing their encoded bytes.
+    /// The entries on disk, by access (LRU), costing their bytes.
     private let index: CacheIndex
+    /// The bytes of each entry written (processed variants are smaller than the download).
+    private var bytesOfKey: [Int: Int64] = [:]
     /// Whether writes queue on the serial I/O queue.
     private let writesUseIOQueue: Bool
     /// The serial I/O queue.
@@ -33,28 +38,55 @@ final class DiskCacheModel {
         self.writesUseIOQueue = writesUseIOQueue
     }
 
-    /// Whether `imageID`'s data is on disk.
-    func contains(_ imageID: Int) -> Bool { index.contains(imageID) }
+    /// The key of `imageID`'s downloaded data (image ids are never negative).
+    static func originalKey(_ imageID: Int) -> Int { imageID }
+    /// The key of `imageID`'s processed variant.
+    static func processedKey(_ imageID: Int) -> Int { -imageID - 1 }
 
-    /// Reads `load`'s image data: waits for the I/O queue, reads, then calls `then` off the main
-    /// thread with the I/O queue still held (`then` calls `load.leaveQueue()` when done with it).
+    /// Whether `imageID`'s downloaded data is on disk.
+    func contains(_ imageID: Int) -> Bool { index.contains(Self.originalKey(imageID)) }
+
+    /// Whether the entry `key` is on disk.
+    func contains(key: Int) -> Bool { index.contains(key) }
+
+    /// Reads `load`'s downloaded data: waits for the I/O queue, reads, then calls `then` off the
+    /// main thread with the I/O queue still held (`then` calls `load.leaveQueue()` when done).
     func read(into load: SharedImageLoad, then: @escaping () -> Void) {
+        read(into: load, key: Self.originalKey(load.imageID), unlessStale: nil) { _ in then() }
+    }
+
+    /// Reads entry `key` for `load`. When its turn on the I/O queue comes, `isStale()` (if given)
+    /// is asked first: true skips the read and calls `then(false)` at once (Kingfisher's check of
+    /// a superseded task before it touches the disk). Otherwise the entry is read and `then(true)`
+    /// runs off the main thread. Either way the I/O queue is still held (`load.leaveQueue()`).
+    func read(into load: SharedImageLoad, key: Int, unlessStale isStale: (() -> Bool)?,
+              then: @escaping (_ wasRead: Bool) -> Void) {
         let environment = self.environment
-        let imageID = load.imageID
-        _ = index.touch(imageID)
+        let bytes = bytesOfKey[key] ?? environment.encodedBytes(ofImage: load.imageID)
+        _ = index.touch(key)
         load.enqueue(on: ioQueue) {
-            load.job = environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) {
+            if let isStale, isStale() {
+                then(false)
+                return
+            }
+            load.job = environment.readDisk(bytes: bytes) {
                 load.job = nil
-                then()
+                then(true)
             }
         }
     }
 
     /// Stores `imageID`'s downloaded data.
     func store(_ imageID: Int) {
-        let bytes = environment.encodedBytes(ofImage: imageID)
+        store(key: Self.originalKey(imageID), bytes: environment.encodedBytes(ofImage: imageID))
+    }
+
+    /// Stores entry `key` of `bytes`.
+    func store(key: Int, bytes: Int64) {
         evicted.removeAll(keepingCapacity: true)
-        index.insert(imageID, cost: bytes, evicted: &evicted)
+        bytesOfKey[key] = bytes
+        index.insert(key, cost: bytes, evicted: &evicted)
+        for victim in evicted { bytesOfKey[victim] = nil }
         guard writesUseIOQueue else {
             environment.writeDisk(bytes: bytes)
             return

@@ -12,6 +12,14 @@ import ScrollSimCore
 /// - A started item holds its slot until `release`; releasing a pending item removes it
 ///   (cancellation). Nothing here takes simulated time: the work decides what it costs.
 ///
+/// `.lastInFirstOut` order models SDWebImage's LIFO `executionOrder` (SDWebImage 5.21.5,
+/// `SDWebImageDownloader.m`, `createDownloaderOperationWithUrl:`): every operation already in the
+/// queue gets a dependency on the new one, and an `NSOperation` is ready only when its
+/// dependencies have finished. So a pending item may start only when no item added after it is
+/// still pending or running: new items start at once while slots are free, and a backlog drains
+/// newest first, one at a time (the library's own test, `test15DownloaderLIFOExecutionOrder`,
+/// pins that order). Priorities play no part then: at most one pending item is ever ready.
+///
 /// `add` never starts work; `startReady()` does, so a caller can store the ticket first. Work
 /// may call `release` (or `add`) re-entrantly.
 final class PriorityWorkQueue {
@@ -23,6 +31,14 @@ final class PriorityWorkQueue {
         case submissionOrder
     }
 
+    /// Which pending item starts next.
+    enum StartOrder {
+        /// Highest priority first, submission order within a priority (`NSOperationQueue`).
+        case priority
+        /// Only the newest item not yet released may start (SDWebImage's LIFO dependencies).
+        case lastInFirstOut
+    }
+
     /// Where a ticket is.
     private enum State: UInt8 { case pending, running, released }
 
@@ -30,6 +46,10 @@ final class PriorityWorkQueue {
     let width: Int
     /// Where reprioritised items go.
     private let placement: Placement
+    /// Which pending item starts next.
+    private let order: StartOrder
+    /// Tickets newest last, dropped lazily from the end once released (`.lastInFirstOut` only).
+    private var unreleased: [Int] = []
     /// State of each ticket (tickets are indices, in submission order).
     @exclusivity(unchecked) private var states: [State] = []
     /// Priority of each ticket.
@@ -45,10 +65,11 @@ final class PriorityWorkQueue {
     /// Whether `startReady` is on the stack (re-entrant calls return at once).
     @exclusivity(unchecked) private var isStarting = false
 
-    /// A queue running at most `width` items at once.
-    init(width: Int, placement: Placement = .taskQueue) {
+    /// A queue running at most `width` items at once, starting them in `order`.
+    init(width: Int, placement: Placement = .taskQueue, order: StartOrder = .priority) {
         self.width = max(1, width)
         self.placement = placement
+        self.order = order
     }
 
     /// Queues `work` at `priority` and returns its ticket; call `startReady()` to start it.
@@ -60,6 +81,7 @@ final class PriorityWorkQueue {
         works.append(work)
         buckets[priority.rawValue].append(ticket)
         pendingCount += 1
+        if order == .lastInFirstOut { unreleased.append(ticket) }
         return ticket
     }
 
@@ -125,8 +147,18 @@ final class PriorityWorkQueue {
         }
     }
 
-    /// The next pending ticket, highest priority first.
+    /// The next pending ticket, highest priority first; under `.lastInFirstOut`, the newest
+    /// unreleased ticket if it is pending (nil when it is running: everything older waits for it).
+    /// - Complexity: O(1) amortised under `.lastInFirstOut` (each ticket is dropped once).
     private func dequeue() -> Int? {
+        if order == .lastInFirstOut {
+            while let newest = unreleased.last, states[newest] == .released { unreleased.removeLast() }
+            guard let newest = unreleased.last, states[newest] == .pending else { return nil }
+            let bucket = priorities[newest].rawValue
+            if let index = buckets[bucket].lastIndex(of: newest) { buckets[bucket].remove(at: index) }
+            pendingCount -= 1
+            return newest
+        }
         for p in stride(from: buckets.count - 1, through: 0, by: -1) where !buckets[p].isEmpty {
             pendingCount -= 1
             return buckets[p].removeFirst()

@@ -71,9 +71,11 @@ final class SharedImageLoad {
 ///   then starts; `makePrivate` makes an unshared load with one requester (a per-request disk
 ///   lookup, as Kingfisher and SDWebImage do).
 /// - Priority: `.highest` keeps the highest priority of the requesters, raised on join and
-///   lowered when one leaves (Nuke's `AsyncTask.updatePriority`); `.latest` gives the load the
-///   priority of the latest joiner (SDWebImage 5's downloader sets a pending operation's
-///   `queuePriority` from the joining request's options).
+///   lowered when one leaves (Nuke's `AsyncTask.updatePriority`); `.first` keeps the priority of
+///   the requester that created the load, whoever joins (SDWebImage 5.21.5's downloader only
+///   adds a joiner's handlers: the re-prioritisation of a queued operation was removed in 5.15.2,
+///   PR #3483, commit 7cec27ba; Kingfisher's `ImageDownloader` adds callbacks to its
+///   `SessionDataTask`).
 /// - `complete`/`fail` deliver to the requesters in join order (nil for a failure) and forget
 ///   the load. Nothing iterates a dictionary, so the order is deterministic.
 final class SharedImageLoads {
@@ -81,8 +83,8 @@ final class SharedImageLoads {
     enum PriorityRule {
         /// The highest priority among the requesters (Nuke).
         case highest
-        /// The priority of the latest requester to join (SDWebImage).
-        case latest
+        /// The priority of the requester that created the load (SDWebImage, Kingfisher).
+        case first
     }
 
     /// One requester: its token, priority and delivery (off the main thread; nil = failed).
@@ -124,11 +126,7 @@ final class SharedImageLoads {
         if let load = inflight[imageID] {
             load.requesters.append(requester)
             loadOfToken[token] = load
-            switch rule {
-            case .highest where priority > load.priority: load.setPriority(priority)
-            case .latest where priority != load.priority: load.setPriority(priority)
-            default: break
-            }
+            if rule == .highest && priority > load.priority { load.setPriority(priority) }
             return (load, false)
         }
         let load = SharedImageLoad(imageID: imageID, priority: priority)

@@ -8,6 +8,15 @@
 /// - `fifo`: oldest insertion first; lookups change nothing (the capped actor loader; also the
 ///   documented model of `NSCache` under limits, whose real order Apple does not guarantee —
 ///   small Darwin tests look insertion-ordered).
+/// - `clock`: CLOCK, or second chance, exactly as Nuke's memory cache does it since 13.0.5
+///   (kean/Nuke 13.2.0, `Sources/Nuke/Caching/Cache.swift`, commit a01bcfb3): a hit sets the
+///   entry's reference bit and moves nothing; re-inserting a held key updates its cost and sets
+///   the bit in place; a new entry goes to the back with the bit clear. An insertion is followed
+///   by a sweep from the front while over a limit (`Cache._trim(while:)`): a referenced entry
+///   has its bit cleared and moves to the back, an unreferenced one is evicted. The sweep runs
+///   after the insertion, so the new entry itself is evicted when every older entry was
+///   referenced (they all move behind it) — unlike libCacheSim's Clock, which evicts before
+///   inserting. Protected entries stay where they are and are passed over.
 ///
 /// Limits: `countLimit` entries and `costLimit` total cost (0 = no limit). An entry whose own
 /// cost exceeds `costLimit` is not inserted (the cache-simulator convention). Protected keys
@@ -23,7 +32,7 @@
 public final class CacheIndex {
     /// Eviction order.
     public enum Policy: String, Sendable, CaseIterable {
-        case lru, fifo
+        case lru, fifo, clock
     }
 
     /// The policy.
@@ -39,6 +48,8 @@ public final class CacheIndex {
     @usableFromInline @exclusivity(unchecked) var previous: [Int32] = []
     @usableFromInline @exclusivity(unchecked) var next: [Int32] = []
     @usableFromInline @exclusivity(unchecked) var isProtected: [Bool] = []
+    /// CLOCK reference bits, per slot (`clock` only; false otherwise).
+    @usableFromInline @exclusivity(unchecked) var isReferenced: [Bool] = []
     @usableFromInline @exclusivity(unchecked) var freeSlots: [Int32] = []
     @usableFromInline @exclusivity(unchecked) var head: Int32 = -1
     @usableFromInline @exclusivity(unchecked) var tail: Int32 = -1
@@ -62,6 +73,7 @@ public final class CacheIndex {
         previous.reserveCapacity(entryCount)
         next.reserveCapacity(entryCount)
         isProtected.reserveCapacity(entryCount)
+        isReferenced.reserveCapacity(entryCount)
         freeSlots.reserveCapacity(entryCount)
     }
 
@@ -72,19 +84,28 @@ public final class CacheIndex {
     /// Cost of `key`, if held.
     public func cost(of key: Int) -> Int64? { slotOfKey[key].map { costs[Int($0)] } }
 
-    /// A lookup: true on a hit, which refreshes recency under `lru`.
+    /// A lookup: true on a hit, which refreshes recency under `lru` and sets the reference bit
+    /// under `clock`.
     @inlinable
     public func touch(_ key: Int) -> Bool {
         guard let slot = slotOfKey[key] else { return false }
-        if policy == .lru && slot != tail {
-            unlink(slot)
-            append(slot)
+        switch policy {
+        case .lru:
+            if slot != tail {
+                unlink(slot)
+                append(slot)
+            }
+        case .clock:
+            isReferenced[Int(slot)] = true
+        case .fifo:
+            break
         }
         return true
     }
 
-    /// Inserts `key` (or updates its cost and, for `lru`, its recency), then evicts until within
-    /// the limits. Evicted keys are appended to `evicted` in eviction order.
+    /// Inserts `key` (or updates its cost and, for `lru`, its recency; for `clock`, its reference
+    /// bit), then evicts until within the limits. Evicted keys are appended to `evicted` in
+    /// eviction order; under `clock` that may include `key` itself (check `contains`).
     /// - Returns: false when the entry alone exceeds `costLimit` and was not inserted (an older
     ///   entry for `key` is then removed and reported as evicted).
     @discardableResult
@@ -100,6 +121,7 @@ public final class CacheIndex {
                 unlink(slot)
                 append(slot)
             }
+            if policy == .clock { isReferenced[Int(slot)] = true }  // an update counts as a use
         } else {
             let slot: Int32
             if let free = freeSlots.popLast() {
@@ -107,6 +129,7 @@ public final class CacheIndex {
                 keys[Int(slot)] = key
                 costs[Int(slot)] = cost
                 isProtected[Int(slot)] = false
+                isReferenced[Int(slot)] = false
             } else {
                 slot = Int32(keys.count)
                 keys.append(key)
@@ -114,13 +137,18 @@ public final class CacheIndex {
                 previous.append(-1)
                 next.append(-1)
                 isProtected.append(false)
+                isReferenced.append(false)
             }
             slotOfKey[key] = slot
             append(slot)
             count += 1
             totalCost += cost
         }
-        evictToLimits(keeping: key, evicted: &evicted)
+        if policy == .clock {
+            sweepToLimits(evicted: &evicted)
+        } else {
+            evictToLimits(keeping: key, evicted: &evicted)
+        }
         return true
     }
 
@@ -145,6 +173,7 @@ public final class CacheIndex {
         previous.removeAll()
         next.removeAll()
         isProtected.removeAll()
+        isReferenced.removeAll()
         freeSlots.removeAll()
         head = -1
         tail = -1
@@ -159,7 +188,8 @@ public final class CacheIndex {
         isProtected[Int(slot)] = protected
     }
 
-    /// Held keys, next victim first.
+    /// Held keys, next victim first (under `clock`: in list order, front first; a referenced
+    /// entry there gets its second chance before it can be evicted).
     public func keysInEvictionOrder() -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(count)
@@ -182,6 +212,35 @@ public final class CacheIndex {
             let following = next[Int(slot)]
             let key = keys[Int(slot)]
             if !isProtected[Int(slot)] && key != newKey {
+                remove(key)
+                evicted.append(key)
+            }
+            slot = following
+        }
+    }
+
+    /// `Cache._trim(while:)`: from the front while over a limit, a referenced entry loses its bit
+    /// and moves to the back, an unreferenced one is evicted (the entry just inserted included).
+    /// Protected entries are passed over in place, so the sweep ends after at most two visits of
+    /// every entry even when everything left is protected.
+    private func sweepToLimits(evicted: inout [Int]) {
+        var slot = head
+        while isOverLimit() && slot >= 0 {
+            var following = next[Int(slot)]
+            if isProtected[Int(slot)] {
+                slot = following
+                continue
+            }
+            if isReferenced[Int(slot)] {
+                isReferenced[Int(slot)] = false
+                if following < 0 {
+                    following = slot  // already the back: visited again at once, now unreferenced
+                } else {
+                    unlink(slot)
+                    append(slot)
+                }
+            } else {
+                let key = keys[Int(slot)]
                 remove(key)
                 evicted.append(key)
             }

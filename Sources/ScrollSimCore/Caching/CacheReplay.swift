@@ -4,9 +4,12 @@
 /// Semantics are the common cache-simulator convention (libCacheSim's `cache_get_base`,
 /// https://github.com/1a1a11a/libCacheSim, `libCacheSim/cache/cache.c`):
 /// - a request whose object is held is a hit; under `lru` it refreshes recency, under `fifo`
-///   nothing changes;
+///   nothing changes, under `clock` it sets the object's reference bit;
 /// - a miss inserts the object with the request's size, evicting in policy order until it fits,
-///   unless the object alone is larger than the capacity (then nothing is inserted or evicted);
+///   unless the object alone is larger than the capacity (then nothing is inserted or evicted).
+///   `clock` follows Nuke's memory cache instead (`CacheIndex.Policy.clock`): the object is
+///   inserted first, then the sweep runs, so the object may evict itself when every held object
+///   was referenced;
 /// - a hit whose size differs from the held object's size is still a hit, and the held entry
 ///   keeps the size it was inserted with (current libCacheSim does not update it; its 2020
 ///   `cache_check` did);

@@ -12,7 +12,8 @@ public final class ImageMemoryCache {
         public var policy: CacheIndex.Policy
         public var countLimit: Int
         public var costLimitBytes: Int64
-        /// Entries costing more than this share of `costLimitBytes` are not stored (0 = no rule).
+        /// Entries costing `Int(fraction × costLimitBytes)` or more are not stored (0 = no rule):
+        /// Nuke's `entryCostLimit` (`Cache.swift`: `guard cost < entryMaxCost`, Nuke 13.2.0).
         public var maxEntryCostFraction: Double
         /// Entries expire this long after their last access (0 = never).
         public var expiration: SimTime
@@ -72,22 +73,21 @@ public final class ImageMemoryCache {
     }
 
     /// Stores `image` under `key` (replacing an older image), evicting as the policy says.
-    /// - Returns: false when the image was refused (too large for the cache or its entry rule).
+    /// - Returns: false when the image was refused (too large for the cache or its entry rule) or,
+    ///   under `clock`, evicted again by the sweep its insertion started.
     @discardableResult
     public func store(_ image: ImageObject, for key: Int) -> Bool {
         let cost = image.decodedBytes
-        let limit = configuration.costLimitBytes
-        if limit > 0 && configuration.maxEntryCostFraction > 0
-            && Double(cost) > Double(limit) * configuration.maxEntryCostFraction {
-            return false
-        }
+        if cost >= maxEntryCost { return false }
         if let old = images[key], old !== image {
             environment.release(old)
             images[key] = nil
         }
         evicted.removeAll(keepingCapacity: true)
         let inserted = index.insert(key, cost: cost, evicted: &evicted)
+        let isHeld = inserted && index.contains(key)
         if inserted {
+            // Retained before the victims are released: the new bitmap exists while they go.
             if images[key] == nil {
                 images[key] = image
                 environment.retain(image)
@@ -98,7 +98,27 @@ public final class ImageMemoryCache {
             dropImage(victim)
             evictionCount += 1
         }
-        return inserted
+        if inserted && !isHeld {  // clock: the sweep its insertion started evicted it again
+            dropImage(key)
+            evictionCount += 1
+        }
+        return isHeld
+    }
+
+    /// Entries costing this much or more are refused: Nuke's `entryMaxCost`,
+    /// `Int(entryCostLimit × costLimit)` with `cost < entryMaxCost` required
+    /// (kean/Nuke 13.2.0, `Sources/Nuke/Caching/Cache.swift`); `Int64.max` without the rule.
+    private var maxEntryCost: Int64 {
+        let limit = configuration.costLimitBytes
+        guard limit > 0 && configuration.maxEntryCostFraction > 0 else { return .max }
+        return Self.entryMaxCost(limit: limit, fraction: configuration.maxEntryCostFraction)
+    }
+
+    /// The smallest cost refused by the entry rule: `Int(min(max(fraction, 0), 1) × limit)`, as
+    /// Nuke's `Cache.Configuration.recomputeEntryMaxCost` computes it.
+    public static func entryMaxCost(limit: Int64, fraction: Double) -> Int64 {
+        let product = min(max(fraction, 0), 1) * Double(limit)
+        return product >= Double(Int64.max) ? .max : Int64(product)
     }
 
     /// Removes `key`.

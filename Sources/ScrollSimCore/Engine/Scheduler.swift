@@ -8,6 +8,8 @@ enum SimEvent {
     case scriptChange
     /// A `memoryWarning` step.
     case memoryWarning
+    /// The app's footprint rose above the device's warning level: the OS posts a warning.
+    case footprintWarning
     /// Network request `id` finished its latency phase.
     case networkLatencyDone(Int)
     /// The earliest transfer may have finished; valid only for transfer generation `generation`.

@@ -5,6 +5,14 @@ public enum DecodeMode: Sendable, Equatable {
     /// ImageIO thumbnail decode to at most `maxPixelSize` on the long side:
     /// `thumbnailMsPerMegapixel` × source megapixels; bitmap at the thumbnail size.
     case thumbnail(maxPixelSize: Int)
+    /// A lazily decoded full image drawn into a `width` × `height` bitmap (Nuke's resize
+    /// processor, Texture's ASImageNode backing store): the draw decodes the whole source,
+    /// `decodeMsPerMegapixel` × source megapixels; the scaling itself is not charged (assumed: no
+    /// published figure, and it is small beside the decode); bitmap at `width` × `height`.
+    case drawn(width: Int, height: Int)
+    /// A processed `width` × `height` image a library re-encoded into its disk cache, decoded
+    /// again: `decodeMsPerMegapixel` × its own megapixels; bitmap at that size.
+    case stored(width: Int, height: Int)
 }
 
 /// How a request to configure a cell was answered, for the request metrics (SPEC §8).
@@ -43,6 +51,18 @@ public final class FetchEnvironment {
     /// Whether the calling code runs on the main thread.
     public var isOnMainThread: Bool { sim.context.isOnMainThread }
 
+    // MARK: Device
+
+    /// What the app reads of its device (`ProcessInfo.physicalMemory`, `activeProcessorCount`),
+    /// from which the libraries compute their defaults.
+    public var device: DeviceInfo { sim.deviceInfo }
+    /// `os_proc_available_memory()`: the bytes the app may still allocate before its memory
+    /// limit (the limit minus the footprint, baseline included; 0 at or past it).
+    public var availableMemoryBytes: Int64 {
+        let device = sim.scenario.device
+        return max(0, device.memoryLimitBytes - device.baselineFootprintBytes - sim.memory.currentBytes)
+    }
+
     // MARK: Images
 
     /// The image item `item` shows (its URL).
@@ -60,12 +80,12 @@ public final class FetchEnvironment {
 
     /// A small decoded bitmap available at once: a low-resolution placeholder the app ships with
     /// (Apple's asset-store sample), at most `maxPixelSize` on the long side. Decoding it is
-    /// charged to the calling thread, `decodeMsPerMegapixel` × its own megapixels, and counted in
-    /// `main_decode_ms` when that thread is the main thread.
+    /// charged to the calling thread, `decodeMsPerMegapixel` (÷ the device's decode speed) × its
+    /// own megapixels, and counted in `main_decode_ms` when that thread is the main thread.
     public func makeBundledThumbnail(_ imageID: Int, maxPixelSize: Int) -> ImageObject {
         let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
         if sim.context.isOnMainThread {
-            let cost = SimDuration.milliseconds(sim.scenario.costs.decodeMsPerMegapixel * image.megapixels)
+            let cost = SimDuration.milliseconds(sim.decodeMsPerMegapixel * image.megapixels)
             sim.chargeMain(cost)
             sim.recorder.metrics.mainDecodeNanos += cost
         }
@@ -80,15 +100,30 @@ public final class FetchEnvironment {
                     isThumbnail: false, isDecoded: false)
     }
 
+    /// `UIImage(data:)` of a processed `width` × `height` image read back from a disk cache:
+    /// undecoded, decoded lazily on the main thread at first display (at its own size). Costs
+    /// nothing now.
+    public func makeUndecodedImage(_ imageID: Int, width: Int, height: Int) -> ImageObject {
+        ImageObject(imageID: imageID, pixelWidth: max(1, width), pixelHeight: max(1, height),
+                    isThumbnail: true, isDecoded: false)
+    }
+
+    /// The bitmap size a decode in `mode` produces for this scenario's images.
+    public func pixelSize(of mode: DecodeMode) -> (width: Int, height: Int) {
+        let image = sim.makeDecodedImage(0, mode: mode).1
+        return (image.pixelWidth, image.pixelHeight)
+    }
+
     // MARK: Resources
 
-    /// Starts a network request for `imageID`; `completion` runs off the main thread when it ends
-    /// (never after `cancel()`).
-    @discardableResult
-    public func load(_ imageID: Int, priority: RequestPriority,
-                     completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
-        sim.network.load(imageID: imageID, priority: priority, completion: completion)
+    /// A new `URLSession` with its own connection pool and per-host limit (`load` on it starts a
+    /// request). A library that owns its session makes it once, in its initialiser.
+    public func makeSession(_ configuration: NetworkSession.Configuration) -> NetworkSession {
+        sim.network.makeSession(configuration)
     }
+
+    /// `URLSession.shared`: one session for the whole run, with the default per-host limit.
+    public var sharedSession: NetworkSession { sim.network.sharedSession }
 
     /// Reads `bytes` from the disk (latency + bytes / throughput on one of the disk queues);
     /// `completion` runs off the main thread.
@@ -163,9 +198,15 @@ public final class FetchEnvironment {
     // MARK: Memory and metrics
 
     /// A cache starts holding `image` (its decoded bytes count toward peak memory while held).
-    public func retain(_ image: ImageObject) { sim.memory.retain(image) }
-    /// A cache stops holding `image`.
-    public func release(_ image: ImageObject) { sim.memory.release(image) }
+    public func retain(_ image: ImageObject) {
+        sim.memory.retain(image)
+        sim.observer?.imageRetained(image, at: now)
+    }
+    /// A cache stops holding `image` (one `release` per `retain`).
+    public func release(_ image: ImageObject) {
+        sim.memory.release(image)
+        sim.observer?.imageReleased(image, at: now)
+    }
 
     /// Records how a request to configure a cell for `imageID` was answered (`requests` and its
     /// breakdown; the image id goes into request traces).

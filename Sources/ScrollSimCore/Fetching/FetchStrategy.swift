@@ -23,8 +23,15 @@ public protocol FetchStrategy: AnyObject {
     func cancelPrefetching(items: [Int])
     /// Called once per layout pass with the frame's offset, velocity and visible range.
     func scrollDidUpdate(_ update: ScrollUpdate)
-    /// `UIApplication.didReceiveMemoryWarningNotification`, delivered on the main thread.
+    /// `UIApplication.didReceiveMemoryWarningNotification`, delivered on the main thread: when
+    /// the app's footprint crosses the device's warning level, and for a script's `memoryWarning`
+    /// step (docs/model.md, "Device and memory").
     func didReceiveMemoryWarning()
+    /// A system memory-pressure event, as a `DispatchSource.makeMemoryPressureSource` handler on the
+    /// main queue receives it (Nuke's memory cache listens to this, not to the UIKit notification).
+    /// Delivered for a script's `memoryWarning` step, after `didReceiveMemoryWarning`; the app's own
+    /// growth toward its limit does not raise it (that is the per-process warning, another mask).
+    func didReceiveMemoryPressure(_ level: MemoryPressureLevel)
 }
 
 extension FetchStrategy {
@@ -36,6 +43,7 @@ extension FetchStrategy {
     public func cancelPrefetching(items: [Int]) {}
     public func scrollDidUpdate(_ update: ScrollUpdate) {}
     public func didReceiveMemoryWarning() {}
+    public func didReceiveMemoryPressure(_ level: MemoryPressureLevel) {}
 }
 
 /// What a range-based loader (e.g. Texture) sees of the scroll view at each layout pass.

@@ -46,6 +46,15 @@ public struct RunMetrics: Sendable, Equatable {
     /// (a late frame leaves the previous one on screen, so dropped frames count as what the user
     /// kept seeing, not as absent samples).
     public var blankRatioVsyncMean: Double = 0
+    /// Memory warnings the app received (`didReceiveMemoryWarning`): scripted steps and the
+    /// footprint's crossings of the device's warning level.
+    public var memoryWarnings: Int = 0
+    /// Whether the app's footprint exceeded the device's memory limit: the OS killed it and the
+    /// run's metrics stop there.
+    public var killed: Bool = false
+    /// Energy the radio spent from time 0 to the run's horizon (the script's end plus the settle
+    /// limit; a killed run's kill), nanojoules, rounded down (docs/model.md, "Radio energy").
+    public var radioEnergyNanojoules: Int64 = 0
 
     public init() {}
 

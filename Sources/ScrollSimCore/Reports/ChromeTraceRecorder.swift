@@ -3,12 +3,18 @@
 /// Tracks (thread ids, sorted in this order by `thread_sort_index`):
 /// - 1 `main thread`: every main-thread work item as a complete event (`frame` / `frame (hitch)`
 ///   with the frame's numbers in `args`, `main queue block`, `idle-time cell preparation`,
-///   `memory warning`), with the lifecycle callbacks that ran in it nested inside;
+///   `memory warning`, `memory pressure`), with the lifecycle callbacks that ran in it nested inside;
 /// - 2 `display`: instants `vsync` (the vsync each frame was made for) and `hitch` (when a late
-///   frame appeared);
-/// - 1000 + c `connection c`: each request on connection slot c (`request`, or `request (failed)` /
-///   `request (cancelled)`) with its `latency` and `transfer` phases nested inside;
+///   frame appeared), and `killed (memory limit)` when the app's footprint exceeded the limit;
+/// - 10000 + n, the network tracks in (session, connection, stream) order: `<session> connection c`
+///   holds the connection's `connection setup` (with its `TCP handshake` and `TLS handshake`
+///   nested; nothing when the round trip is 0) and, over HTTP/1.1, each request it carried
+///   (`request`, or `request (failed)` / `request (cancelled)`) with its `latency` and `transfer`
+///   phases nested inside; over HTTP/2 each stream is on `<session> connection c stream k`, the
+///   lowest lane free when it was sent, so the streams of one connection never overlap on a track;
 /// - 2000 + t `decoder t`, 3000 + q `disk q`: each job as a complete event.
+/// Tracks sort in that order (main, display, network, decoders, disks): each track's sort index is
+/// its place in the list.
 /// Counters (process-wide): `decoded memory` (MiB) and `blank ratio` (per frame, at its present).
 ///
 /// Perfetto requires the slices of a track to nest (research notes uikit-and-metrics.md §5). The
@@ -33,8 +39,8 @@ public final class ChromeTraceRecorder: RunObserver {
         public static let main = 1
         /// Vsync and hitch instants.
         public static let display = 2
-        /// Network connection slot `slot` (at most 1000 slots, the scenario limit).
-        public static func connection(_ slot: Int) -> Int { 1000 + slot }
+        /// The network track of rank `rank` in (session, connection, stream) order.
+        public static func network(_ rank: Int) -> Int { 10_000 + rank }
         /// Decoder thread `thread` (at most 64).
         public static func decoder(_ thread: Int) -> Int { 2000 + thread }
         /// Disk queue `queue` (at most 64).
@@ -59,8 +65,6 @@ public final class ChromeTraceRecorder: RunObserver {
 
     /// The process name shown by the viewers: "ScrollSim <scenario> / <strategy> / seed <n>".
     let processName: String
-    /// Connection slots that exist whether used or not (the scenario's `maxConnections`).
-    let connectionCount: Int
     /// Decoder threads that exist whether used or not.
     let decoderCount: Int
     /// Disk queues that exist whether used or not.
@@ -73,8 +77,10 @@ public final class ChromeTraceRecorder: RunObserver {
     private var pendingFrame: FrameRecord?
     /// Every frame, in order.
     private var frames: [FrameRecord] = []
-    /// Requests per connection slot, in the order they ended.
-    private var requests: [Int: [Slice]] = [:]
+    /// Slices per network track (connection setups and requests), in the order reported.
+    private var network: [NetworkTrack: [Slice]] = [:]
+    /// Each session's name, from its connections' setups.
+    private var sessionNames: [Int: String] = [:]
     /// Jobs per decoder thread, in the order they ended.
     private var decodes: [Int: [Slice]] = [:]
     /// Jobs per disk queue, in the order they ended.
@@ -83,11 +89,12 @@ public final class ChromeTraceRecorder: RunObserver {
     private var memoryDeltas: [(time: SimTime, delta: Int64)] = []
     /// The last total reported.
     private var memoryTotal: Int64 = 0
+    /// When the app was killed, and its footprint then.
+    private var killed: (time: SimTime, footprintBytes: Int64)?
 
     /// A recorder for a run of `scenario` with `strategyName` and `seed`.
     public init(scenario: Scenario, strategyName: String, seed: UInt64) {
         processName = "ScrollSim \(scenario.name) / \(strategyName) / seed \(seed)"
-        connectionCount = scenario.network.maxConnections
         decoderCount = scenario.device.decoderThreads
         diskQueueCount = scenario.disk.queues
     }
@@ -127,6 +134,8 @@ public final class ChromeTraceRecorder: RunObserver {
             item = Slice(name: "idle-time cell preparation", category: "main", start: start, end: end, arguments: [])
         case .memoryWarning:
             item = Slice(name: "memory warning", category: "main", start: start, end: end, arguments: [])
+        case .memoryPressure:
+            item = Slice(name: "memory pressure", category: "main", start: start, end: end, arguments: [])
         }
         assert(pendingCallbacks.allSatisfy { $0.start >= start && $0.end <= end }, "a callback outside its main-thread item")
         item.children = pendingCallbacks
@@ -135,7 +144,25 @@ public final class ChromeTraceRecorder: RunObserver {
         mainItems.append(item)
     }
 
-    /// Keeps the request for its connection's track, with its latency and transfer phases.
+    /// Names the connection's track and keeps its setup, with the two handshakes nested.
+    public func connectionOpened(_ setup: ConnectionSetup) {
+        sessionNames[setup.session] = setup.sessionName
+        let track = NetworkTrack(session: setup.session, connection: setup.connection, stream: -1)
+        guard setup.end > setup.start else {
+            if network[track] == nil { network[track] = [] }
+            return
+        }
+        var slice = Slice(name: "connection setup", category: "network", start: setup.start, end: setup.end,
+                          arguments: [("protocol", .string(setup.httpProtocol.rawValue)),
+                                      ("setup_ms", .number(Self.milliseconds(setup.end - setup.start)))])
+        slice.children.append(Slice(name: "TCP handshake", category: "network", start: setup.start, end: setup.tcpEnd,
+                                    arguments: []))
+        slice.children.append(Slice(name: "TLS handshake", category: "network", start: setup.tcpEnd, end: setup.end,
+                                    arguments: []))
+        network[track, default: []].append(slice)
+    }
+
+    /// Keeps the request for its connection's (or stream lane's) track, with its latency and transfer phases.
     public func connectionEnded(_ span: ConnectionSpan) {
         let suffix = span.outcome == .completed ? "" : " (\(span.outcome.rawValue))"
         var request = Slice(name: "request" + suffix, category: "network", start: span.start, end: span.end, arguments: [
@@ -151,7 +178,8 @@ public final class ChromeTraceRecorder: RunObserver {
             request.children.append(Slice(name: "transfer", category: "network", start: span.firstByte, end: span.end,
                                           arguments: [("bytes", .integer(span.bytes))]))
         }
-        requests[span.connection, default: []].append(request)
+        network[NetworkTrack(session: span.session, connection: span.connection, stream: span.stream), default: []]
+            .append(request)
     }
 
     /// Keeps the decode for its thread's track.
@@ -164,6 +192,11 @@ public final class ChromeTraceRecorder: RunObserver {
     public func diskRan(queue: Int, start: SimTime, end: SimTime) {
         guard queue >= 0 else { return }
         diskJobs[queue, default: []].append(Slice(name: "disk job", category: "disk", start: start, end: end, arguments: []))
+    }
+
+    /// Keeps the kill for the display track.
+    public func appKilled(at time: SimTime, footprintBytes: Int64) {
+        killed = (time, footprintBytes)
     }
 
     /// Keeps the change as a delta at its time.
@@ -182,25 +215,34 @@ public final class ChromeTraceRecorder: RunObserver {
         writeTrack(mainItems, thread: Track.main, into: &writer)
         writeDisplay(&writer)
         // Dictionaries are read in sorted key order, never in hash order.
-        for slot in requests.keys.sorted() { writeTrack(requests[slot] ?? [], thread: Track.connection(slot), into: &writer) }
+        for (rank, track) in network.keys.sorted().enumerated() {
+            writeTrack(network[track] ?? [], thread: Track.network(rank), into: &writer)
+        }
         for thread in decodes.keys.sorted() { writeTrack(decodes[thread] ?? [], thread: Track.decoder(thread), into: &writer) }
         for queue in diskJobs.keys.sorted() { writeTrack(diskJobs[queue] ?? [], thread: Track.disk(queue), into: &writer) }
         writeCounters(&writer)
         return writer.makeText()
     }
 
-    /// Process and thread names and sort indexes: every configured track, used or not.
+    /// Process and thread names and sort indexes: every configured decoder and disk track, used or
+    /// not, and every network track used.
     private func writeMetadata(_ writer: inout ChromeTraceWriter) {
         writer.metadata("process_name", thread: 0, arguments: [("name", .string(processName))])
         var tracks: [(thread: Int, name: String)] = [(Track.main, "main thread"), (Track.display, "display (vsync, hitches)")]
-        tracks += Set(0..<connectionCount).union(requests.keys).sorted().map { (Track.connection($0), "connection \($0)") }
+        tracks += network.keys.sorted().enumerated().map { (Track.network($0.offset), name(of: $0.element)) }
         tracks += Set(0..<decoderCount).union(decodes.keys).sorted().map { (Track.decoder($0), "decoder \($0)") }
         tracks += Set(0..<diskQueueCount).union(diskJobs.keys).sorted().map { (Track.disk($0), "disk \($0)") }
-        for track in tracks {
+        for (index, track) in tracks.enumerated() {
             writer.metadata("thread_name", thread: track.thread, arguments: [("name", .string(track.name))])
             writer.metadata("thread_sort_index", thread: track.thread,
-                            arguments: [("sort_index", .integer(Int64(track.thread)))])
+                            arguments: [("sort_index", .integer(Int64(index + 1)))])
         }
+    }
+
+    /// A network track's name: `<session> connection c`, or `<session> connection c stream k`.
+    private func name(of track: NetworkTrack) -> String {
+        let connection = (sessionNames[track.session] ?? "session \(track.session)") + " connection \(track.connection)"
+        return track.stream < 0 ? connection : connection + " stream \(track.stream)"
     }
 
     /// Writes `slices` on `thread` in `ordered` order, each followed by its children (recursively).
@@ -241,6 +283,11 @@ public final class ChromeTraceRecorder: RunObserver {
                 writer.instant("vsync", category: "display", thread: Track.display, time: instant.time,
                                arguments: [("frame", .integer(Int64(frame.frame)))])
             }
+        }
+        if let killed {
+            writer.instant("killed (memory limit)", category: "memory", thread: Track.display, time: killed.time,
+                           arguments: [("footprint_mib", .number(DecimalFormat.fixed(killed.footprintBytes,
+                                                                                    over: 1_048_576, decimals: 3)))])
         }
     }
 

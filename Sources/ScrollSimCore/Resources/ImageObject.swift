@@ -32,7 +32,12 @@ public final class ImageObject {
     var megapixels: Double { Double(pixelWidth) * Double(pixelHeight) / 1_000_000 }
 }
 
-/// Decoded-image bytes held by cells and caches, and their peak (SPEC §6, §8 `peak_memory_mb`).
+/// Decoded-image bytes held by cells and caches, and their peak (SPEC §6, §8 `peak_memory_mb`);
+/// with the device's baseline they make the app's footprint, which the OS watches
+/// (docs/model.md, "Device and memory"): exceeding the warning level calls `onWarning` once,
+/// re-armed only when the footprint is back at or below it (xnu's ledger: `LF_WARNED` is set
+/// when the balance rises above the warning level and cleared when it dips below); exceeding
+/// the limit calls `onLimitExceeded` once.
 final class MemoryLedger {
     /// Bytes held now.
     @exclusivity(unchecked) private(set) var currentBytes: Int64 = 0
@@ -40,6 +45,16 @@ final class MemoryLedger {
     @exclusivity(unchecked) private(set) var peakBytes: Int64 = 0
     /// Called with `currentBytes` after every change (traces).
     var onChange: ((Int64) -> Void)?
+    /// Decoded bytes above which the footprint exceeds the warning level (`.max`: never).
+    var warningThresholdBytes: Int64 = .max
+    /// Decoded bytes above which the footprint exceeds the memory limit (`.max`: never).
+    var limitThresholdBytes: Int64 = .max
+    /// The footprint rose above the warning level (called once until re-armed).
+    var onWarning: (() -> Void)?
+    /// The footprint rose above the memory limit (called once).
+    var onLimitExceeded: (() -> Void)?
+    /// Whether the warning has fired and the footprint has not been back at or below its level.
+    @exclusivity(unchecked) private(set) var isWarned = false
 
     /// A cell or cache starts holding `image`.
     func retain(_ image: ImageObject) {
@@ -54,6 +69,7 @@ final class MemoryLedger {
         if image.holders == 0 && image.isDecoded {
             currentBytes -= image.decodedBytes
             onChange?(currentBytes)
+            if isWarned && currentBytes <= warningThresholdBytes { isWarned = false }
         }
     }
 
@@ -68,5 +84,13 @@ final class MemoryLedger {
         currentBytes += bytes
         if currentBytes > peakBytes { peakBytes = currentBytes }
         onChange?(currentBytes)
+        if currentBytes > warningThresholdBytes && !isWarned {
+            isWarned = true
+            onWarning?()
+        }
+        if currentBytes > limitThresholdBytes {
+            limitThresholdBytes = .max
+            onLimitExceeded?()
+        }
     }
 }

@@ -12,12 +12,14 @@ public enum NetworkResult: Sendable, Equatable {
     case failure
 }
 
-/// The random draws of one connection: what common random numbers must keep equal across
+/// The random draws of one request: what common random numbers must keep equal across
 /// strategies for the same image and attempt.
 public struct NetworkDraw: Sendable, Equatable {
     public var imageID: Int
-    /// How many connections were opened for this image before this one in the run.
+    /// How many requests for this image were sent before this one in the run.
     public var attempt: Int
+    /// Time from sending the request on an open connection to its first byte (one round trip
+    /// plus the server's time).
     public var latency: SimTime
     public var bytes: Int64
     public var fails: Bool
@@ -56,91 +58,217 @@ public final class NetworkTask {
     }
 }
 
-/// The network (SPEC §6): lognormal latency per (image, attempt) with common random numbers,
-/// then the image's bytes over a link whose bandwidth is shared fairly among the transfers in
-/// progress (processor sharing), at most `maxConnections` requests at once, the rest queued by
-/// priority and FIFO within a priority.
-///
-/// Fair sharing is computed with a virtual "service" clock: every transfer in progress has
-/// received the same number of bytes since it started, `service − serviceAtStart`, and the
-/// earliest to finish is the one with the smallest `serviceAtStart + bytes`. Each change in the
-/// number of transfers reschedules one check event; stale checks carry an old generation and are
-/// skipped.
-final class NetworkModel {
-    private enum State { case queued, latency, transferring, finished }
 
+/// The network (docs/model.md, Resources): sessions with their own connection pools to the one
+/// image host, over HTTP/1.1 or HTTP/2, and one link whose bandwidth every transfer shares.
+///
+/// A request's life: it waits in its session's queue (priority, then submission order), is sent
+/// on a connection (HTTP/1.1: an idle open connection, else a new one once it is set up, while
+/// the session has fewer than its per-host limit open; HTTP/2: a stream on the session's one
+/// connection, up to `maxConcurrentStreams` at once), gets its first byte after its latency draw,
+/// then receives its bytes over the shared link (`SharedLink`). Its connection (or stream) is then
+/// free for the next request. Cancelling a sent HTTP/1.1 request closes its connection; an HTTP/2
+/// stream is reset and the connection stays.
+///
+/// Connection setup takes two round trips before the first request is sent: TCP's three-way
+/// handshake (RFC 9293 §3.5) and TLS 1.3's full handshake (RFC 8446 §2). The round trip is
+/// `Scenario.Network.roundTrip`. Late binding: a connection is not set up for one request; when
+/// it is ready it takes whichever request is first in the queue then, and a session opens a
+/// connection only while more requests wait than connections are being set up.
+///
+/// Keep-alive: a connection with nothing in flight closes once it has been idle for more than
+/// `idleTimeoutSeconds` (so 0 keeps it only for requests already waiting when it frees). The
+/// check is lazy (when its session next needs a connection), so it needs no event.
+/// HTTP/1.1 reuses the idle connection that became idle last.
+///
+/// The radio (docs/model.md, "Radio energy"): every connection setup and response transfer is
+/// activity for `RadioEnergyMeter`, and every request sent or error response an instant of it.
+/// With `network.promotionDelay`, a session that has requests to send while the radio needs a
+/// promotion waits for it (`dispatch`); sessions then resume in the order they started waiting.
+///
+/// Random draws (common random numbers): a request's latency and failure come from
+/// `("latency", image, attempt)` and `("failure", image, attempt)` when it is sent, `attempt`
+/// counting the requests for that image sent before in the run; connection setup draws nothing.
+/// Every order is insertion order: no dictionary is iterated.
+final class NetworkModel {
+    /// Where a request is.
+    private enum State { case unsubmitted, queued, awaitingFirstByte, transferring, finished }
+
+    /// One request (a data task).
     private struct Request {
+        /// The image.
         var imageID: Int
+        /// Its encoded size.
         var bytes: Int64
+        /// Its priority now.
         var priority: RequestPriority
-        var state: State
+        /// The session it belongs to.
+        var session: Int
+        /// Where it is.
+        var state: State = .unsubmitted
+        /// Called once when it ends (nil once called or cancelled).
         var completion: ((NetworkResult) -> Void)?
-        var serviceAtStart: Double = 0
-        var fails = false
+        /// Its ticket in the session's queue (−1 before).
+        var ticket = -1
+        /// The connection it was sent on (−1 before).
         var connection = -1
-        var start: SimTime = 0
+        /// Its HTTP/2 stream lane on that connection (traces only; −1 otherwise).
+        var lane = -1
+        /// Its transfer on the link (−1 before).
+        var transfer = -1
+        /// Whether it fails at its first byte (drawn when sent).
+        var fails = false
+        /// When it was sent.
+        var sent: SimTime = 0
+        /// When its first byte arrived (−1 before).
         var firstByte: SimTime = -1
-        /// Order of submission to the network (ids follow `load` calls, which main-thread work
-        /// submits later, at its own clock).
-        var submission: Int = 0
     }
 
-    let context: SimContext
-    private let config: Scenario.Network
-    private let latencyStream: RandomStream
-    private let failureStream: RandomStream
-    private let bytesPerNanosecond: Double
-    private let bytesOfImage: (Int) -> Int64
-    @exclusivity(unchecked) private var requests: [Request] = []
-    @exclusivity(unchecked) private var waiting: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
-    @exclusivity(unchecked) private var waitingCount = 0
-    /// Requests queued so far (their submission order).
-    @exclusivity(unchecked) private var submissions = 0
-    @exclusivity(unchecked) private var connectionsInUse = 0
-    @exclusivity(unchecked) private var transferring: [Int] = []
-    @exclusivity(unchecked) private var service: Double = 0
-    @exclusivity(unchecked) private var serviceUpdatedAt: SimTime = 0
-    @exclusivity(unchecked) private var generation: UInt64 = 0
-    @exclusivity(unchecked) private var attempts: [Int: Int] = [:]
-    @exclusivity(unchecked) private var downloaded: [Int: Bool] = [:]
+    /// One session's pool.
+    private struct Session {
+        /// Its name (traces).
+        var name: String
+        /// Its per-host connection limit (HTTP/1.1).
+        var limit: Int
+        /// Requests waiting for a connection or stream.
+        var queue = RequestQueue()
+        /// Connections open or being set up.
+        var openConnections = 0
+        /// Connections being set up.
+        var connecting = 0
+        /// HTTP/1.1: idle open connections in the order they became idle, from `idleHead`.
+        var idle: [Int] = []
+        /// The first live index of `idle`.
+        var idleHead = 0
+        /// HTTP/2: the session's connection to the host, or −1.
+        var http2Connection = -1
+        /// Connection slots in use (traces only).
+        var slotInUse: [Bool] = []
+    }
 
-    /// Receives each request's time on its connection (traces).
+    /// One connection to the host.
+    private struct Connection {
+        /// The session that owns it.
+        var session: Int
+        /// Its slot in the session (traces only; −1 when not traced).
+        var slot: Int
+        /// Whether its setup is done.
+        var isReady = false
+        /// Whether it is closed.
+        var isClosed = false
+        /// Requests (HTTP/1.1: at most 1) or streams (HTTP/2) in flight on it.
+        var inFlight = 0
+        /// When it last had nothing in flight.
+        var idleSince: SimTime = 0
+        /// HTTP/2 stream lanes in use (traces only).
+        var laneInUse: [Bool] = []
+    }
+
+    /// The run's clock and main-thread cursor.
+    let context: SimContext
+    /// The scenario's network section.
+    private let config: Scenario.Network
+    /// One round trip of the path.
+    let roundTrip: SimTime
+    /// How long an idle connection stays open.
+    let idleTimeout: SimTime
+    /// Latency draws, keyed by (image, attempt).
+    private let latencyStream: RandomStream
+    /// Failure draws, keyed by (image, attempt).
+    private let failureStream: RandomStream
+    /// Each image's encoded size.
+    private let bytesOfImage: (Int) -> Int64
+    /// The device's link.
+    @exclusivity(unchecked) private var link: SharedLink
+    /// Every request of the run, by id.
+    @exclusivity(unchecked) private var requests: [Request] = []
+    /// The request of each link transfer.
+    @exclusivity(unchecked) private var requestOfTransfer: [Int] = []
+    /// The sessions, in the order they were made.
+    @exclusivity(unchecked) private var sessions: [Session] = []
+    /// Every connection of the run, in the order opened.
+    @exclusivity(unchecked) private var connections: [Connection] = []
+    /// The current transfer check; older ones are stale.
+    @exclusivity(unchecked) private var generation: UInt64 = 0
+    /// Requests sent so far per image (the next attempt number). Looked up, never iterated.
+    @exclusivity(unchecked) private var attempts: [Int: Int] = [:]
+    /// Images downloaded completely at least once. Looked up, never iterated.
+    @exclusivity(unchecked) private var downloaded: [Int: Bool] = [:]
+    /// `URLSession.shared`, made at first use.
+    private var shared: NetworkSession?
+    /// The radio's state machine and energy.
+    @exclusivity(unchecked) private var radio: RadioEnergyMeter
+    /// Sessions waiting for the radio's promotion, in the order they started waiting.
+    @exclusivity(unchecked) private var sessionsAwaitingRadio: [Int] = []
+    /// Whether the event that resumes `sessionsAwaitingRadio` is scheduled.
+    @exclusivity(unchecked) private var isRadioWakeScheduled = false
+
+    /// Receives connection setups and each request's time on its connection (traces).
     weak var observer: (any RunObserver)?
-    /// Which connection slots are in use (only traces see the slot numbers).
-    private var connectionBusy: [Bool] = []
-    /// When set, every connection's random draws are appended (tests, request traces).
+    /// When set, every request's random draws are appended (tests, request traces).
     var drawLog: [NetworkDraw]?
-    /// Network transfers started (connections opened).
+    /// Requests sent.
     private(set) var fetchesStarted = 0
+    /// Connections opened (set up).
+    private(set) var connectionsOpened = 0
     /// Bytes transferred, partial transfers included.
     private(set) var bytesDownloaded: Int64 = 0
     /// Completed downloads of an image already downloaded earlier in the run.
     private(set) var duplicateDownloads = 0
 
-    init(context: SimContext, config: Scenario.Network, streams: RandomStreams, bytesOfImage: @escaping (Int) -> Int64) {
+    /// A network of `config` on `context`'s clock, drawing from `streams`.
+    init(context: SimContext, config: Scenario.Network, streams: RandomStreams,
+         bytesOfImage: @escaping (Int) -> Int64) {
         self.context = context
         self.config = config
+        self.roundTrip = config.roundTrip
+        self.idleTimeout = SimDuration.seconds(config.idleTimeoutSeconds)
         self.latencyStream = streams.stream("latency")
         self.failureStream = streams.stream("failure")
-        self.bytesPerNanosecond = config.bandwidthMbps * 1_000_000 / 8 / 1_000_000_000
+        self.link = SharedLink(bandwidthMbps: config.bandwidthMbps)
         self.bytesOfImage = bytesOfImage
+        self.radio = RadioEnergyMeter(profile: RadioProfile(config.radio))
     }
 
-    /// Starts a request for `imageID` (deferred to the caller's time when on the main thread).
-    func load(imageID: Int, priority: RequestPriority, completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
+    // MARK: Sessions and requests
+
+    /// A new session with its own connection pool.
+    func makeSession(_ configuration: NetworkSession.Configuration) -> NetworkSession {
+        let limit = max(1, configuration.httpMaximumConnectionsPerHost ?? config.maxConnections)
+        sessions.append(Session(name: configuration.name, limit: limit))
+        return NetworkSession(name: configuration.name, httpMaximumConnectionsPerHost: limit, model: self,
+                              index: sessions.count - 1)
+    }
+
+    /// `URLSession.shared`: one session of the run, with the default per-host limit.
+    var sharedSession: NetworkSession {
+        if let shared { return shared }
+        let session = makeSession(.init(name: "URLSession.shared"))
+        shared = session
+        return session
+    }
+
+    /// Starts a request for `imageID` on `session` (deferred to the caller's time when on the main thread).
+    func load(imageID: Int, priority: RequestPriority, session: Int,
+              completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
         let id = requests.count
-        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority,
-                                state: .queued, completion: completion))
+        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
+                                completion: completion))
         let task = NetworkTask(id: id, imageID: imageID, model: self)
         context.perform { [self] in submit(id) }
         return task
     }
 
+    /// Whether request `id` completed, failed or was cancelled.
     func isFinished(_ id: Int) -> Bool { requests[id].state == .finished }
+    /// Request `id`'s priority now.
     func priority(of id: Int) -> RequestPriority { requests[id].priority }
 
+    /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
+    /// when a connection or stream is free.
     private func submit(_ id: Int) {
-        guard requests[id].state == .queued else { return }  // cancelled before submission
+        guard requests[id].state == .unsubmitted else { return }  // cancelled before submission
+        requests[id].state = .queued
         if config.offline {
             // Fails at once, but as an event: a completion never runs inside the `load` call that
             // started it (a strategy that retries on failure would otherwise recurse).
@@ -150,24 +278,177 @@ final class NetworkModel {
             }), at: context.scheduler.now)
             return
         }
-        if connectionsInUse < config.maxConnections {
-            start(id)
-        } else {
-            submissions += 1
-            requests[id].submission = submissions
-            waiting[requests[id].priority.rawValue].append(id)
-            waitingCount += 1
+        let session = requests[id].session
+        requests[id].ticket = sessions[session].queue.push(id, priority: requests[id].priority)
+        dispatch(session)
+    }
+
+    // MARK: Connections
+
+    /// Sends what session `s` can send now, and opens the connections it needs; with
+    /// `promotionDelay`, first waits for the radio when it needs a promotion.
+    private func dispatch(_ s: Int) {
+        if config.promotionDelay && !sessions[s].queue.isEmpty {
+            let now = context.scheduler.now
+            let ready = radio.readyTime(at: now)
+            if ready > now {
+                awaitRadio(s, until: ready)
+                return
+            }
+        }
+        switch config.httpProtocol {
+        case .http1_1: dispatchHTTP1(s)
+        case .http2: dispatchHTTP2(s)
         }
     }
 
-    private func start(_ id: Int) {
-        connectionsInUse += 1
-        fetchesStarted += 1
+    /// Session `s` waits for the radio's promotion, which ends at `ready`; the sessions waiting
+    /// resume then, in the order they started waiting.
+    private func awaitRadio(_ s: Int, until ready: SimTime) {
+        if !sessionsAwaitingRadio.contains(s) { sessionsAwaitingRadio.append(s) }
+        guard !isRadioWakeScheduled else { return }
+        isRadioWakeScheduled = true
+        context.scheduler.schedule(.deferred({ [self] in
+            isRadioWakeScheduled = false
+            let waiting = sessionsAwaitingRadio
+            sessionsAwaitingRadio.removeAll()
+            for session in waiting { dispatch(session) }
+        }), at: ready)
+    }
+
+    /// HTTP/1.1: idle connections take waiting requests; then connections open while more requests
+    /// wait than are being set up, up to the session's limit.
+    private func dispatchHTTP1(_ s: Int) {
+        closeExpiredIdleConnections(of: s)
+        while !sessions[s].queue.isEmpty {
+            if let c = takeIdleConnection(of: s) {
+                guard let id = sessions[s].queue.popFirst() else { return }
+                send(id, on: c)
+            } else if sessions[s].queue.count > sessions[s].connecting
+                        && sessions[s].openConnections < sessions[s].limit {
+                openConnection(for: s)  // with a zero round trip it is idle at once: the loop uses it
+            } else {
+                return
+            }
+        }
+    }
+
+    /// HTTP/2: one connection per session; waiting requests become streams on it up to the
+    /// server's stream limit.
+    private func dispatchHTTP2(_ s: Int) {
+        var c = sessions[s].http2Connection
+        if c >= 0 && connections[c].isReady && connections[c].inFlight == 0
+            && connections[c].idleSince + idleTimeout < context.scheduler.now {
+            close(c)
+            sessions[s].http2Connection = -1
+            c = -1
+        }
+        guard !sessions[s].queue.isEmpty else { return }
+        if c < 0 {
+            c = openConnection(for: s)
+            sessions[s].http2Connection = c
+        }
+        guard connections[c].isReady else { return }
+        while connections[c].inFlight < config.maxConcurrentStreams, let id = sessions[s].queue.popFirst() {
+            send(id, on: c)
+        }
+    }
+
+    /// Opens a connection for session `s`: ready at once with a zero round trip, else after the
+    /// TCP and TLS handshakes. Returns it.
+    @discardableResult
+    private func openConnection(for s: Int) -> Int {
+        let c = connections.count
+        let now = context.scheduler.now
+        var slot = -1
         if observer != nil {
-            let slot = connectionBusy.firstIndex(of: false) ?? connectionBusy.count
-            if slot == connectionBusy.count { connectionBusy.append(true) } else { connectionBusy[slot] = true }
-            requests[id].connection = slot
-            requests[id].start = context.scheduler.now
+            slot = Self.takeLowestFree(&sessions[s].slotInUse)
+        }
+        connections.append(Connection(session: s, slot: slot))
+        sessions[s].openConnections += 1
+        connectionsOpened += 1
+        let setup = 2 * roundTrip
+        observer?.connectionOpened(ConnectionSetup(
+            session: s, sessionName: sessions[s].name, httpProtocol: config.httpProtocol, connection: slot,
+            start: now, tcpEnd: now + roundTrip, end: now + setup))
+        radio.begin(at: now)  // the handshakes' packets, one round trip after another
+        if setup == 0 {
+            radio.end(at: now)
+            becomeReady(c)
+        } else {
+            sessions[s].connecting += 1
+            context.scheduler.schedule(.deferred({ [self] in
+                radio.end(at: context.scheduler.now)
+                sessions[s].connecting -= 1
+                becomeReady(c)
+                dispatch(s)
+            }), at: now + setup)
+        }
+        return c
+    }
+
+    /// Connection `c`'s setup is done: it is idle until a request takes it.
+    private func becomeReady(_ c: Int) {
+        connections[c].isReady = true
+        becomeIdle(c)
+    }
+
+    /// Connection `c` has nothing in flight from now.
+    private func becomeIdle(_ c: Int) {
+        connections[c].idleSince = context.scheduler.now
+        if config.httpProtocol == .http1_1 { sessions[connections[c].session].idle.append(c) }
+    }
+
+    /// The HTTP/1.1 connection of `s` that became idle last, taken out of the idle list.
+    private func takeIdleConnection(of s: Int) -> Int? {
+        guard sessions[s].idle.count > sessions[s].idleHead else { return nil }
+        let c = sessions[s].idle.removeLast()
+        if sessions[s].idle.count == sessions[s].idleHead {
+            sessions[s].idle.removeAll(keepingCapacity: true)
+            sessions[s].idleHead = 0
+        }
+        return c
+    }
+
+    /// Closes the idle HTTP/1.1 connections of `s` whose idle timeout has passed (the oldest first).
+    private func closeExpiredIdleConnections(of s: Int) {
+        let now = context.scheduler.now
+        while sessions[s].idleHead < sessions[s].idle.count {
+            let c = sessions[s].idle[sessions[s].idleHead]
+            guard connections[c].idleSince + idleTimeout < now else { break }
+            sessions[s].idleHead += 1
+            close(c)
+        }
+        if sessions[s].idleHead == sessions[s].idle.count {
+            sessions[s].idle.removeAll(keepingCapacity: true)
+            sessions[s].idleHead = 0
+        } else if sessions[s].idleHead > 1024 && sessions[s].idleHead * 2 > sessions[s].idle.count {
+            sessions[s].idle.removeFirst(sessions[s].idleHead)
+            sessions[s].idleHead = 0
+        }
+    }
+
+    /// Closes connection `c` (it is idle, or its one HTTP/1.1 request was abandoned).
+    private func close(_ c: Int) {
+        let s = connections[c].session
+        connections[c].isClosed = true
+        sessions[s].openConnections -= 1
+        if connections[c].slot >= 0 { sessions[s].slotInUse[connections[c].slot] = false }
+    }
+
+    // MARK: Requests on connections
+
+    /// Sends request `id` on connection `c`: draws its latency and failure, and waits for its first byte.
+    private func send(_ id: Int, on c: Int) {
+        connections[c].inFlight += 1
+        requests[id].connection = c
+        requests[id].state = .awaitingFirstByte
+        fetchesStarted += 1
+        let now = context.scheduler.now
+        requests[id].sent = now
+        radio.instant(at: now)  // the request's packets
+        if observer != nil && config.httpProtocol == .http2 {
+            requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[id].imageID
         let attempt = attempts[imageID, default: 0]
@@ -178,106 +459,122 @@ final class NetworkModel {
             : DMath.lognormal(median: config.latencyMsMedian, p95: config.latencyMsP95, uniform: u)
         requests[id].fails = config.failureRate > 0
             && failureStream.uniform(Int64(imageID), Int64(attempt)) < config.failureRate
-        requests[id].state = .latency
-        let now = context.scheduler.now
         let latency = SimDuration.saturating(nanoseconds: latencyMs * 1_000_000)
         drawLog?.append(NetworkDraw(imageID: imageID, attempt: attempt, latency: latency,
                                     bytes: requests[id].bytes, fails: requests[id].fails))
         context.scheduler.schedule(.networkLatencyDone(id), at: now + latency)
     }
 
-    /// The latency phase of `id` ended: it fails, or its transfer begins.
+    /// The first byte of `id` is due: it fails, or its transfer begins.
     func latencyDone(_ id: Int) {
-        guard requests[id].state == .latency else { return }
+        guard requests[id].state == .awaitingFirstByte else { return }
         if requests[id].fails {
+            radio.instant(at: context.scheduler.now)  // the error response
             endSpan(id, .failed)
-            releaseConnection()
+            release(id)
             finish(id, .failure)
             return
         }
-        advanceService()
-        requests[id].firstByte = context.scheduler.now
+        let now = context.scheduler.now
+        requests[id].firstByte = now
         requests[id].state = .transferring
-        requests[id].serviceAtStart = service
-        transferring.append(id)
+        requests[id].transfer = link.start(bytes: requests[id].bytes, at: now)
+        radio.begin(at: now)
+        requestOfTransfer.append(id)
         rescheduleTransferCheck()
     }
 
     /// A transfer check fired: completes every transfer whose bytes have all arrived.
     func transferCheck(_ checkGeneration: UInt64) {
         guard checkGeneration == generation else { return }
-        advanceService()
-        var done: [Int] = []
-        for id in transferring where requests[id].serviceAtStart + Double(requests[id].bytes) - service <= 1e-6 {
-            done.append(id)
-        }
-        transferring.removeAll { id in done.contains(id) }
-        for id in done {
+        for transfer in link.takeFinished(at: context.scheduler.now) {
+            let id = requestOfTransfer[transfer]
             bytesDownloaded += requests[id].bytes
+            radio.end(at: context.scheduler.now)
+            radio.received(bytes: requests[id].bytes)
             let imageID = requests[id].imageID
             if downloaded[imageID] == true { duplicateDownloads += 1 } else { downloaded[imageID] = true }
             endSpan(id, .completed)
-            releaseConnection()
+            release(id)
             finish(id, .success(bytes: requests[id].bytes))
         }
         rescheduleTransferCheck()
     }
 
+    /// Cancels request `id`: a queued one leaves the queue; a sent one stops (an HTTP/1.1
+    /// connection closes), keeping the bytes received in `bytesDownloaded`. No completion runs.
     func cancel(_ id: Int) {
         switch requests[id].state {
         case .finished:
             return
-        case .queued:
-            let p = requests[id].priority.rawValue
-            if let index = waiting[p].firstIndex(of: id) {
-                waiting[p].remove(at: index)
-                waitingCount -= 1
-            }
+        case .unsubmitted:
             requests[id].state = .finished
             requests[id].completion = nil
-        case .latency:
+        case .queued:
+            sessions[requests[id].session].queue.remove(requests[id].ticket)
+            requests[id].state = .finished
+            requests[id].completion = nil
+        case .awaitingFirstByte:
             requests[id].state = .finished
             requests[id].completion = nil
             endSpan(id, .cancelled, bytes: 0)
-            releaseConnection()
+            abandon(id)
         case .transferring:
-            advanceService()
-            let received = max(0, min(Double(requests[id].bytes), service - requests[id].serviceAtStart))
-            bytesDownloaded += Int64(received)
-            endSpan(id, .cancelled, bytes: Int64(received))
-            transferring.removeAll { $0 == id }
+            let received = link.cancel(requests[id].transfer, at: context.scheduler.now)
+            bytesDownloaded += received
+            radio.end(at: context.scheduler.now)
+            radio.received(bytes: received)
+            endSpan(id, .cancelled, bytes: received)
             requests[id].state = .finished
             requests[id].completion = nil
-            releaseConnection()
+            abandon(id)
             rescheduleTransferCheck()
         }
     }
 
+    /// Changes request `id`'s priority; a queued one moves, keeping its submission rank.
     func setPriority(_ id: Int, _ priority: RequestPriority) {
-        let old = requests[id].priority
-        guard old != priority, requests[id].state != .finished else { return }
+        guard requests[id].priority != priority, requests[id].state != .finished else { return }
         requests[id].priority = priority
-        guard requests[id].state == .queued, let index = waiting[old.rawValue].firstIndex(of: id) else { return }
-        waiting[old.rawValue].remove(at: index)
-        // Keep submission order within the new priority.
-        let bucket = waiting[priority.rawValue]
-        let submission = requests[id].submission
-        var insertAt = bucket.count
-        while insertAt > 0 && requests[bucket[insertAt - 1]].submission > submission { insertAt -= 1 }
-        waiting[priority.rawValue].insert(id, at: insertAt)
+        guard requests[id].state == .queued, requests[id].ticket >= 0 else { return }
+        sessions[requests[id].session].queue.move(requests[id].ticket, to: priority)
     }
 
+    /// Request `id` ended normally (completed or failed): its connection or stream is free.
+    private func release(_ id: Int) {
+        let c = requests[id].connection
+        connections[c].inFlight -= 1
+        if requests[id].lane >= 0 { connections[c].laneInUse[requests[id].lane] = false }
+        if connections[c].inFlight == 0 { becomeIdle(c) }
+        dispatch(connections[c].session)
+    }
+
+    /// Sent request `id` was cancelled: HTTP/1.1 closes its connection (the response cannot be
+    /// skipped on a connection that carries one response after another); HTTP/2 resets the stream.
+    private func abandon(_ id: Int) {
+        guard config.httpProtocol == .http1_1 else {
+            release(id)
+            return
+        }
+        let c = requests[id].connection
+        connections[c].inFlight -= 1
+        close(c)
+        dispatch(connections[c].session)
+    }
+
+    /// Reports request `id`'s time on its connection to the observer.
     private func endSpan(_ id: Int, _ outcome: ConnectionOutcome, bytes: Int64? = nil) {
-        guard let observer, requests[id].connection >= 0 else { return }
-        let now = context.scheduler.now
-        connectionBusy[requests[id].connection] = false
+        guard let observer else { return }
         let request = requests[id]
+        let now = context.scheduler.now
         observer.connectionEnded(ConnectionSpan(
-            connection: request.connection, imageID: request.imageID, start: request.start,
+            session: request.session, connection: connections[request.connection].slot, stream: request.lane,
+            imageID: request.imageID, start: request.sent,
             firstByte: request.firstByte >= 0 ? request.firstByte : now, end: now,
             bytes: bytes ?? (outcome == .completed ? request.bytes : 0), outcome: outcome))
     }
 
+    /// Ends request `id` and calls its completion with `result`.
     private func finish(_ id: Int, _ result: NetworkResult) {
         requests[id].state = .finished
         let completion = requests[id].completion
@@ -285,35 +582,31 @@ final class NetworkModel {
         completion?(result)
     }
 
-    private func releaseConnection() {
-        connectionsInUse -= 1
-        guard waitingCount > 0 else { return }
-        for p in stride(from: waiting.count - 1, through: 0, by: -1) where !waiting[p].isEmpty {
-            let id = waiting[p].removeFirst()
-            waitingCount -= 1
-            start(id)
-            return
+    /// Marks the lowest free slot of `inUse` taken (appending one when all are) and returns it.
+    /// - Complexity: O(slots); only traces number slots.
+    private static func takeLowestFree(_ inUse: inout [Bool]) -> Int {
+        guard let slot = inUse.firstIndex(of: false) else {
+            inUse.append(true)
+            return inUse.count - 1
         }
+        inUse[slot] = true
+        return slot
     }
 
-    private func advanceService() {
-        let now = context.scheduler.now
-        if !transferring.isEmpty && now > serviceUpdatedAt {
-            service += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(transferring.count)
-        }
-        serviceUpdatedAt = now
+    /// The radio's energy from time 0 to `end`, the run's end, in nanojoules (rounded down): the
+    /// bytes of transfers still in progress count as far as they got. Call once, when the run is over.
+    func radioEnergyNanojoules(until end: SimTime) -> Int64 {
+        radio.received(bytes: link.bytesReceivedByActiveTransfers(at: end))
+        return radio.finish(at: end).nanojoules
     }
 
+    /// Promotions the radio made so far (tests).
+    var radioPromotions: Int { radio.promotions }
+
+    /// Schedules one check at the earliest finish of the transfers in progress (older checks go stale).
     private func rescheduleTransferCheck() {
         generation &+= 1
-        guard !transferring.isEmpty else { return }
-        var earliest = Double.infinity
-        for id in transferring {
-            earliest = min(earliest, requests[id].serviceAtStart + Double(requests[id].bytes))
-        }
-        let remaining = max(0, earliest - service)
-        let nanos = (remaining * Double(transferring.count) / bytesPerNanosecond).rounded(.up)
-        context.scheduler.schedule(.networkTransferCheck(generation),
-                                   at: context.scheduler.now + SimDuration.saturating(nanoseconds: nanos))
+        guard let delay = link.delayToNextFinish() else { return }
+        context.scheduler.schedule(.networkTransferCheck(generation), at: context.scheduler.now + delay)
     }
 }

@@ -111,22 +111,71 @@ public struct Scenario: Sendable, Equatable {
         public init() {}
     }
 
-    /// Network model (SPEC §6).
+    /// The HTTP version the image host speaks (`network.protocol`).
+    public enum HTTPProtocol: String, Sendable, Equatable, CaseIterable {
+        /// HTTP/1.1: one request at a time per connection, up to a session's per-host limit of connections.
+        case http1_1 = "http1.1"
+        /// HTTP/2: one connection per session, every request a stream on it.
+        case http2
+    }
+
+    /// The radio whose energy `radio_energy_j` counts (`network.radio`; docs/model.md, "Radio energy").
+    public enum Radio: String, Sendable, Equatable, CaseIterable {
+        /// LTE: Huang et al.'s RRC model (MobiSys 2012) with AT&T ARO's parameters.
+        case lte
+        /// 3G UMTS: DCH / FACH / IDLE with AT&T ARO's defaults.
+        case threeG = "3g"
+        /// 5G: LTE's state machine with powers scaled 2.5× (assumed).
+        case fiveG = "5g"
+        /// Wi-Fi: AT&T ARO's active / tail / standby model.
+        case wifi
+    }
+
+    /// Network model (docs/model.md, Resources).
     public struct Network: Sendable, Equatable {
-        /// Median request latency, ms. Default 80.
+        /// Median request latency, ms: from sending a request on an open connection to its first
+        /// byte (one round trip plus the server's time). Default 80.
         public var latencyMsMedian: Double = 80
         /// 95th-percentile request latency, ms (≥ the median). Default 400.
         public var latencyMsP95: Double = 400
-        /// Bandwidth shared by transfers in progress, Mbit/s. Default 20.
+        /// Bandwidth of the device's link, shared by every transfer in progress, Mbit/s. Default 20.
         public var bandwidthMbps: Double = 20
-        /// Simultaneous connections (URLSession `httpMaximumConnectionsPerHost`, default 6).
+        /// `httpMaximumConnectionsPerHost` of the sessions that do not set their own: URLSession's
+        /// default, 6. HTTP/1.1 only.
         public var maxConnections: Int = 6
+        /// `http1.1` (default) or `http2` (`network.protocol`).
+        public var httpProtocol: HTTPProtocol = .http1_1
+        /// Round-trip time of the path, ms; nil (default) derives it from the latency settings:
+        /// median² / p95, the latency distribution's 5th percentile (see `roundTrip`).
+        public var rttMs: Double? = nil
+        /// An idle connection closes once it has been idle for longer than this, s (keep-alive).
+        /// Default 75 (nginx's default `keepalive_timeout`).
+        public var idleTimeoutSeconds: Double = 75
+        /// The server's `SETTINGS_MAX_CONCURRENT_STREAMS` (HTTP/2). Default 100, the floor RFC 9113
+        /// §6.5.2 recommends.
+        public var maxConcurrentStreams: Int = 100
         /// Probability that a request fails, 0...1. Default 0.
         public var failureRate: Double = 0
         /// When true, every request fails. Default false.
         public var offline: Bool = false
+        /// The radio whose energy `radio_energy_j` counts: `lte` (default), `3g`, `5g` or `wifi`.
+        public var radio: Radio = .lte
+        /// Whether a request that finds the radio idle (or, on 3G, in FACH) waits for the radio's
+        /// promotion before it is sent (or its connection opened). Default false: the network's
+        /// timing ignores the radio, and the promotion is only charged (docs/model.md, "Radio energy").
+        public var promotionDelay: Bool = false
         /// Every setting at its default.
         public init() {}
+
+        /// One round trip, ns: `rttMs`, or else median² / p95 of the latency, the lognormal's 5th
+        /// percentile (its median divided by the same factor the p95 multiplies it by). The fastest
+        /// requests are those the server answered at once, so the low tail of the latency is the
+        /// path's round trip. 0 when the median latency is 0.
+        public var roundTrip: SimTime {
+            if let rttMs { return SimDuration.saturating(nanoseconds: rttMs * 1_000_000) }
+            guard latencyMsMedian > 0, latencyMsP95 > 0 else { return 0 }
+            return SimDuration.saturating(nanoseconds: latencyMsMedian * latencyMsMedian / latencyMsP95 * 1_000_000)
+        }
     }
 
     /// Disk model (SPEC §6).
@@ -141,12 +190,68 @@ public struct Scenario: Sendable, Equatable {
         public init() {}
     }
 
-    /// Device model (SPEC §6).
+    /// The device (`device`): a `DeviceModel` preset, any value of which a scenario may override.
+    /// Memory figures are in MiB ("MB" as xnu and the image libraries count: 1 048 576 bytes).
+    /// The model is in docs/model.md ("Device and memory"); sources in docs/fidelity.md.
     public struct Device: Sendable, Equatable {
+        /// The preset the other values come from. Default `iphone-14-pro`.
+        public var model: DeviceModel
+        /// Marketing RAM, GB (informative; `physicalMemoryMB` is what the app sees).
+        public var ramGB: Double
+        /// `ProcessInfo.physicalMemory`, MiB: what the libraries size their caches from.
+        public var physicalMemoryMB: Int
+        /// `ProcessInfo.activeProcessorCount`.
+        public var cpuCores: Int
         /// Background decoder threads. Default 2.
-        public var decoderThreads: Int = 2
-        /// Every setting at its default.
-        public init() {}
+        public var decoderThreads: Int
+        /// Decode speed relative to the iPhone 14 Pro: decodes take `costs.decodeMsPerMegapixel`
+        /// (and `thumbnailMsPerMegapixel`) divided by this. Default 1.
+        public var decodeSpeed: Double
+        /// The foreground app's memory limit, MiB: a footprint above it gets the app killed.
+        public var memoryLimitMB: Int
+        /// The footprint above which the OS warns the app, MiB; nil (the default) means xnu's rule
+        /// for per-process limits, 80 % of `memoryLimitMB` (`memoryWarningBytes`).
+        public var memoryWarningMB: Int?
+        /// The app's footprint besides decoded images (code, frameworks, views, heap), MiB.
+        /// Default 150 (assumed).
+        public var baselineFootprintMB: Int
+
+        /// The reference device, `iphone-14-pro`.
+        public init() { self.init(model: .reference) }
+
+        /// Every value at `model`'s preset.
+        public init(model: DeviceModel) {
+            self.model = model
+            ramGB = model.ramGB
+            physicalMemoryMB = model.physicalMemoryMB
+            cpuCores = model.cpuCores
+            decoderThreads = model.decoderThreads
+            decodeSpeed = model.decodeSpeed
+            memoryLimitMB = model.memoryLimitMB
+            memoryWarningMB = nil
+            baselineFootprintMB = Self.defaultBaselineFootprintMB
+        }
+
+        /// The app's own footprint on every preset, MiB (assumed; see docs/fidelity.md).
+        public static let defaultBaselineFootprintMB = 150
+        /// Bytes in the "MB" of memory figures.
+        public static let bytesPerMB: Int64 = 1_048_576
+        /// xnu's per-process warning level, in 1/65536 of the limit: 80 % as `ledger_set_limit`
+        /// stores it, `80 × 65536 / 100` in integers (darwin-xnu `osfmk/kern/ledger.c`).
+        public static let warningLevelFixedPoint: Int64 = 80 * 65_536 / 100
+
+        /// `ProcessInfo.physicalMemory` in bytes.
+        public var physicalMemoryBytes: Int64 { Int64(physicalMemoryMB) * Self.bytesPerMB }
+        /// The memory limit in bytes.
+        public var memoryLimitBytes: Int64 { Int64(memoryLimitMB) * Self.bytesPerMB }
+        /// The footprint the app must exceed to be warned, in bytes: `memoryWarningMB` when set,
+        /// else `limit × 52428 >> 16`, the threshold xnu's ledger compares with (80 % of the limit).
+        public var memoryWarningBytes: Int64 {
+            if let memoryWarningMB { return Int64(memoryWarningMB) * Self.bytesPerMB }
+            return (memoryLimitBytes * Self.warningLevelFixedPoint) >> 16
+        }
+        /// The baseline footprint in bytes.
+        public var baselineFootprintBytes: Int64 { Int64(baselineFootprintMB) * Self.bytesPerMB }
     }
 
     /// Main-thread costs, in ms (SPEC §4, §6).
@@ -202,27 +307,42 @@ public indirect enum ScriptStep: Sendable, Equatable {
     case repeatSteps(times: Int, steps: [ScriptStep])
     /// The app receives a memory warning at this instant.
     case memoryWarning
+    /// A recorded gesture, replayed from the current offset (the file's content, loaded when the
+    /// scenario is decoded; docs/workloads.md).
+    case replay(ReplayGesture)
+    /// A stochastic user browsing; expanded into the steps above when the timeline is built, from
+    /// the run's seed (docs/workloads.md).
+    case user(UserModel)
 }
 
 /// A strategy as named in a scenario, with its parameters in file order.
 public struct StrategySpec: Sendable, Equatable {
     /// The strategy's catalog name.
     public var name: String
+    /// The name the entry's rows get in every output (`"label"` in the file), so that two
+    /// configurations of one strategy run side by side; nil to use `name`.
+    public var label: String?
     /// Parameters in the order they appear in the file (never a dictionary: order must not depend on hashing).
     public var parameters: [(key: String, value: JSONValue)]
     /// JSON path of this entry in its file, e.g. `strategies[1]`, for error messages.
     public var path: String
 
-    /// A strategy entry named `name` with `parameters` in file order, found at `path`.
-    public init(name: String, parameters: [(key: String, value: JSONValue)] = [], path: String = "") {
+    /// A strategy entry named `name` (reported as `label` when given) with `parameters` in file
+    /// order, found at `path`.
+    public init(name: String, label: String? = nil, parameters: [(key: String, value: JSONValue)] = [],
+                path: String = "") {
         self.name = name
+        self.label = label
         self.parameters = parameters
         self.path = path
     }
 
-    /// Equal names, paths and parameters in the same order.
+    /// The name the entry's runs are reported under: its label, else its catalog name.
+    public var displayName: String { label ?? name }
+
+    /// Equal names, labels, paths and parameters in the same order.
     public static func == (a: StrategySpec, b: StrategySpec) -> Bool {
-        a.name == b.name && a.path == b.path && a.parameters.count == b.parameters.count
+        a.name == b.name && a.label == b.label && a.path == b.path && a.parameters.count == b.parameters.count
             && zip(a.parameters, b.parameters).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }

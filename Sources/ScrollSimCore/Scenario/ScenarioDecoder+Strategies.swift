@@ -4,8 +4,10 @@ extension ScenarioDecoder {
     /// The most characters (Unicode scalars) of a scenario or strategy name.
     static let maximumLabelLength = 200
 
-    /// `strategies`: a non-empty array of names or `{ "name": …, <parameters> }` objects.
-    /// Parameters are kept verbatim in file order; the strategy catalog validates them.
+    /// `strategies`: a non-empty array of names or `{ "name": …, "label": …, <parameters> }`
+    /// objects. Parameters are kept verbatim in file order; the strategy catalog validates them.
+    /// A label follows the rules for names and must be unique in the scenario: it may not repeat
+    /// another entry's label or name (the rows of both would be indistinguishable).
     func strategies(_ value: JSONValue, at path: String) throws(ScenarioError) -> [StrategySpec] {
         guard case .array(let items) = value else { throw typeMismatch(expected: "an array", found: value, at: path) }
         guard !items.isEmpty else {
@@ -19,21 +21,43 @@ extension ScenarioDecoder {
                 specs.append(StrategySpec(name: try label(item, at: itemPath), path: itemPath))
             case .object(let members):
                 var name: String?
+                var displayLabel: String?
                 var parameters: [(key: String, value: JSONValue)] = []
                 for (key, member) in members {
                     if key == "name" {
                         name = try label(member, at: Self.path(itemPath, key))
+                    } else if key == "label" {
+                        displayLabel = try label(member, at: Self.path(itemPath, key))
                     } else {
                         parameters.append((key, member))
                     }
                 }
                 guard let name else { throw missing(Self.path(itemPath, "name"), expected: "the strategy's name, a string") }
-                specs.append(StrategySpec(name: name, parameters: parameters, path: itemPath))
+                specs.append(StrategySpec(name: name, label: displayLabel, parameters: parameters, path: itemPath))
             default:
                 throw typeMismatch(expected: "a strategy name or an object with a \"name\"", found: item, at: itemPath)
             }
+            try checkLabelIsUnique(specs[specs.count - 1], among: specs.dropLast())
         }
         return specs
+    }
+
+    /// Refuses `spec` when a label is involved in a clash of reported names with an earlier entry:
+    /// its label repeats an earlier entry's label or name, or its name repeats an earlier label.
+    /// (Two unlabelled entries of one strategy are left to the commands, which refuse two runs
+    /// reported alike.)
+    private func checkLabelIsUnique(_ spec: StrategySpec,
+                                    among earlier: ArraySlice<StrategySpec>) throws(ScenarioError) {
+        let rule = "labels must be unique in a scenario and must not repeat another entry's name"
+        for other in earlier where other.displayName == spec.displayName && (spec.label != nil || other.label != nil) {
+            let shown = spec.displayName.quotedForMessage
+            if spec.label != nil {
+                let what = other.label != nil ? "label" : "name"
+                throw invalid(Self.path(spec.path, "label"),
+                              "\(shown) is already the \(what) of \(other.path); \(rule)")
+            }
+            throw invalid(spec.path, "\(shown) is already the label of \(other.path); \(rule)")
+        }
     }
 
     /// A scenario or strategy name: 1...200 printable characters without commas, quotes, slashes

@@ -11,11 +11,13 @@
 struct ScenarioDecoder {
     /// The file as the user named it, for error messages.
     let file: String
+    /// Reads the files the scenario refers to (`replay` recordings), resolved against `file`'s directory.
+    var files: any ScenarioFileReading = NoScenarioFiles()
 
     /// Decodes `document`; `defaultName` is the name when the file gives none.
     func decode(_ document: JSONValue, defaultName: String) throws(ScenarioError) -> Scenario {
         guard case .object = document else {
-            throw invalid("", "the top level must be a JSON object {…}, found \(Self.kindName(of: document))")
+            throw invalid("", "the top level must be a JSON object {…}, found \(document.kindName)")
         }
         var scenario = Scenario(layout: .init(itemCount: 0))
         scenario.name = defaultName
@@ -73,11 +75,15 @@ struct ScenarioDecoder {
         /// `network`.
         static let network = [
             "latencyMsMedian", "latencyMsP95", "bandwidthMbps", "maxConnections", "failureRate", "offline",
+            "protocol", "rttMs", "idleTimeoutSeconds", "maxConcurrentStreams", "radio", "promotionDelay",
         ]
         /// `disk`.
         static let disk = ["latencyMs", "throughputMBps", "queues"]
         /// `device`.
-        static let device = ["decoderThreads"]
+        static let device = [
+            "model", "ramGB", "physicalMemoryMB", "cpuCores", "decoderThreads", "decodeSpeed", "memoryLimitMB",
+            "memoryWarningMB", "baselineFootprintMB",
+        ]
         /// `costs`.
         static let costs = [
             "frameBaseMs", "cellCreateMs", "cellForItemMs", "prepareForReuseMs", "willDisplayMs", "didEndDisplayingMs",
@@ -238,6 +244,12 @@ struct ScenarioDecoder {
             case "maxConnections": network.maxConnections = try integer(value, at: path, in: 1...1000)
             case "failureRate": network.failureRate = try number(value, at: path, .from(0, to: 1))
             case "offline": network.offline = try boolean(value, at: path)
+            case "protocol": network.httpProtocol = try choice(value, at: path)
+            case "rttMs": network.rttMs = try number(value, at: path, .from(0, to: 60_000))
+            case "idleTimeoutSeconds": network.idleTimeoutSeconds = try number(value, at: path, .from(0, to: 86_400))
+            case "maxConcurrentStreams": network.maxConcurrentStreams = try integer(value, at: path, in: 1...1000)
+            case "radio": network.radio = try choice(value, at: path, suggesting: true)
+            case "promotionDelay": network.promotionDelay = try boolean(value, at: path)
             default: break  // `members` admits only `Keys.network`
             }
         }
@@ -249,7 +261,7 @@ struct ScenarioDecoder {
 
     /// Checks p95 ≥ median. The error goes to the p95 when the file gives it, else to the median
     /// (which then exceeds the default p95).
-    private func checkPercentiles(
+    func checkPercentiles(
         median: (value: Double, key: String, isGiven: Bool), p95: (value: Double, key: String, path: String?),
         in path: String
     ) throws(ScenarioError) {
@@ -279,13 +291,30 @@ struct ScenarioDecoder {
         return disk
     }
 
-    /// `device`.
+    /// `device`: the `model` preset (in whatever position the key comes), then every other key
+    /// given, then the cross-member rules (`device(checking:)`).
     private func device(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Device {
-        var device = Scenario.Device()
-        try members(of: value, at: path, keys: Keys.device) { _, value, path throws(ScenarioError) in
-            device.decoderThreads = try integer(value, at: path, in: 1...64)
+        var model = DeviceModel.reference
+        var given = DeviceOverrides()
+        try members(of: value, at: path, keys: Keys.device) { key, value, memberPath throws(ScenarioError) in
+            switch key {
+            case "model": model = try choice(value, at: memberPath)
+            case "ramGB": given.ramGB = (try number(value, at: memberPath, .from(0.5, to: 64)), memberPath)
+            case "physicalMemoryMB":
+                given.physicalMemoryMB = (try integer(value, at: memberPath, in: 256...65_536), memberPath)
+            case "cpuCores": given.cpuCores = try integer(value, at: memberPath, in: 1...64)
+            case "decoderThreads": given.decoderThreads = try integer(value, at: memberPath, in: 1...64)
+            case "decodeSpeed": given.decodeSpeed = try number(value, at: memberPath, .above(0, atMost: 100))
+            case "memoryLimitMB":
+                given.memoryLimitMB = (try integer(value, at: memberPath, in: 16...65_536), memberPath)
+            case "memoryWarningMB":
+                given.memoryWarningMB = (try integer(value, at: memberPath, in: 1...65_536), memberPath)
+            case "baselineFootprintMB":
+                given.baselineFootprintMB = (try integer(value, at: memberPath, in: 0...65_536), memberPath)
+            default: break  // `members` admits only `Keys.device`
+            }
         }
-        return device
+        return try device(model: model, overriddenBy: given, at: path)
     }
 
     /// `costs`: every value 0...10000 ms.

@@ -109,7 +109,11 @@ extension Simulator {
             runIdlePreparation()
         case .memoryWarning:
             work = .memoryWarning
+            recorder.metrics.memoryWarnings += 1
             strategy.didReceiveMemoryWarning()
+        case .memoryPressure(let level):
+            work = .memoryPressure
+            strategy.didReceiveMemoryPressure(level)
         }
         observer?.mainThreadWork(work, start: scheduler.now, end: context.mainCursor)
         context.isOnMainThread = false
@@ -153,6 +157,7 @@ extension Simulator {
                                               viewportHeight: layout.viewportHeight))
         decodeVisibleImages()
         isFrameRunning = false
+        guard killedAt == nil else { return }  // the app died before this frame's commit
         let commit = context.mainCursor
 
         // Double buffering: render server at the first vsync ≥ commit, display one vsync later.
@@ -231,7 +236,7 @@ extension Simulator {
     private func decodeVisibleImages() {
         guard !changedCells.isEmpty else { return }
         changedCells.sort { cells[$0].item < cells[$1].item }
-        let perMegapixel = scenario.costs.decodeMsPerMegapixel
+        let perMegapixel = decodeMsPerMegapixel
         for cell in changedCells where cells[cell].isDisplayed {
             guard let image = cells[cell].image, !image.isDecoded else { continue }
             let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)

@@ -29,7 +29,10 @@ enum MainItem {
     case frame(Int)
     case block(() -> Void)
     case idlePreparation
+    /// `UIApplication.didReceiveMemoryWarningNotification` (scripted or the footprint's warning).
     case memoryWarning
+    /// A `DispatchSource` memory-pressure event (scripted only).
+    case memoryPressure(MemoryPressureLevel)
 }
 
 /// One run of the model (single-threaded: the hot stored properties opt out of dynamic
@@ -68,6 +71,17 @@ final class Simulator {
     let setImageCost: SimTime
     let renderCost: SimTime
     let refreshHz: Int64
+    /// Full decode, ms per source megapixel on this device (`costs` ÷ `device.decodeSpeed`).
+    let decodeMsPerMegapixel: Double
+    /// Thumbnail decode, ms per source megapixel on this device.
+    let thumbnailMsPerMegapixel: Double
+    /// What the app reads of its device.
+    let deviceInfo: DeviceInfo
+    /// When the footprint exceeded the device's memory limit: the app was killed and the run
+    /// ends with the work in progress (docs/model.md, "Device and memory").
+    @exclusivity(unchecked) var killedAt: SimTime?
+    /// The peak of decoded bytes at the kill (the work in progress runs on, uncounted).
+    @exclusivity(unchecked) var peakBytesAtKill: Int64 = 0
 
     // Display state.
     @exclusivity(unchecked) var scheduledVsync: Int?
@@ -125,7 +139,7 @@ final class Simulator {
         streams = RandomStreams(seed: seed)
         layout = CollectionLayout(scenario.layout, streams: streams)
         let layout = self.layout
-        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset,
+        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset, seed: seed,
                                   targetOffset: { layout.offsetToShow(item: $0) })
         images = ImageCatalog(scenario.images, itemCount: scenario.layout.itemCount, streams: streams)
         let costs = scenario.costs
@@ -138,6 +152,9 @@ final class Simulator {
         setImageCost = SimDuration.milliseconds(costs.setImageMs)
         renderCost = SimDuration.milliseconds(scenario.display.renderMs)
         refreshHz = Int64(scenario.display.refreshHz)
+        decodeMsPerMegapixel = costs.decodeMsPerMegapixel / scenario.device.decodeSpeed
+        thumbnailMsPerMegapixel = costs.thumbnailMsPerMegapixel / scenario.device.decodeSpeed
+        deviceInfo = DeviceInfo(scenario.device)
         recorder.metrics.scenario = scenario.name
         recorder.metrics.strategy = strategyName
         recorder.metrics.seed = seed
@@ -157,6 +174,7 @@ final class Simulator {
             let scheduler = self.scheduler, context = self.context
             memory.onChange = { [unowned observer] bytes in observer.memoryChanged(bytes: bytes, at: context.isOnMainThread ? context.mainCursor : scheduler.now) }
         }
+        watchFootprint()
         environment = FetchEnvironment(sim: self)
         strategy = factory(environment)
     }
@@ -164,7 +182,7 @@ final class Simulator {
     /// Hard stop: a run never goes past the script's end by more than this (documented in docs/model.md).
     static let settleLimit: SimTime = 60 * SimDuration.second
 
-    /// Runs to the end and returns the metrics.
+    /// Runs to the end (or to the app's death) and returns the metrics.
     func run() -> RunMetrics {
         requestFrame(atOrAfter: 0)
         scheduleNextScriptEvents()
@@ -172,12 +190,21 @@ final class Simulator {
         while let event = scheduler.next() {
             if scheduler.now > stopAt { break }
             handle(event)
+            if killedAt != nil { break }
         }
-        sampleShownBlank(untilVsync: lastScrollVsync() + 1)
+        if let killedAt {
+            recorder.metrics.killed = true
+            recorder.metrics.scrollNanos = timeline.scrollNanos(before: killedAt)
+            sampleShownBlank(untilVsync: min(lastScrollVsync() + 1, vsyncIndex(atOrAfter: killedAt)))
+        } else {
+            sampleShownBlank(untilVsync: lastScrollVsync() + 1)
+        }
         recorder.metrics.networkFetches = network.fetchesStarted
         recorder.metrics.bytesDownloaded = network.bytesDownloaded
         recorder.metrics.duplicateDownloads = network.duplicateDownloads
-        recorder.metrics.peakMemoryBytes = memory.peakBytes
+        recorder.metrics.peakMemoryBytes = killedAt == nil ? memory.peakBytes : peakBytesAtKill
+        // The radio is charged to the run's horizon, the same instant for every strategy (or to the kill).
+        recorder.metrics.radioEnergyNanojoules = network.radioEnergyNanojoules(until: killedAt ?? stopAt)
         return recorder.finish()
     }
 
@@ -190,8 +217,13 @@ final class Simulator {
             scheduleNextScriptEvents()
             requestFrame(atOrAfter: scheduler.now)
         case .memoryWarning:
+            // A scripted warning stands for system-wide memory pressure: UIKit's notification,
+            // then the dispatch source's event (docs/model.md, "Device and memory").
             nextMemoryWarning += 1
             scheduleNextScriptEvents()
+            enqueueMain(.memoryWarning)
+            enqueueMain(.memoryPressure(.warning))
+        case .footprintWarning:
             enqueueMain(.memoryWarning)
         case .networkLatencyDone(let id): network.latencyDone(id)
         case .networkTransferCheck(let generation): network.transferCheck(generation)
@@ -216,6 +248,24 @@ final class Simulator {
     @exclusivity(unchecked) private var scheduledScriptChange = -1
     @exclusivity(unchecked) private var scheduledMemoryWarning = -1
 
+    /// Connects the memory ledger to the device's warning level and limit: the app's footprint
+    /// is the baseline plus the decoded bytes held. A warning is posted to the main queue at the
+    /// instant the footprint exceeds the warning level (as an event, after the work in progress);
+    /// exceeding the limit kills the app at that instant.
+    private func watchFootprint() {
+        let device = scenario.device
+        memory.warningThresholdBytes = device.memoryWarningBytes - device.baselineFootprintBytes
+        memory.limitThresholdBytes = device.memoryLimitBytes - device.baselineFootprintBytes
+        let scheduler = self.scheduler, context = self.context
+        memory.onWarning = { scheduler.schedule(.footprintWarning, at: context.now) }
+        memory.onLimitExceeded = { [unowned self] in
+            guard killedAt == nil else { return }
+            killedAt = context.now
+            peakBytesAtKill = memory.peakBytes
+            observer?.appKilled(at: context.now, footprintBytes: device.baselineFootprintBytes + memory.currentBytes)
+        }
+    }
+
     // MARK: Services used by the environment
 
     func diskDuration(bytes: Int64) -> SimTime {
@@ -230,14 +280,22 @@ final class Simulator {
         case .full:
             let image = ImageObject(imageID: imageID, pixelWidth: images.width, pixelHeight: images.height,
                                     isThumbnail: false, isDecoded: false)
-            return (SimDuration.milliseconds(scenario.costs.decodeMsPerMegapixel * sourceMegapixels), image)
+            return (SimDuration.milliseconds(decodeMsPerMegapixel * sourceMegapixels), image)
         case .thumbnail(let maxPixelSize):
             let longSide = max(images.width, images.height)
             let factor = longSide > maxPixelSize && maxPixelSize > 0 ? Double(maxPixelSize) / Double(longSide) : 1
             let w = max(1, Int((Double(images.width) * factor).rounded()))
             let h = max(1, Int((Double(images.height) * factor).rounded()))
             let image = ImageObject(imageID: imageID, pixelWidth: w, pixelHeight: h, isThumbnail: true, isDecoded: false)
-            return (SimDuration.milliseconds(scenario.costs.thumbnailMsPerMegapixel * sourceMegapixels), image)
+            return (SimDuration.milliseconds(thumbnailMsPerMegapixel * sourceMegapixels), image)
+        case .drawn(let width, let height):
+            let image = ImageObject(imageID: imageID, pixelWidth: max(1, width), pixelHeight: max(1, height),
+                                    isThumbnail: true, isDecoded: false)
+            return (SimDuration.milliseconds(decodeMsPerMegapixel * sourceMegapixels), image)
+        case .stored(let width, let height):
+            let image = ImageObject(imageID: imageID, pixelWidth: max(1, width), pixelHeight: max(1, height),
+                                    isThumbnail: true, isDecoded: false)
+            return (SimDuration.milliseconds(decodeMsPerMegapixel * image.megapixels), image)
         }
     }
 
@@ -265,6 +323,7 @@ final class Simulator {
         cells[cell].shownImageID = image?.imageID ?? -1
         cells[cell].isFinal = image != nil && isFinal
         markChanged(cell)
+        observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
         if cells[cell].isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)

@@ -1,4 +1,4 @@
-import ScrollSimCore
+import ScrollSim
 
 /// `lru-prefetch`: an example strategy written outside ScrollSim, against its public API only.
 ///
@@ -21,6 +21,8 @@ final class LRUPrefetchStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// The strategy's own `URLSession` (default per-host connection limit).
+    private let session: NetworkSession
     /// Decoded images by image id.
     private let cache: ImageMemoryCache
     /// Downloads in flight by image id.
@@ -29,6 +31,7 @@ final class LRUPrefetchStrategy: FetchStrategy {
     /// A strategy keeping at most `cacheCount` decoded images.
     init(environment: FetchEnvironment, cacheCount: Int) {
         self.environment = environment
+        session = environment.makeSession(.init(name: "lru-prefetch"))
         cache = ImageMemoryCache(environment: environment,
                                  configuration: .init(policy: .lru, countLimit: cacheCount))
     }
@@ -83,7 +86,7 @@ final class LRUPrefetchStrategy: FetchStrategy {
     /// Downloads `imageID`, decodes it off the main thread, caches it and fills the waiting cells.
     private func start(_ imageID: Int, priority: RequestPriority, waiter: (cell: CellID, item: Int)?) {
         let environment = self.environment
-        let task = environment.load(imageID, priority: priority) { [weak self] result in
+        let task = session.load(imageID, priority: priority) { [weak self] result in
             guard case .success = result else {
                 environment.async(onMain: { self?.loads[imageID] = nil })
                 return

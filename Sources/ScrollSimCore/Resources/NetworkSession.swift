@@ -1,0 +1,51 @@
+/// A `URLSession` as a strategy holds it: its own pool of connections to the image host, with its
+/// own per-host connection limit. Make one with `FetchEnvironment.makeSession(_:)`, or use
+/// `FetchEnvironment.sharedSession` (`URLSession.shared`).
+///
+/// Connection pools are per session (Apple documents `httpMaximumConnectionsPerHost` as "per
+/// session"): two sessions never share a connection, and each opens up to its own limit over
+/// HTTP/1.1. Over HTTP/2 a session has one connection to the host and the limit does not apply.
+/// Every transfer of every session shares the device's one link. See docs/model.md, Resources.
+public final class NetworkSession {
+    /// How a session is set up, as a library configures its `URLSessionConfiguration`.
+    public struct Configuration: Sendable, Equatable {
+        /// The session's name, shown on its connections' trace tracks (a library's
+        /// `sessionDescription` or the class that owns the session).
+        public var name: String
+        /// `httpMaximumConnectionsPerHost`: HTTP/1.1 connections the session opens to the host at
+        /// most (1 or more). nil (default): the scenario's `network.maxConnections`, which stands
+        /// for URLSession's default of 6. Ignored over HTTP/2.
+        public var httpMaximumConnectionsPerHost: Int?
+
+        /// A configuration named `name` with the default per-host limit unless one is given.
+        public init(name: String, httpMaximumConnectionsPerHost: Int? = nil) {
+            self.name = name
+            self.httpMaximumConnectionsPerHost = httpMaximumConnectionsPerHost
+        }
+    }
+
+    /// The session's name.
+    public let name: String
+    /// The per-host connection limit in force (HTTP/1.1): the configuration's, or the scenario's
+    /// `network.maxConnections`.
+    public let httpMaximumConnectionsPerHost: Int
+    /// The model the session's requests run on.
+    unowned(unsafe) let model: NetworkModel
+    /// The session's index in the model.
+    let index: Int
+
+    init(name: String, httpMaximumConnectionsPerHost: Int, model: NetworkModel, index: Int) {
+        self.name = name
+        self.httpMaximumConnectionsPerHost = httpMaximumConnectionsPerHost
+        self.model = model
+        self.index = index
+    }
+
+    /// Starts a request for `imageID` on this session (a data task, resumed); `completion` runs
+    /// off the main thread when it ends, never after `cancel()`.
+    @discardableResult
+    public func load(_ imageID: Int, priority: RequestPriority,
+                     completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
+        model.load(imageID: imageID, priority: priority, session: index, completion: completion)
+    }
+}

@@ -1,0 +1,149 @@
+/// The device's one network link: its bandwidth shared equally by every transfer in progress, of
+/// every session, connection and HTTP/2 stream (processor sharing; see docs/model.md, Resources).
+///
+/// Fair sharing runs on a virtual "service" clock: every transfer in progress has received the
+/// same number of bytes since it started, `service − serviceAtStart`, so a transfer is done when
+/// `service` reaches its tag `serviceAtStart + bytes`. The tags sit in a min-heap; a cancelled
+/// transfer's tag stays in the heap, marked inactive, and is dropped when it reaches the top.
+///
+/// - Complexity: `start`, `cancel` and each finished transfer are O(log n) for n transfers in
+///   progress. Memory is one record per transfer of the run.
+///
+/// It does not schedule events: `NetworkModel` asks for the delay to the next finish and checks
+/// back then.
+struct SharedLink {
+    /// A heap entry: a transfer's tag.
+    private struct Entry {
+        /// `serviceAtStart + bytes`: the service at which the transfer is done.
+        var tag: Double
+        /// The transfer.
+        var transfer: Int
+    }
+
+    /// The link's bandwidth in bytes per nanosecond.
+    let bytesPerNanosecond: Double
+    /// Bytes each transfer in progress has received since the link was created (virtual clock).
+    private var service: Double = 0
+    /// When `service` was last brought up to date.
+    private var serviceUpdatedAt: SimTime = 0
+    /// Per transfer: `service` when it started.
+    private var serviceAtStart: [Double] = []
+    /// Per transfer: its size.
+    private var bytesOfTransfer: [Int64] = []
+    /// Per transfer: still in progress.
+    private var isActive: [Bool] = []
+    /// Tags of the transfers in progress (and of cancelled ones not yet dropped), smallest first.
+    private var heap: [Entry] = []
+    /// Transfers in progress.
+    private(set) var activeCount = 0
+
+    /// A link of `bandwidthMbps` megabits per second.
+    init(bandwidthMbps: Double) {
+        bytesPerNanosecond = bandwidthMbps * 1_000_000 / 8 / 1_000_000_000
+    }
+
+    /// Starts a transfer of `bytes` at `now`; returns its number.
+    mutating func start(bytes: Int64, at now: SimTime) -> Int {
+        advance(to: now)
+        let transfer = serviceAtStart.count
+        serviceAtStart.append(service)
+        bytesOfTransfer.append(bytes)
+        isActive.append(true)
+        activeCount += 1
+        push(Entry(tag: service + Double(bytes), transfer: transfer))
+        return transfer
+    }
+
+    /// Stops `transfer` at `now`; returns the bytes it had received.
+    mutating func cancel(_ transfer: Int, at now: SimTime) -> Int64 {
+        guard isActive[transfer] else { return 0 }
+        advance(to: now)
+        let received = max(0, min(Double(bytesOfTransfer[transfer]), service - serviceAtStart[transfer]))
+        isActive[transfer] = false
+        activeCount -= 1
+        return Int64(received)
+    }
+
+    /// Bytes the transfers in progress have received by `now` (each rounded down as `cancel`
+    /// counts them), summed in start order; the link is not changed.
+    /// - Complexity: O(transfers of the run); used once, at the run's end.
+    func bytesReceivedByActiveTransfers(at now: SimTime) -> Int64 {
+        guard activeCount > 0 else { return 0 }
+        var current = service
+        if now > serviceUpdatedAt {
+            current += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
+        }
+        var total: Int64 = 0
+        for transfer in isActive.indices where isActive[transfer] {
+            total += Int64(max(0, min(Double(bytesOfTransfer[transfer]), current - serviceAtStart[transfer])))
+        }
+        return total
+    }
+
+    /// Ends and returns every transfer whose bytes have all arrived by `now`, in start order.
+    mutating func takeFinished(at now: SimTime) -> [Int] {
+        advance(to: now)
+        var done: [Int] = []
+        while let top = heap.first, !isActive[top.transfer] || top.tag - service <= 1e-6 {
+            popTop()
+            guard isActive[top.transfer] else { continue }
+            isActive[top.transfer] = false
+            activeCount -= 1
+            done.append(top.transfer)
+        }
+        done.sort()
+        return done
+    }
+
+    /// Nanoseconds from the last update until the earliest transfer in progress is done, rounded
+    /// up; nil when nothing is in progress.
+    mutating func delayToNextFinish() -> SimTime? {
+        while let top = heap.first, !isActive[top.transfer] { popTop() }
+        guard let top = heap.first else { return nil }
+        let remaining = max(0, top.tag - service)
+        let nanoseconds = (remaining * Double(activeCount) / bytesPerNanosecond).rounded(.up)
+        return SimDuration.saturating(nanoseconds: nanoseconds)
+    }
+
+    /// Brings the virtual clock to `now`: the transfers in progress shared the bandwidth equally.
+    private mutating func advance(to now: SimTime) {
+        if activeCount > 0 && now > serviceUpdatedAt {
+            service += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
+        }
+        serviceUpdatedAt = now
+    }
+
+    /// Adds `entry` to the heap.
+    private mutating func push(_ entry: Entry) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.less(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Removes the heap's top.
+    private mutating func popTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && Self.less(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count && Self.less(heap[right], heap[smallest]) { smallest = right }
+            guard smallest != parent else { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+
+    /// Heap order: by tag, then transfer number.
+    private static func less(_ a: Entry, _ b: Entry) -> Bool {
+        a.tag < b.tag || (a.tag == b.tag && a.transfer < b.transfer)
+    }
+}
