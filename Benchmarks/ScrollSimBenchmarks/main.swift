@@ -75,7 +75,8 @@ for section in options.sections {
 
 if let path = options.jsonPath {
     do {
-        try results.json(machine: machine, clock: benchmarkClock.rawValue).write(toFile: path, atomically: true, encoding: .utf8)
+        try results.json(machine: machine, clock: benchmarkClock.rawValue)
+            .write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
         FileHandle.standardError.write(Data("Error: cannot write \(path): \(error)\n".utf8))
         exit(1)

@@ -110,7 +110,8 @@ struct SweepCommand: ScrollSimSubcommand {
                                                      output: output)
         }
         let metadata = shard.map {
-            ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runCount, fingerprint: plan.definition.fingerprint)
+            ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runCount,
+                              fingerprint: plan.definition.fingerprint)
         }
         let indices = shard.map { plan.indices(ofShard: $0.shard, of: $0.count) } ?? Array(0..<plan.runCount)
         let progressLine = SweepProgressLine.isTerminal(output) ? SweepProgressLine(output: output) : nil

@@ -29,13 +29,17 @@ import ScrollSimTestSupport
 
     @Test("runs in order: first axis slowest, the scenario's strategies fastest")
     func order() throws {
-        let plan = try plan(#"{ "scenario": "tiny.json", "axes": { "cells.prefetchScreens": [0, 1.5], "seed": [1, 2, 3] } }"#)
+        let plan = try plan("""
+            { "scenario": "tiny.json", "axes": { "cells.prefetchScreens": [0, 1.5], "seed": [1, 2, 3] } }
+            """)
         #expect(plan.runCount == 12)
         let runs = try plan.allRuns()
-        #expect(runs.map(\.strategyName) == Array(repeating: ["naive", "apple-prefetching-sample"], count: 6).flatMap { $0 })
+        let pair = ["naive", "apple-prefetching-sample"]
+        #expect(runs.map(\.strategyName) == Array(repeating: pair, count: 6).flatMap { $0 })
         #expect(runs.map(\.scenario.seed) == [1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3])
         #expect(runs.map(\.axisValues) == Array(repeating: ["0"], count: 6) + Array(repeating: ["1.5"], count: 6))
-        #expect(runs.map(\.scenario.cells.prefetchScreens) == Array(repeating: 0, count: 6) + Array(repeating: 1.5, count: 6))
+        #expect(runs.map(\.scenario.cells.prefetchScreens)
+                == Array(repeating: 0, count: 6) + Array(repeating: 1.5, count: 6))
     }
 
     @Test("an axis setting the whole strategies list to lists of different lengths")
