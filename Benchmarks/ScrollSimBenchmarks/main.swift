@@ -23,6 +23,7 @@ struct Options {
     var cacheReplay = true
     var hostileNetwork = true
     var textureGrid = true
+    var linearInputs = true
 }
 
 func parseOptions() -> Options {
@@ -38,6 +39,7 @@ func parseOptions() -> Options {
         case "--no-cache-replay": options.cacheReplay = false
         case "--no-hostile-network": options.hostileNetwork = false
         case "--no-texture-grid": options.textureGrid = false
+        case "--no-linear-inputs": options.linearInputs = false
         case "--make-trace":
             guard !arguments.isEmpty else { exit(64) }
             let written = FileManager.default.createFile(atPath: arguments.removeFirst(), contents: Data(makeZipfTrace()))
@@ -170,6 +172,11 @@ if options.hostileNetwork {
 // 5. `texture` on the hostile-input grid: linear in the item count.
 if options.textureGrid {
     results += benchmarkTextureHostileGrid(repeats: options.repeats)
+}
+
+// 6. Wide summary CSVs and long sweep axes: linear in their size (LinearInputBenchmark.swift).
+if options.linearInputs {
+    results += benchmarkLinearInputs(repeats: options.repeats)
 }
 
 if let path = options.jsonPath {

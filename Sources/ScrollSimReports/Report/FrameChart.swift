@@ -1,7 +1,7 @@
 /// What a run's frame-time chart draws, in bounded memory: the frames themselves while there are
 /// at most `maximumBars`, else buckets of `bucketWidth` consecutive frames (a power of two, the
 /// smallest that gives at most `maximumBars` buckets), each with the least, mean and greatest work
-/// of its frames (docs/metrics.md, "Frame-time chart"). Frames are added one at a time, in order
+/// of its frames (docs/model.md, "Traces and the HTML report"). Frames are added one at a time, in order
 /// (`append`); when the frames or buckets would exceed the limit, adjacent pairs merge, so the
 /// result is the same as bucketing all the frames at once: bucket k holds frames
 /// k·w ..< (k+1)·w. The caption's counts cover every frame.
