@@ -115,8 +115,8 @@ import ScrollSimTestSupport
         try write("s.json", Self.scenario("items.csv"))
         let sweep = try write("sweep.json", #"{ "scenario": "s.json", "axes": { "seed": [1, 2, 3] } }"#)
         let plan = try SweepPlan.make(try SweepDefinition.load(path: sweep), jobs: 2)
-        #expect(plan.runs.count == 3)
-        let addresses = plan.runs.map { run -> UInt? in
+        #expect(plan.runCount == 3)
+        let addresses = try plan.allRuns().map { run -> UInt? in
             run.scenario.layout.catalog?.itemHeights.withUnsafeBufferPointer {
                 $0.baseAddress.map { UInt(bitPattern: $0) }
             }
