@@ -12,8 +12,8 @@ public final class RunStreamRecording: RunObserver {
     private let trace: (recorder: ChromeTraceStreamRecorder, spill: ChromeTraceSpill, file: StreamedFile)?
     /// The request trace, when written.
     private let requests: StreamedFile?
-    /// The `,<size>\n` suffix of every request line.
-    private let requestSuffix: String
+    /// The scenario run (its images' sizes: each its own with a `layout.catalog`).
+    private let scenario: Scenario
     /// The frame chart, when drawn.
     public private(set) var chart: FrameChart?
 
@@ -33,8 +33,7 @@ public final class RunStreamRecording: RunObserver {
         }
         self.requests = requests
         requests?.write(RequestTrace.header + "\n")
-        let images = run.scenario.images
-        requestSuffix = ",\(Int64(images.width) * Int64(images.height) * 4)\n"
+        scenario = run.scenario
         chart = drawsChart ? FrameChart() : nil
     }
 
@@ -49,7 +48,9 @@ public final class RunStreamRecording: RunObserver {
 
     /// Writes the request's line.
     public func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime) {
-        requests?.write(String(imageID) + requestSuffix)
+        guard let requests else { return }
+        let size = scenario.imagePixelSize(ofImage: imageID)
+        requests.write("\(imageID),\(Int64(size.width) * Int64(size.height) * 4)\n")
     }
 
     /// Writes the frame's row, adds it to the chart; forwards.
