@@ -54,6 +54,9 @@ final class AdaptiveStrategy: FetchStrategy {
         var lookaheadLoads = 2.0
         /// Downloads at once for the guess beyond the resting viewport. Default 1.
         var maxSpeculativeLoads = 1
+        /// Downloads in flight at most, and the session's `httpMaximumConnectionsPerHost`: a
+        /// ceiling for the bandwidth-delay rule that sets `downloadSlots`. Default 16 (ours).
+        var maxDownloads = 16
     }
 
     /// One load (disk or network, then a downsampling decode) of one image.
@@ -118,26 +121,31 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
-    /// Its own session, with the default per-host limit.
+    /// Its own session, whose per-host limit is `maxDownloads`: the strategy, not the session,
+    /// decides how many downloads run.
     private let session: NetworkSession
+    /// The display's vsync grid (image sets are batched per frame interval).
+    private let display: DisplayInfo
     private let configuration: Configuration
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
     /// Long side of the full source images, pixels.
     private let fullLongSide: Int
-    /// Expected time from request to decoded image with every connection busy, seconds.
-    let expectedLoadSeconds: Double
-    /// Fastest time from request to decoded image (median latency, whole bandwidth), seconds.
-    let fastestLoadSeconds: Double
-    /// Median latency, seconds.
-    let latencySeconds: Double
-    /// Transfer time of a median image with the whole bandwidth, seconds.
-    let transferSeconds: Double
-    /// Downloads in flight at once: enough that a p95 latency is covered by transfers (one more
-    /// than p95 latency / median transfer time, at least 2), at most `maxConnections`. Fewer
-    /// transfers sharing the bandwidth means the most urgent image arrives sooner.
-    let downloadSlots: Int
+    /// What a load costs, learned from the strategy's own requests and decodes.
+    private(set) var estimator: LoadEstimator
+    /// Expected time from request to decoded image with every download slot busy, seconds.
+    private(set) var expectedLoadSeconds = 0.0
+    /// Fastest time from request to decoded image (median latency, the whole link), seconds.
+    private(set) var fastestLoadSeconds = 0.0
+    /// Median first-byte time, seconds.
+    private(set) var latencySeconds = 0.0
+    /// Transfer time of a median image with the whole link, seconds.
+    private(set) var transferSeconds = 0.0
+    /// Downloads in flight at once: enough that a p95 first-byte time is covered by transfers
+    /// (one more than p95 latency / median transfer time, at least 2), at most `maxDownloads`.
+    /// Fewer transfers sharing the link means the most urgent image arrives sooner.
+    private(set) var downloadSlots = 2
     private var loads: [Int: Load] = [:]
     /// Images whose last download failed, with the time before which they are not retried.
     private var retryNotBefore: [Int: SimTime] = [:]
@@ -165,27 +173,40 @@ final class AdaptiveStrategy: FetchStrategy {
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
-        session = environment.makeSession(.init(name: "adaptive"))
+        session = environment.makeSession(.init(name: "adaptive",
+                                                httpMaximumConnectionsPerHost: max(1, configuration.maxDownloads)))
+        display = environment.display
         self.configuration = configuration
         layout = environment.layout
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .lru, costLimitBytes: Int64(configuration.memoryCacheMB * 1_048_576)))
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
-        let scenario = environment.scenario
-        let network = scenario.network
-        fullLongSide = max(scenario.images.width, scenario.images.height)
-        let megapixels = Double(scenario.images.width) * Double(scenario.images.height) / 1_000_000
-        let transferSeconds = network.bandwidthMbps > 0
-            ? scenario.images.bytesMedian * 8 / (network.bandwidthMbps * 1_000_000) : 0
-        self.transferSeconds = transferSeconds
-        let fixedSeconds = network.latencyMsMedian / 1000 + scenario.costs.thumbnailMsPerMegapixel * megapixels / 1000
-        expectedLoadSeconds = fixedSeconds + transferSeconds * Double(max(1, network.maxConnections))
-        fastestLoadSeconds = fixedSeconds + transferSeconds
-        let connections = max(1, network.maxConnections)
-        latencySeconds = network.latencyMsMedian / 1000
-        let p95Seconds = max(network.latencyMsP95, network.latencyMsMedian) / 1000
-        let depth = transferSeconds > 0 ? Int(min(64, (p95Seconds / transferSeconds).rounded(.up))) + 1 : connections
-        downloadSlots = min(connections, max(2, depth))
+        let source = environment.imagePixelSize
+        fullLongSide = max(source.width, source.height)
+        estimator = LoadEstimator(imagePixels: Int64(source.width) * Int64(source.height))
+        refreshEstimates()
+        session.metricsHandler = { [weak self] metrics in
+            guard let self else { return }
+            estimator.observe(metrics)
+            refreshEstimates()
+        }
+    }
+
+    /// Derives the plan's figures from the estimator: the first-byte time, a median image's
+    /// transfer alone on the link, the decode, and the download depth that covers a p95 first
+    /// byte with transfers.
+    private func refreshEstimates() {
+        let latency = estimator.latencySeconds
+        let transfer = estimator.transferSeconds
+        let fixed = latency + estimator.decodeSeconds
+        let p95 = max(estimator.latencyP95Seconds, latency)
+        let ceiling = max(1, configuration.maxDownloads)
+        let depth = transfer > 0 ? Int(min(64, (p95 / transfer).rounded(.up))) + 1 : ceiling
+        downloadSlots = min(ceiling, max(2, depth))
+        latencySeconds = latency
+        transferSeconds = transfer
+        fastestLoadSeconds = fixed + transfer
+        expectedLoadSeconds = fixed + transfer * Double(downloadSlots)
     }
 
     // MARK: Cells
@@ -535,13 +556,14 @@ final class AdaptiveStrategy: FetchStrategy {
         let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize)
         load.isSpeculative = entry.isSpeculative
         loads[imageID] = load
-        if disk.touch(imageID) {
-            load.phase = .disk(environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) { [weak self] in
+        if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
+            load.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
                 self?.dataReady(load)
             })
             return
         }
         load.started = environment.now
+        estimator.resumed(imageID: imageID, at: load.started)
         load.phase = .network(session.load(imageID, priority: priority) { [weak self] result in
             guard let self, self.loads[imageID] === load else { return }
             defer { self.pump() }
@@ -559,8 +581,13 @@ final class AdaptiveStrategy: FetchStrategy {
 
     private func dataReady(_ load: Load) {
         guard loads[load.imageID] === load else { return }
-        load.phase = .decode(environment.decode(load.imageID, mode: .thumbnail(maxPixelSize: load.maxPixelSize)) { [weak self] image in
-            self?.decoded(load, image: image)
+        let submitted = environment.now
+        let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
+        load.phase = .decode(environment.decode(load.imageID, mode: mode) { [weak self] image in
+            guard let self else { return }
+            estimator.observeDecode(environment.now - submitted)
+            refreshEstimates()
+            decoded(load, image: image)
         })
     }
 
@@ -609,18 +636,11 @@ final class AdaptiveStrategy: FetchStrategy {
         pending.removeAll()
     }
 
-    /// Vsync `k` of the display's grid (as the simulator computes it).
-    private func vsyncTime(_ k: Int) -> SimTime {
-        SimTime(k) * SimDuration.second / SimTime(environment.scenario.display.refreshHz)
-    }
+    /// Vsync `k` of the display's grid.
+    private func vsyncTime(_ k: Int) -> SimTime { display.vsyncTime(k) }
 
     /// The frame interval containing `time`: `k` with vsync(k) ≤ time < vsync(k + 1).
-    private func frameInterval(at time: SimTime) -> Int {
-        var k = Int(time * SimTime(environment.scenario.display.refreshHz) / SimDuration.second)
-        while vsyncTime(k + 1) <= time { k += 1 }
-        while k > 0 && vsyncTime(k) > time { k -= 1 }
-        return k
-    }
+    private func frameInterval(at time: SimTime) -> Int { display.frameInterval(containing: time) }
 
     /// Arms the fallback flush for the middle of a frame interval after the last flush block's.
     private func armFlush() {
