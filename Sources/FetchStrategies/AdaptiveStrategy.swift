@@ -52,11 +52,13 @@ final class AdaptiveStrategy: FetchStrategy {
         var maxPrefetchScreens = 4.0
         /// Look-ahead in expected load times at the current speed. Default 2.
         var lookaheadLoads = 2.0
-        /// Downloads at once for the guess beyond the resting viewport. Default 1.
-        var maxSpeculativeLoads = 1
+        /// Downloads at once at most for the guess beyond the resting viewport (the link's
+        /// `speculativeSlots` decide below it). Default 10.
+        var maxSpeculativeLoads = 10
         /// Downloads in flight at most, and the session's `httpMaximumConnectionsPerHost`: a
-        /// ceiling for the bandwidth-delay rule that sets `downloadSlots`. Default 16 (ours).
-        var maxDownloads = 16
+        /// ceiling for the bandwidth-delay rule that sets `downloadSlots`. Default 10,
+        /// PINRemoteImage's `maxConcurrentDownloads`, the most any library of the catalogue runs.
+        var maxDownloads = 10
     }
 
     /// One load (disk or network, then a downsampling decode) of one image.
@@ -143,12 +145,20 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Transfer time of a median image with the whole link, seconds.
     private(set) var transferSeconds = 0.0
     /// Downloads in flight at once: enough that a p95 first-byte time is covered by transfers
-    /// (one more than p95 latency / median transfer time, at least 2), at most `maxDownloads`.
-    /// Fewer transfers sharing the link means the most urgent image arrives sooner.
+    /// (one more than p95 latency / median transfer time, at least 2), at most `maxDownloads`;
+    /// `unmeasuredDepth` until the estimator has measured both. Fewer transfers sharing the link
+    /// means the most urgent image arrives sooner.
     private(set) var downloadSlots = 2
+    /// Speculative downloads at once: enough to keep an otherwise idle link busy (one more than
+    /// median latency / median transfer time, Little's law), at most `maxSpeculativeLoads` and
+    /// `downloadSlots`; 1 until the link is measured.
+    private(set) var speculativeSlots = 1
     private var loads: [Int: Load] = [:]
     /// Images whose last download failed, with the time before which they are not retried.
     private var retryNotBefore: [Int: SimTime] = [:]
+    /// Downloads at once before the estimator has measured the first-byte time and the link:
+    /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
+    static let unmeasuredDepth = 6
     /// How long a failed image waits before it is downloaded again.
     static let retryDelay: SimTime = SimDuration.second
     /// Wanted images, most urgent first, as the last layout pass planned them.
@@ -202,7 +212,14 @@ final class AdaptiveStrategy: FetchStrategy {
         let p95 = max(estimator.latencyP95Seconds, latency)
         let ceiling = max(1, configuration.maxDownloads)
         let depth = transfer > 0 ? Int(min(64, (p95 / transfer).rounded(.up))) + 1 : ceiling
-        downloadSlots = min(ceiling, max(2, depth))
+        let busy = transfer > 0 ? Int(min(64, (latency / transfer).rounded(.up))) + 1 : ceiling
+        if estimator.isDepthMeasured {
+            downloadSlots = min(ceiling, max(2, depth))
+            speculativeSlots = min(configuration.maxSpeculativeLoads, downloadSlots, busy)
+        } else {
+            downloadSlots = min(ceiling, Self.unmeasuredDepth)
+            speculativeSlots = min(configuration.maxSpeculativeLoads, 1)
+        }
         latencySeconds = latency
         transferSeconds = transfer
         fastestLoadSeconds = fixed + transfer
@@ -521,7 +538,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 if !entry.isSpeculative { isUrgentWaiting = true }
                 break
             }
-            if entry.isSpeculative && (isUrgentWaiting || speculative >= configuration.maxSpeculativeLoads) { continue }
+            if entry.isSpeculative && (isUrgentWaiting || speculative >= speculativeSlots) { continue }
             startLoad(entry, maxPixelSize: size)
             downloads += 1
             if entry.isSpeculative { speculative += 1 }

@@ -217,8 +217,9 @@ public enum StrategyCatalog {
                 StrategyParameter(name: "minPrefetchScreens", defaultValue: "1", summary: "Smallest look-ahead, screens (the look-ahead at rest)."),
                 StrategyParameter(name: "maxPrefetchScreens", defaultValue: "4", summary: "Largest look-ahead, screens."),
                 StrategyParameter(name: "lookaheadLoads", defaultValue: "2", summary: "Look-ahead in expected load times at the current speed."),
-                StrategyParameter(name: "maxSpeculativeLoads", defaultValue: "1", summary: "Downloads at once for the guess beyond where the scroll will rest."),
-                StrategyParameter(name: "maxDownloads", defaultValue: "16",
+                StrategyParameter(name: "maxSpeculativeLoads", defaultValue: "10",
+                                  summary: "Downloads at once at most for the guess beyond where the scroll will rest."),
+                StrategyParameter(name: "maxDownloads", defaultValue: "10",
                                   summary: "Downloads in flight at most (and its session's per-host connection limit)."),
             ],
             make: { spec throws(StrategyConfigError) in
@@ -229,8 +230,8 @@ public enum StrategyCatalog {
                 configuration.minPrefetchScreens = try parameters.number("minPrefetchScreens", default: 1, in: 0...10)
                 configuration.maxPrefetchScreens = try parameters.number("maxPrefetchScreens", default: 4, in: 0...10)
                 configuration.lookaheadLoads = try parameters.number("lookaheadLoads", default: 2, in: 0...100)
-                configuration.maxSpeculativeLoads = try parameters.integer("maxSpeculativeLoads", default: 1, in: 0...1000)
-                configuration.maxDownloads = try parameters.integer("maxDownloads", default: 16, in: 1...1000)
+                configuration.maxSpeculativeLoads = try parameters.integer("maxSpeculativeLoads", default: 10, in: 0...1000)
+                configuration.maxDownloads = try parameters.integer("maxDownloads", default: 10, in: 1...1000)
                 try parameters.finish()
                 return { [configuration] in AdaptiveStrategy(environment: $0, configuration: configuration) }
             }),

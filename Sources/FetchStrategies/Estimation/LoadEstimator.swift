@@ -23,8 +23,10 @@ import ScrollSimCore
 /// array: no dictionary order or summation order reaches a result.
 struct LoadEstimator {
     /// The prior: what the strategy assumes before it has measured anything. Cautious: a slow
-    /// mobile network and large images, so that the first plans look further ahead and admit
-    /// less during a fling than a fast network would justify, until measurements say otherwise.
+    /// mobile network (a bottom-quartile 4G link) and typical web images, so that the first plans
+    /// look further ahead and admit less during a fling than a fast network would justify, until
+    /// measurements say otherwise. (The download depth does not come from the prior: see
+    /// `isDepthMeasured`.)
     struct Prior: Equatable {
         /// First-byte time, seconds. Default 0.150: Lighthouse's mobile throttling preset ("Slow
         /// 4G": 150 ms RTT, roughly the bottom quarter of 4G connections; GoogleChrome/lighthouse
@@ -32,10 +34,12 @@ struct LoadEstimator {
         var firstByteSeconds = 0.150
         /// Link rate, bits per second. Default 1 600 000: the same preset's 1.6 Mbit/s down.
         var bitsPerSecond = 1_600_000.0
-        /// Encoded bytes per source pixel. Default 0.3 (2.4 bits per pixel): a JPEG at quality
-        /// ~80 is about a tenth of its 24-bit RGB bitmap (dpreview's JPEG glossary). Times the
-        /// pixel size every image API returns, an image's size before any has been downloaded.
-        var bytesPerPixel = 0.3
+        /// Encoded bytes per source pixel. Default 0.1875 (1.5 bits per pixel): the median JPEG
+        /// of 0.6–0.8 megapixels on the web compresses to 1.52–1.56 bits per pixel (HTTP Archive,
+        /// 2024 crawl, as tabulated in webmproject/codec-compare's wiki "Bits per pixel of
+        /// Internet images"). Times the pixel size every image API returns: an image's size
+        /// before any has been downloaded.
+        var bytesPerPixel = 0.1875
         /// Downsampling (ImageIO thumbnail) decode, ms per source megapixel. Default 3: the upper
         /// end of the 1–3 ms/MP estimate for a phone core (docs/fidelity.md, costs; no measured
         /// iPhone figure exists).
@@ -64,10 +68,13 @@ struct LoadEstimator {
     private var link = LinkShareLog()
     /// Requests that failed (an error response or no network).
     private(set) var failureCount = 0
+    /// Copies of each prior value the windows started with.
+    let priorWeight: Int
 
     /// Estimates starting at `prior` for source images of `imagePixels` pixels.
     init(prior: Prior = Prior(), imagePixels: Int64) {
         let capacity = Self.windowCapacity
+        priorWeight = prior.weight
         firstByte = ObservationWindow(capacity: capacity, prior: prior.firstByteSeconds, priorWeight: prior.weight)
         linkNanosPerByte = ObservationWindow(capacity: capacity, prior: 8e9 / prior.bitsPerSecond,
                                              priorWeight: prior.weight)
@@ -98,6 +105,12 @@ struct LoadEstimator {
     /// A decode job of the strategy took `duration` from submission to completion.
     mutating func observeDecode(_ duration: SimTime) {
         decode.add(SimDuration.toSeconds(duration))
+    }
+
+    /// Whether real observations outnumber the prior's copies in the windows the download depth
+    /// is computed from (first-byte times and link times).
+    var isDepthMeasured: Bool {
+        firstByte.observationCount > priorWeight && linkNanosPerByte.observationCount > priorWeight
     }
 
     /// Median first-byte time, seconds.
