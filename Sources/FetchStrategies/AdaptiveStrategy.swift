@@ -7,19 +7,27 @@ import ScrollSimCore
 ///   are ignored). At each layout pass it reads the offset and velocity and estimates the
 ///   deceleration rate from two successive velocities (UIScrollView's exponential decay), hence
 ///   where a fling will rest (what `targetContentOffset` tells an app).
+/// - **Learns what a load costs** (no oracle): a `LoadEstimator` fed only by its own session's
+///   `TaskMetrics` and the durations of its own decodes keeps windowed medians of the first-byte
+///   time, the link's rate (corrected for its own transfers sharing it), the bytes of an image
+///   and the decode time, starting from a cautious prior (docs/fidelity.md, `adaptive`).
 /// - **Velocity-aware horizon**: candidates are the prepared cells without their image, the items
 ///   within `max(|v| × expected load time × lookaheadLoads, stopping distance)` ahead (clamped to
 ///   `minPrefetchScreens...maxPrefetchScreens` screens), and `minPrefetchScreens` beyond where
-///   the content will rest (a guess about the next scroll, loaded last, `maxSpeculativeLoads`
-///   at a time). The expected load time comes from the scenario's network: median latency plus
-///   the median image's transfer at a `1/maxConnections` share of the bandwidth.
+///   the content will rest (a guess about the next scroll, loaded last, `speculativeSlots` at a
+///   time). The expected load time is the estimated first-byte time and decode plus a median
+///   image's transfer with every download slot sharing the link.
 /// - **Only what will be seen**: candidates are ordered by when they enter the screen and admitted
 ///   against a bandwidth-serial estimate of when each image would arrive. While a fling
 ///   decelerates, items where it will rest come first; an item it carries past is loaded only if
 ///   its time on screen with the image beats the delay it adds to resting items.
-/// - **Few downloads at once** (`downloadSlots`): enough to cover the p95 latency with transfers,
-///   at most `maxConnections`, started in plan order by the strategy itself, so the most urgent
-///   image gets the most bandwidth and the plan, not the network's FIFO, decides what goes next.
+/// - **Few downloads at once** (`downloadSlots`): enough to cover the estimated p95 first-byte time
+///   with transfers, at most `maxDownloads`, started in plan order by the strategy itself, so the
+///   most urgent image gets the most bandwidth and the plan, not the network's FIFO, decides what
+///   goes next. Its own session allows `maxDownloads` connections, so the strategy, not
+///   URLSession's default of 6, sets the concurrency (as PINRemoteImage does with its session).
+///   Guesses about the next scroll run at `speculativeSlots`, the depth that keeps an otherwise
+///   idle link busy (Little's law on the median first-byte time).
 /// - **Priorities**: displayed cells high, items entering within one expected load time normal,
 ///   the rest low; raised at once when a displayed cell joins a load (Nuke, PINRemoteImage).
 /// - **Cancellation by reference count**: a load lives while a prepared cell or a horizon item

@@ -15,9 +15,9 @@ import ScrollSimCore
 /// - **decode time**, from submitting a downsampling decode to its completion (the decoder
 ///   threads' queue included: that is the delay a plan must expect).
 ///
-/// Failures teach only their first-byte time; a request that never got a response (offline,
-/// cancelled before its first byte) teaches nothing but still counts in `failures` when it
-/// failed. Cancelled transfers are not measured but do count in the link's sharing.
+/// Failures teach only their first-byte time (an error response still measures the round trip
+/// and the server); a request that never got a response (offline, cancelled before its first
+/// byte) teaches nothing. Cancelled transfers are not measured but count in the link's sharing.
 ///
 /// Everything is updated in event order and each statistic is an order statistic of a sorted
 /// array: no dictionary order or summation order reaches a result.
@@ -66,8 +66,6 @@ struct LoadEstimator {
     private(set) var decode: ObservationWindow
     /// Per-transfer link times from the request metrics.
     private var link = LinkShareLog()
-    /// Requests that failed (an error response or no network).
-    private(set) var failureCount = 0
     /// Copies of each prior value the windows started with.
     let priorWeight: Int
 
@@ -92,7 +90,6 @@ struct LoadEstimator {
 
     /// A request of the strategy's session ended with `metrics`.
     mutating func observe(_ metrics: TaskMetrics) {
-        if metrics.outcome == .failed { failureCount += 1 }
         if let sent = metrics.requestStart, let first = metrics.responseStart {
             firstByte.add(SimDuration.toSeconds(first - sent))
         }

@@ -1,0 +1,58 @@
+import Foundation
+import ScrollSimCore
+import Testing
+
+/// No oracles: a strategy can reach only what an app can know (docs/model.md, "What a strategy
+/// can know"). The guarantee is the compiler's: strategies live in their own module and import
+/// `ScrollSimCore` without `@testable`, so only public declarations exist for them, and
+/// `FetchEnvironment`'s public surface is the list below. This suite pins that list, so that a
+/// member added to it (a `scenario`, an image's encoded size, a cost, the seed) fails here and is
+/// reviewed against the rule.
+@Suite struct NoOracleTests {
+    /// The repository's `Sources/ScrollSimCore` directory.
+    static let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/ScrollSimCore")
+
+    /// The names of the public members declared in `FetchEnvironment`'s body, in file order.
+    static func publicMembersOfFetchEnvironment() throws -> [String] {
+        let text = try String(contentsOf: core.appendingPathComponent("Fetching/FetchEnvironment.swift"),
+                              encoding: .utf8)
+        let body = try #require(text.range(of: "public final class FetchEnvironment {"))
+        var names: [String] = []
+        for line in text[body.upperBound...].split(separator: "\n") {
+            let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+            guard words.count >= 3, words[0] == "public", ["var", "let", "func"].contains(words[1]) else { continue }
+            names.append(String(words[2].prefix { $0.isLetter || $0.isNumber }))
+        }
+        return names
+    }
+
+    @Test func theEnvironmentOffersOnlyWhatAnAppCanKnow() throws {
+        let names = try Self.publicMembersOfFetchEnvironment()
+        // Clock and display; the device; the layout, the images' pixel size and identity; the
+        // services that charge the modelled costs; cells; memory accounting; request records
+        #expect(names == [
+            "now", "display", "isOnMainThread", "device", "availableMemoryBytes",
+            "imageID", "imagePixelSize", "cellPixelSize", "layout",
+            "makeBundledThumbnail", "makeUndecodedImage", "makeUndecodedImage", "pixelSize",
+            "makeSession", "sharedSession", "readDisk", "writeDisk", "decode", "async", "schedule",
+            "chargeMainThread", "chargeCellConfiguration",
+            "setImage", "setImageOnMain", "image", "representedIdentifier", "setRepresentedIdentifier",
+            "retain", "release", "record",
+        ])
+        for forbidden in ["scenario", "encodedBytes", "seed", "costs", "network", "disk", "images"] {
+            #expect(!names.contains(forbidden))
+        }
+    }
+
+    @Test func whatARequestTeachesIsWhatURLSessionTaskMetricsGives() {
+        // The metrics a session hands its strategy carry timings, a byte count, reuse and the
+        // outcome: no latency draw, no bandwidth, no image size before the download
+        let labels = Mirror(reflecting: TaskMetrics(imageID: 0, fetchStart: 0, requestStart: nil, responseStart: nil,
+                                                    responseEnd: nil, bytesReceived: 0, isReusedConnection: false,
+                                                    outcome: .completed)).children.compactMap(\.label)
+        #expect(labels == ["imageID", "fetchStart", "connectStart", "connectEnd", "requestStart", "responseStart",
+                           "responseEnd", "bytesReceived", "isReusedConnection", "outcome"])
+    }
+}
