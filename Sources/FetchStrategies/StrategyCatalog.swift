@@ -209,8 +209,16 @@ public enum StrategyCatalog {
             }),
         StrategyDescriptor(
             name: "adaptive",
-            summary: "Ours: plans from the scroll (velocity, fling resting offset) with a velocity-aware horizon, loads only what will be on screen long enough (resting items first), few downloads at once in plan order, visible-first priorities raised on join, reference-counted cancellation, downsampled decode off the main thread, LRU memory (visible protected) and disk caches, image sets batched to at most one main block per frame.",
-            source: "ScrollSim's own design from the catalogue's sources: Texture (range planning), Nuke and PINRemoteImage (coalescing, priority raise, cancel when unwanted), WWDC18 session 219 (downsampling), Apple's asset store (protected visible entries).",
+            summary: "Ours: learns latency, link rate, image size and decode time from its own request metrics "
+                + "(no oracle); plans from the scroll (velocity, fling resting offset) with a velocity-aware horizon, "
+                + "loads only what will be on screen long enough (resting items first), a bandwidth-delay number of "
+                + "downloads in plan order, visible-first priorities raised on join, reference-counted cancellation, "
+                + "downsampled decode off the main thread, LRU memory (visible protected) and disk caches, image sets "
+                + "batched to at most one main block per frame.",
+            source: "ScrollSim's own design from the catalogue's sources: Texture (range planning), Nuke and "
+                + "PINRemoteImage (coalescing, priority raise, cancel when unwanted, PIN's 10 downloads on its own "
+                + "session), WWDC18 session 219 (downsampling), Apple's asset store (protected visible entries), "
+                + "URLSessionTaskMetrics (what it learns from).",
             parameters: [
                 StrategyParameter(name: "memoryCacheMB", defaultValue: "100", summary: "Memory cache limit in MiB of downsampled bitmaps (visible entries may exceed it)."),
                 StrategyParameter(name: "diskCacheMB", defaultValue: "150", summary: "Disk cache limit in MiB of downloaded data."),
@@ -218,9 +226,9 @@ public enum StrategyCatalog {
                 StrategyParameter(name: "maxPrefetchScreens", defaultValue: "4", summary: "Largest look-ahead, screens."),
                 StrategyParameter(name: "lookaheadLoads", defaultValue: "2", summary: "Look-ahead in expected load times at the current speed."),
                 StrategyParameter(name: "maxSpeculativeLoads", defaultValue: "10",
-                                  summary: "Downloads at once at most for the guess beyond where the scroll will rest."),
+                                  summary: "Downloads at once at most for the guess beyond where the scroll rests."),
                 StrategyParameter(name: "maxDownloads", defaultValue: "10",
-                                  summary: "Downloads in flight at most (and its session's per-host connection limit)."),
+                                  summary: "Downloads in flight at most (its session's per-host connection limit)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
@@ -230,7 +238,8 @@ public enum StrategyCatalog {
                 configuration.minPrefetchScreens = try parameters.number("minPrefetchScreens", default: 1, in: 0...10)
                 configuration.maxPrefetchScreens = try parameters.number("maxPrefetchScreens", default: 4, in: 0...10)
                 configuration.lookaheadLoads = try parameters.number("lookaheadLoads", default: 2, in: 0...100)
-                configuration.maxSpeculativeLoads = try parameters.integer("maxSpeculativeLoads", default: 10, in: 0...1000)
+                configuration.maxSpeculativeLoads = try parameters.integer("maxSpeculativeLoads", default: 10,
+                                                                           in: 0...1000)
                 configuration.maxDownloads = try parameters.integer("maxDownloads", default: 10, in: 1...1000)
                 try parameters.finish()
                 return { [configuration] in AdaptiveStrategy(environment: $0, configuration: configuration) }

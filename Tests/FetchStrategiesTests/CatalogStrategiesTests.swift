@@ -55,8 +55,8 @@ import Testing
         #expect(error(StrategyTests.spec("texture", [("preloadLeadingScreen", 2)]))
             == "strategies[0].preloadLeadingScreen: unknown parameter; did you mean 'preloadLeadingScreens'?")
         #expect(error(StrategyTests.spec("adaptive", [("velocity", 2)]))
-            == "strategies[0].velocity: unknown parameter; 'adaptive' takes: memoryCacheMB, diskCacheMB, minPrefetchScreens, maxPrefetchScreens, lookaheadLoads, "
-               + "maxSpeculativeLoads, maxDownloads")
+            == "strategies[0].velocity: unknown parameter; 'adaptive' takes: memoryCacheMB, diskCacheMB, "
+               + "minPrefetchScreens, maxPrefetchScreens, lookaheadLoads, maxSpeculativeLoads, maxDownloads")
         #expect(error(StrategyTests.spec("texture", [("maxConcurrentDownloads", 0)]))
             == "strategies[0].maxConcurrentDownloads: must be an integer from 1 to 1000, found 0.0")
         // Known parameters with valid values are accepted

@@ -41,8 +41,9 @@ struct LoadEstimator {
         /// before any has been downloaded.
         var bytesPerPixel = 0.1875
         /// Downsampling (ImageIO thumbnail) decode, ms per source megapixel. Default 3: the upper
-        /// end of the 1–3 ms/MP estimate for a phone core (docs/fidelity.md, costs; no measured
-        /// iPhone figure exists).
+        /// end of a 1–3 ms/MP range estimated from an M4 Pro's 26 ms ImageIO thumbnail of a 12 MP
+        /// JPEG, scaled to a phone core; no measured iPhone figure exists (docs/fidelity.md,
+        /// `adaptive`).
         var thumbnailMsPerMegapixel = 3.0
         /// Copies of each prior value a window starts with. Default 2: the prior decides each
         /// median until three observations outnumber it.
