@@ -163,3 +163,26 @@ private func completed(_ imageID: Int, sent: SimTime, firstByte: SimTime, end: S
         #expect(estimator.latencySeconds == 0.15)
     }
 }
+
+extension LinkShareLogTests {
+    @Test func aRequestThatNeverReportsHoldsBackAtMostTheLastSixtyFourTransfers() {
+        // Given a request resumed at 0 that never reports, then 100 transfers one after the other
+        var log = LinkShareLog()
+        log.resumed(imageID: 0, at: 0)
+        var measured: [Double] = []
+        for k in 1...100 {
+            let start = SimTime(k) * 1000
+            log.resumed(imageID: k, at: start)
+            measured += log.ended(TaskMetrics(imageID: k, fetchStart: start, requestStart: start,
+                                              responseStart: start + 100, responseEnd: start + 600, bytesReceived: 1000,
+                                              isReusedConnection: true, outcome: .completed))
+        }
+        // Then none is measured while it is outstanding
+        #expect(measured.isEmpty)
+        // When it finally fails, Then the 64 latest are measured (500 ns each alone: 0.5 ns/B)
+        let last = log.ended(TaskMetrics(imageID: 0, fetchStart: 0, requestStart: 0, responseStart: nil,
+                                         responseEnd: nil, bytesReceived: 0, isReusedConnection: true,
+                                         outcome: .failed))
+        #expect(last == Array(repeating: 0.5, count: LinkShareLog.pendingLimit))
+    }
+}

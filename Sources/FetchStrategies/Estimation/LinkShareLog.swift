@@ -15,6 +15,11 @@ import ScrollSimCore
 /// outstanding was resumed before it ended (a request cannot transfer before it was resumed).
 /// Transfers of other apps are invisible; an app cannot see them either.
 ///
+/// Bounded: a request that never reports (a first byte that never comes) would hold every later
+/// transfer back, so at most `pendingLimit` transfers wait (the oldest beyond that is dropped
+/// unmeasured) and at most `intervalLimit` reported transfers are kept (the oldest beyond that is
+/// forgotten: a transfer measured later that overlapped it would read the link slightly slow).
+///
 /// Origin: ours (the processor-sharing correction of the issue's "throughput corrected for the
 /// number of transfers in flight", made exact by waiting for the overlapping reports).
 /// Deterministic: records are kept in report order (which is time order) and summed in time order.
@@ -36,6 +41,11 @@ struct LinkShareLog {
         var interval: Interval
         var bytes: Int64
     }
+
+    /// Completed transfers waiting at most.
+    static let pendingLimit = 64
+    /// Reported transfers kept at most.
+    static let intervalLimit = 256
 
     /// Requests resumed and not yet reported, in resume order.
     private var outstanding: [Outstanding] = []
@@ -85,7 +95,8 @@ struct LinkShareLog {
         pending.removeFirst(ready)
         // Intervals ending before every pending and future transfer can start are no longer needed.
         let horizon = min(frontier, pending.map(\.interval.start).min() ?? .max)
-        let stale = intervals.prefix { $0.end <= horizon }.count
+        if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
+        let stale = max(intervals.prefix { $0.end <= horizon }.count, intervals.count - Self.intervalLimit)
         intervals.removeFirst(stale)
         return measured
     }
