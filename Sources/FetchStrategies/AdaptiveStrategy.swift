@@ -318,10 +318,12 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// The look-ahead beyond the viewport edge in the direction of motion, points: deeper when
-    /// faster, at least to where a fling will stop, within the configured screens.
+    /// faster (speed × expected load × `lookaheadLoads`, once the link is measured: until then
+    /// the expected load is a guess, and the look-ahead stays at `minPrefetchScreens`), at least
+    /// to where a fling will stop, within the configured screens.
     func prefetchHorizon(speed: Double, decay: Double) -> Double {
         let height = layout.viewportHeight
-        var points = speed * expectedLoadSeconds * configuration.lookaheadLoads
+        var points = estimator.isDepthMeasured ? speed * expectedLoadSeconds * configuration.lookaheadLoads : 0
         if decay > 0 { points = max(points, speed / decay) }
         return min(max(points, configuration.minPrefetchScreens * height), configuration.maxPrefetchScreens * height)
     }

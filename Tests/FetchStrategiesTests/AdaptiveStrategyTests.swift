@@ -112,13 +112,12 @@ import Testing
         // Then both plan with the prior: a 0.15 s first byte, a 4.32 ms decode, a 1.35 s transfer
         // (270 kB at 1.6 Mbit/s), 6 downloads (URLSession's default) and 1 guess at a time until
         // measured: an expected load of 0.15 + 0.00432 + 6 × 1.35 s, a fastest of 0.15 + 0.00432 +
-        // 1.35 s; the horizon speed × 8.25432 s × 2 within 1...4 screens (one screen = 1000 pt), at
-        // least the distance a decelerating fling still travels (speed / decay)
-        let load = 0.15 + 0.00432 + 1.35 * 6
+        // 1.35 s; the horizon one screen (1000 pt) whatever the speed, since the expected load is
+        // a guess, but at least the distance a decelerating fling still travels (speed / decay)
         #expect(slow == fast)
-        #expect(slow == Plan(downloadSlots: 6, speculativeSlots: 1, expectedLoadSeconds: load,
+        #expect(slow == Plan(downloadSlots: 6, speculativeSlots: 1, expectedLoadSeconds: 0.15 + 0.00432 + 1.35 * 6,
                              fastestLoadSeconds: 0.15 + 0.00432 + 1.35,
-                             horizons: [1000, 1000, 100 * load * 2, 200 * load * 2, 4000, 2500]))
+                             horizons: [1000, 1000, 1000, 1000, 1000, 2500]))
     }
 
     @Test func itLearnsTheLinkTheLatencyAndTheImageSizeFromItsOwnRequests() {
@@ -142,6 +141,16 @@ import Testing
         #expect(probe.strategy.speculativeSlots == 8)
         // its decodes took at least the 2 ms/MP × 1.44 MP = 2.88 ms they cost (queueing included)
         #expect(estimator.decodeSeconds >= 0.00288)
+        // and the horizon now grows with speed: speed × (0.4 s + decode + 8 × 0.06 s) × 2, within
+        // 1...4 screens (one screen = 1000 pt)
+        let adaptive = probe.strategy!
+        let load = 0.4 + estimator.decodeSeconds + estimator.transferSeconds * 8
+        #expect(abs(adaptive.expectedLoadSeconds - load) < 1e-12)
+        #expect(abs(estimator.transferSeconds - 0.06) < 1e-9)
+        let horizons = [0.0, 500, 1000, 3000].map { adaptive.prefetchHorizon(speed: $0, decay: 0) }
+        #expect(horizons[0] == 1000 && horizons[3] == 4000)
+        #expect(abs(horizons[1] - max(1000, 500 * load * 2)) < 1e-9)
+        #expect(abs(horizons[2] - 1000 * load * 2) < 1e-9)
     }
 
     @Test func aFlingsDecelerationAndRestingPlaceAreEstimated() {
