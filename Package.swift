@@ -2,35 +2,47 @@
 import PackageDescription
 
 /// ScrollSim: a deterministic scroll-simulation benchmark harness.
-/// No dependencies beyond the toolchain (see README.md).
-let strict: [SwiftSetting] = []  // warnings are made errors by .ci/run (-warnings-as-errors)
-
+/// No dependencies beyond the toolchain (see README.md). Modules, each depending on those before:
+/// ScrollSimCore (the simulation) ← FetchStrategies (the strategies) ← ScrollSimReports (file
+/// formats, runs, sweeps, comparison, the HTML report) ← ScrollSimCLI (argument parsing and the
+/// commands) ← scrollsim (the executable); ScrollSim re-exports the four libraries.
 let package = Package(
     name: "ScrollSim",
     products: [
-        .library(name: "ScrollSimCore", targets: ["ScrollSimCore"]),
-        .library(name: "FetchStrategies", targets: ["FetchStrategies"]),
-        .library(name: "ScrollSimCLI", targets: ["ScrollSimCLI"]),
+        // The library (`import ScrollSim`: every module below) and the command-line tool.
+        .library(name: "ScrollSim", targets: ["ScrollSim"]),
         .executable(name: "scrollsim", targets: ["scrollsim"]),
     ],
     targets: [
         .target(
             name: "ScrollSimCore",
-            swiftSettings: strict,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        .target(name: "FetchStrategies", dependencies: ["ScrollSimCore"], swiftSettings: strict),
-        .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies"], swiftSettings: strict),
-        .executableTarget(name: "scrollsim", dependencies: ["ScrollSimCLI"], swiftSettings: strict),
+        .target(name: "FetchStrategies", dependencies: ["ScrollSimCore"]),
+        .target(name: "ScrollSimReports", dependencies: ["ScrollSimCore", "FetchStrategies"]),
+        .target(name: "ScrollSimCLI", dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports"]),
+        .target(name: "ScrollSim",
+                dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports", "ScrollSimCLI"]),
+        .executableTarget(name: "scrollsim", dependencies: ["ScrollSimCLI"]),
         .executableTarget(
             name: "ScrollSimBenchmarks",
-            dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimCLI"],
-            path: "Benchmarks/ScrollSimBenchmarks",
-            swiftSettings: strict
+            dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimReports", "ScrollSimCLI"],
+            path: "Benchmarks/ScrollSimBenchmarks"
         ),
-        .testTarget(name: "ScrollSimCoreTests", dependencies: ["ScrollSimCore"], swiftSettings: strict),
-        .testTarget(name: "FetchStrategiesTests", dependencies: ["ScrollSimCore", "FetchStrategies"], swiftSettings: strict),
-        .testTarget(name: "ScrollSimCLITests", dependencies: ["ScrollSimCLI", "ScrollSimCore", "FetchStrategies"], swiftSettings: strict),
+        .target(
+            name: "ScrollSimTestSupport",
+            dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimCLI"],
+            path: "Tests/ScrollSimTestSupport"
+        ),
+        .testTarget(name: "ScrollSimCoreTests", dependencies: ["ScrollSimCore", "ScrollSimTestSupport"]),
+        .testTarget(name: "FetchStrategiesTests",
+                    dependencies: ["ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
+        .testTarget(name: "ScrollSimReportsTests",
+                    dependencies: ["ScrollSimReports", "ScrollSimCore", "FetchStrategies", "ScrollSimTestSupport"]),
+        .testTarget(name: "ScrollSimCLITests", dependencies: ["ScrollSimCLI", "ScrollSimTestSupport"]),
+        .testTarget(name: "ScrollSimEndToEndTests",
+                    dependencies: ["ScrollSimCLI", "ScrollSimReports", "ScrollSimCore", "FetchStrategies",
+                                   "ScrollSimTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

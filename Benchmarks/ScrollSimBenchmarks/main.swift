@@ -7,6 +7,7 @@ import FetchStrategies
 import Foundation
 import ScrollSimCLI
 import ScrollSimCore
+import ScrollSimReports
 
 #if canImport(Glibc)
 import Glibc

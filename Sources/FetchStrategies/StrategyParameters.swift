@@ -106,31 +106,3 @@ public struct StrategyParameters {
         }
     }
 }
-
-/// "Did you mean …?": the closest candidate by edit distance (≤ 2) or case-insensitive equality.
-enum Suggestion {
-    static func closest(to word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for candidate in candidates {
-            if candidate.lowercased() == word.lowercased() { return candidate }
-            let d = distance(Array(word.lowercased()), Array(candidate.lowercased()))
-            if d <= 2, best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-}

@@ -1,3 +1,5 @@
+import ScrollSimCore
+
 /// A small command-line parser that behaves like swift-argument-parser, which we cannot depend on.
 ///
 /// What it accepts, as swift-argument-parser does: long options with a value as `--seed 5` or
@@ -117,12 +119,12 @@ struct ArgumentParser {
         }
     }
 
-    /// "Unknown option '--x'", with "Did you mean '--y'?" when a long option is within edit
-    /// distance 3 of it (swift-argument-parser's rule); never suggested for short options.
+    /// "Unknown option '--x'", with "Did you mean '--y'?" when a long option is close to it
+    /// (`Suggestion`'s rule); never suggested for short options.
     func unknownOption(_ name: String) -> CommandLineError {
         let candidates = spec.options.map { "--" + $0.name } + ["--help"]
         if !name.hasPrefix("--") { return CommandLineError("Unknown option '\(name)'") }
-        if let suggestion = Suggestion.closest(to: name, among: candidates, maximumDistance: 3) {
+        if let suggestion = Suggestion.closest(to: name, among: candidates) {
             return CommandLineError("Unknown option '\(name)'. Did you mean '\(suggestion)'?")
         }
         return CommandLineError("Unknown option '\(name)'")
@@ -338,47 +340,5 @@ enum HelpLayout {
         }
         let margin = String(repeating: " ", count: indent)
         return lines.map { $0.isEmpty ? "" : margin + $0 }.joined(separator: "\n")
-    }
-}
-
-/// "Did you mean …?" suggestions by Levenshtein edit distance.
-enum Suggestion {
-    /// The candidate closest to `word` if its distance is at most `maximumDistance`; ties go to the
-    /// earliest candidate, so the answer depends only on the candidates' order.
-    static func closest(to word: String, among candidates: [String], maximumDistance: Int) -> String? {
-        var best: (candidate: String, distance: Int)? = nil
-        for candidate in candidates {
-            let distance = editDistance(word, candidate)
-            if distance <= maximumDistance, distance < (best?.distance ?? Int.max) {
-                best = (candidate, distance)
-            }
-        }
-        return best?.candidate
-    }
-
-    /// For names (subcommands, strategies): at most max(2, a third of the word's length) edits,
-    /// so a short word is not "corrected" into an unrelated one.
-    static func closestName(to word: String, among candidates: [String]) -> String? {
-        closest(to: word, among: candidates, maximumDistance: max(2, word.count / 3))
-    }
-
-    /// Levenshtein distance (insertions, deletions, substitutions) between `a` and `b`, by
-    /// Character.
-    /// - Complexity: O(a.count × b.count) time, O(b.count) space.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -1,17 +1,17 @@
-import Foundation
 import ScrollSimCore
+import ScrollSimReports
 
 /// `scrollsim cache-replay`: replays an `id,size` request trace through LRU or FIFO caches of the
 /// given capacities and prints a miss-ratio curve (requests, hits, misses, request and byte miss
 /// ratios per policy and capacity).
 ///
-/// The trace is read once (one `read(2)` of the whole file), parsed from its bytes
+/// The trace is read once (`InputFile`: one `read(2)` of the whole file), parsed from its bytes
 /// (`RequestTrace`) and replayed once per policy × capacity, policies then capacities in the order
 /// given (`CacheReplay`: libCacheSim's semantics). `p%` capacities are that share of the distinct
 /// objects' bytes, each object counted at its first request's size, rounded down.
 ///
 /// Failures: a missing or unreadable trace `Error: <file>: …` (exit 66); bad content
-/// `Error: <file>:<line>: …` (exit 65); a bad command line, including a malformed `--capacity`,
+/// `Error: <file>: line <n>: …` (exit 65); a bad command line, including a malformed `--capacity`,
 /// exit 64 with the usage.
 struct CacheReplayCommand: ScrollSimSubcommand {
     /// What `cache-replay` prints on stdout.
@@ -94,13 +94,9 @@ struct CacheReplayCommand: ScrollSimSubcommand {
         let path = tracePaths[0]
         let trace: RequestTrace
         do {
-            trace = try RequestTrace.parse(utf8: try Self.contents(of: path), file: path)
-        } catch let error as TraceFileError {
-            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.missingInput, output: output)
-        } catch let error as RequestTraceError {
-            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.invalidInput, output: output)
+            trace = try RequestTrace.parse(utf8: try InputFile.read(path, limit: .csv), file: path)
         } catch {
-            return ScrollSimCommand.reportFailure("\(path): \(error)", code: ExitCode.invalidInput, output: output)
+            return ScrollSimCommand.report([error], output: output)
         }
         let capacities = capacityTexts.compactMap(CacheCapacity.init).map { $0.resolved(distinctBytes: trace.distinctBytes) }
         var results: [CacheReplayResult] = []
@@ -114,50 +110,5 @@ struct CacheReplayCommand: ScrollSimSubcommand {
         case .csv: output.write(CacheReplayReport.csv(results))
         }
         return ExitCode.success
-    }
-
-    /// A trace file that cannot be read (exit 66).
-    struct TraceFileError: Error, CustomStringConvertible {
-        /// The file, as named.
-        var path: String
-        /// "no such file", "cannot read: …".
-        var reason: String
-        /// "<path>: <reason>".
-        var description: String { "\(path): \(reason)" }
-    }
-
-    /// The whole file at `path`, read with one `fstat` and `read(2)` calls into one buffer.
-    static func contents(of path: String) throws(TraceFileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw TraceFileError(path: path, reason: errno == ENOENT ? "no such file" : "cannot read: \(lastErrorText())")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw TraceFileError(path: path, reason: "cannot read: \(lastErrorText())") }
-        if status.st_mode & S_IFMT == S_IFDIR { throw TraceFileError(path: path, reason: "cannot read: is a directory") }
-        var bytes = [UInt8](repeating: 0, count: max(0, Int(status.st_size)) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }  // grew since fstat
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if result > 0 {
-                count += result
-            } else if result == 0 {
-                break
-            } else if errno != EINTR {
-                throw TraceFileError(path: path, reason: "cannot read: \(lastErrorText())")
-            }
-        }
-        bytes.removeLast(bytes.count - count)
-        return bytes
-    }
-
-    /// `strerror(errno)` starting in lower case, e.g. "permission denied".
-    static func lastErrorText() -> String {
-        let text = String(cString: strerror(errno))
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import ScrollSimReports
 
 /// Where a command writes: the process's standard output and error, or memory (for tests).
 ///
@@ -38,7 +38,7 @@ public final class CommandOutput {
         switch destination {
         case .process:
             guard standardOutputFailure == nil else { return }
-            standardOutputFailure = Self.writeAll(Array(text.utf8), to: 1)
+            standardOutputFailure = Descriptor.writeAll(Array(text.utf8), to: 1)
         case .memory: capturedStandardOutput += text
         }
     }
@@ -46,33 +46,8 @@ public final class CommandOutput {
     /// Writes `text` to standard error, as is (callers supply the newlines).
     public func writeError(_ text: String) {
         switch destination {
-        case .process: Self.writeAll(text, toDescriptor: 2)
+        case .process: _ = Descriptor.writeAll(Array(text.utf8), to: 2)  // nowhere left to report a failure
         case .memory: capturedStandardError += text
         }
-    }
-
-    /// Writes every byte of `text` to file descriptor `descriptor`, retrying after partial writes
-    /// and interruptions; gives up silently on any other error (nowhere left to report it).
-    static func writeAll(_ text: String, toDescriptor descriptor: Int32) {
-        _ = writeAll(Array(text.utf8), to: descriptor)
-    }
-
-    /// Writes every byte to `descriptor`, retrying after partial writes and `EINTR`.
-    /// - Returns: nil on success, else the reason it stopped (`strerror` text).
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if result > 0 {
-                written += result
-            } else if result < 0 && errno == EINTR {
-                continue
-            } else {
-                return result == 0 ? "no bytes written" : String(cString: strerror(errno))
-            }
-        }
-        return nil
     }
 }

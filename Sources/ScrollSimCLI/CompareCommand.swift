@@ -1,5 +1,8 @@
+import ScrollSimCore
+import ScrollSimReports
+
 /// `scrollsim compare`: joins a baseline and a candidate summary CSV, reports every metric's
-/// change, and exits 2 when a metric regresses past its limit (SPEC §10).
+/// change, and exits 2 when a metric regresses past its limit.
 ///
 /// Order of work: check the limits (a bad `--max-regression` is a usage error, exit 64); read
 /// both files, reporting every problem (`Error: <file>: line …`; exit 66 if a file is missing or
@@ -37,7 +40,7 @@ struct CompareCommand: ScrollSimSubcommand {
             ...) have no better direction and are only reported. A run the OS killed for \
             its memory (killed from 0 to 1) is a regression by default.
 
-            Default limits: \(CompareMetric.defaultLimitsText).
+            Default limits: \(SummaryColumn.defaultLimitsText).
 
             Rows in one file only are listed; they fail the comparison only with \
             --fail-on-missing.
@@ -85,10 +88,10 @@ struct CompareCommand: ScrollSimSubcommand {
         _ = try limits()
     }
 
-    /// The limit of every metric (index of `CompareMetric.all`): the defaults, then each
-    /// `--max-regression` in order (the last one for a metric wins).
+    /// The limit of every column (index of `SummaryColumn.all`; nil for none): the defaults, then
+    /// each `--max-regression` in order (the last one for a metric wins).
     func limits() throws(CommandLineError) -> [RegressionLimit?] {
-        var limits = CompareMetric.all.map(\.defaultLimit)
+        var limits = SummaryColumn.all.map(\.defaultLimit)
         for argument in limitArguments {
             func invalid(_ reason: String) -> CommandLineError {
                 CommandLineError("The value '\(argument)' is invalid for '\(Self.maxRegressionOption.synopsis)': \(reason)",
@@ -98,28 +101,27 @@ struct CompareCommand: ScrollSimSubcommand {
                 throw invalid("expected <metric>=<limit>, e.g. hitch_ratio=5% or dropped_frames=+2")
             }
             let name = String(argument[..<equals]), value = String(argument[argument.index(after: equals)...])
-            guard let index = CompareMetric.all.firstIndex(where: { $0.name == name }) else {
-                let names = CompareMetric.all.filter { $0.direction != .neither }.map(\.name)
-                if let suggestion = Suggestion.closestName(to: name, among: names) {
+            guard let index = SummaryColumn.index(of: name), let polarity = SummaryColumn.all[index].polarity else {
+                let names = SummaryColumn.metrics.filter { $0.polarity != .workload }.map(\.name)
+                if let suggestion = Suggestion.closest(to: name, among: names) {
                     throw invalid("unknown metric '\(name)'; did you mean '\(suggestion)'?")
                 }
                 throw invalid("unknown metric '\(name)'; metrics with limits: \(names.joined(separator: ", "))")
             }
-            let metric = CompareMetric.all[index]
-            guard metric.direction != .neither else {
+            guard polarity != .workload else {
                 throw invalid("'\(name)' has no better direction, so it takes no limit")
             }
             if value == "off" {
                 limits[index] = nil
                 continue
             }
-            switch RegressionLimit.parse(value, for: metric) {
+            switch RegressionLimit.parse(value, polarity: polarity) {
             case .success(let limit):
                 limits[index] = limit
             case .failure(.malformed):
                 throw invalid("'\(value)' is not a limit; write a percentage of the baseline (5%), an amount (2 or +2), or off")
             case .failure(.wrongSign(let expected)):
-                let way = metric.direction == .higherIsBetter ? "higher is better, so its limit is how much it may fall"
+                let way = polarity == .higherIsBetter ? "higher is better, so its limit is how much it may fall"
                     : "lower is better, so its limit is how much it may rise"
                 throw invalid("for '\(name)' \(way); write the limit unsigned or with '\(expected)'")
             }
@@ -130,24 +132,22 @@ struct CompareCommand: ScrollSimSubcommand {
     /// Reads, joins, reports; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
         guard let limits = try? limits() else { return ExitCode.usage }  // checked by `validate()`
-        var files: [SummaryCSVFile] = []
-        var failures: [SummaryCSVFile.Failure] = []
+        var documents: [SummaryDocument] = []
+        var failures: [InputError] = []
         for path in paths {
             do {
-                files.append(try SummaryCSVFile.load(path: path))
+                documents.append(try SummaryDocument.load(path: path))
             } catch {
                 failures.append(error)
             }
         }
-        if !failures.isEmpty {
-            for failure in failures { output.writeError("Error: \(failure.description)\n") }
-            return failures.contains { $0.exitCode == ExitCode.missingInput } ? ExitCode.missingInput : ExitCode.invalidInput
-        }
+        if !failures.isEmpty { return ScrollSimCommand.report(failures, output: output) }
         let comparison: Comparison
         do {
-            comparison = try Comparison(baseline: files[0], candidate: files[1], limits: limits)
+            comparison = try Comparison(baseline: documents[0], file: paths[0], candidate: documents[1], file: paths[1],
+                                        limits: limits)
         } catch {
-            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.invalidInput, output: output)
+            return ScrollSimCommand.report([error], output: output)
         }
         switch format {
         case .table: output.write(ComparisonReport.table(comparison, failsOnMissing: failsOnMissing))

@@ -1,26 +1,21 @@
 import FetchStrategies
 import ScrollSimCore
+import ScrollSimReports
 
-/// `scrollsim run`: runs every scenario with its strategies and reports the metrics (SPEC §10).
+/// `scrollsim run`: runs every scenario with its strategies and reports the metrics.
 ///
 /// Order of work, so that bad input never costs a run and never leaves a file behind:
-/// 1. expand the paths and load every scenario (any failure: `Error: <file>: …` for each bad
-///    file, exit 66 if one is missing or unreadable, else 65);
-/// 2. build every strategy factory (any `StrategyConfigError`: `Error: <file>: …`, exit 65);
+/// 1. expand the paths, load every scenario and build every strategy (`RunPlan`; each problem
+///    `Error: <file>: …`, exit 66 if a file is missing or unreadable, else 65);
+/// 2. refuse an output that would overwrite a scenario (`OutputConflict`, exit 64);
 /// 3. run scenario × strategy in order (scenarios in expanded order, strategies in listed order);
 /// 4. print the table or the summary CSV to stdout;
-/// 5. with `--out`, write `summary.csv` (and with `--frames` one `frames/<scenario>__<strategy>__<seed>.csv`
-///    per run), with `--trace` one `<scenario>__<strategy>__<seed>.json` Chrome trace per run, with
-///    `--html` the HTML report (`RunCommand+Outputs.swift`), each atomically, creating the
-///    directories as needed (failure: exit 1);
-/// 6. with `--requests <dir>`, write each run's image request trace as `<dir>/<scenario>__<strategy>__<seed>.csv`
-///    in the `cache-replay` format (`id,size`, one line per request to configure a cell, in order:
-///    the image id, and the image's full decoded size width × height × 4 bytes, so the trace sizes
-///    a decoded-image memory cache), also atomically and only after every run has finished.
+/// 5. publish the output files (`RunOutputs`: `--out`, `--frames`, `--requests`, `--trace`,
+///    `--html`) together, only when all of them could be written (failure: exit 1).
 ///
 /// Strategies: the `--strategy` names if given (each takes its parameters from the scenario's
 /// entry of the same name when there is one, else the defaults), else the scenario's
-/// `strategies`, else every built-in strategy. `--seed` replaces every scenario's seed.
+/// `strategies`, else every known strategy. `--seed` replaces every scenario's seed.
 struct RunCommand: ScrollSimSubcommand {
     /// What `run` prints on stdout.
     enum Format: String, CaseIterable {
@@ -100,168 +95,46 @@ struct RunCommand: ScrollSimSubcommand {
         }
         for name in strategyNames where StrategyRegistry.descriptor(named: name) == nil {
             let known = StrategyRegistry.all.map(\.name)
-            if let suggestion = Suggestion.closestName(to: name, among: known) {
+            if let suggestion = Suggestion.closest(to: name, among: known) {
                 throw CommandLineError("Unknown strategy '\(name)'. Did you mean '\(suggestion)'?")
             }
             throw CommandLineError("Unknown strategy '\(name)'. See 'scrollsim strategies' for the list.")
         }
     }
 
+    /// The outputs asked for.
+    var outputs: RunOutputs {
+        RunOutputs(outDirectory: outDirectory, writesFrames: writesFrames, requestsDirectory: requestsDirectory,
+                   traceDirectory: traceDirectory, htmlFile: htmlFile)
+    }
+
     /// Loads, plans, runs, reports; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
-        let files: [String]
+        let planned = RunPlan.make(paths: scenarioPaths, strategyNames: strategyNames, seed: seed,
+                                   strategies: StrategyRegistry.all)
+        switch planned {
+        case .failure(let failures):
+            return ScrollSimCommand.report(failures.errors, output: output)
+        case .success(let (plan, files)):
+            return execute(plan, inputs: files, output: output)
+        }
+    }
+
+    /// Runs `plan` in order, prints the report, then publishes the output files; `inputs` are the
+    /// files read, which no output may overwrite.
+    func execute(_ plan: RunPlan, inputs: [String], output: CommandOutput) -> Int32 {
+        let outputs = self.outputs
+        if let conflict = OutputConflict.find(outputs: outputs.files(of: plan), inputs: inputs) {
+            return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
+                                                     output: output)
+        }
+        let results = plan.run(recording: outputs.recording)
+        output.write(format == .csv ? results.summary.csv : SummaryTable.render(results.map(\.metrics)))
         do {
-            files = try ScenarioFiles.expand(paths: scenarioPaths)
+            try outputs.outputSet(results).publish()
         } catch {
-            return ScrollSimCommand.reportFailure(error.description, code: error.exitCode, output: output)
-        }
-        guard !files.isEmpty else {
-            let paths = scenarioPaths.map { "'\($0)'" }.joined(separator: ", ")
-            return ScrollSimCommand.reportFailure("no scenario files (.json) in \(paths)",
-                                                  code: ExitCode.missingInput, output: output)
-        }
-        var scenarios: [(file: String, scenario: Scenario)] = []
-        var failures: [ScenarioError] = []
-        for file in files {
-            do {
-                scenarios.append((file, try ScenarioFiles.load(path: file)))
-            } catch {
-                failures.append(error)
-            }
-        }
-        if !failures.isEmpty {
-            for failure in failures { output.writeError("Error: \(failure.description)\n") }
-            return failures.contains { $0.kind == .unreadable } ? ExitCode.missingInput : ExitCode.invalidInput
-        }
-        let (plan, problems) = makePlan(scenarios)
-        if !problems.isEmpty {
-            for problem in problems { output.writeError("Error: \(problem)\n") }
-            return ExitCode.invalidInput
-        }
-        return execute(plan, output: output)
-    }
-
-    /// One run to do: a loaded scenario, its seed, a strategy and its factory.
-    struct PlannedRun {
-        /// The scenario's file, for messages.
-        var file: String
-        /// The scenario.
-        var scenario: Scenario
-        /// The seed of this run (`--seed` or the scenario's).
-        var seed: UInt64
-        /// The strategy's name, as reported.
-        var strategyName: String
-        /// Makes the strategy for the run.
-        var factory: StrategyFactory
-
-        /// `<scenario>__<strategy>__<seed>.csv`, with any `/` or `\` in a name replaced by `_`
-        /// (names are validated not to contain them; this keeps the file inside `frames/`).
-        var framesFileName: String {
-            RunCommand.runFileName(scenario: scenario.name, strategy: strategyName, seed: String(seed), extension: "csv")
-        }
-    }
-
-    /// Every run, scenarios in order and strategies in listed order, with every factory built; or
-    /// the problems (`<file>: <StrategyConfigError>`) of every entry that cannot be built.
-    func makePlan(_ scenarios: [(file: String, scenario: Scenario)]) -> (plan: [PlannedRun], problems: [String]) {
-        var plan: [PlannedRun] = []
-        var problems: [String] = []
-        for (file, scenario) in scenarios {
-            for spec in strategySpecs(for: scenario) {
-                do {
-                    let factory = try StrategyRegistry.makeFactory(spec)
-                    plan.append(PlannedRun(file: file, scenario: scenario, seed: seed ?? scenario.seed,
-                                           strategyName: spec.displayName, factory: factory))
-                } catch {
-                    problems.append("\(file): \(error.description)")
-                }
-            }
-        }
-        return (plan, problems)
-    }
-
-    /// The strategies to run `scenario` with, in order: the `--strategy` names (each with the
-    /// scenario's entry reported under that name, else its first entry of that strategy, else
-    /// default parameters), else the scenario's `strategies`, else every built-in strategy.
-    func strategySpecs(for scenario: Scenario) -> [StrategySpec] {
-        if !strategyNames.isEmpty {
-            return strategyNames.map { name in
-                scenario.strategies.first { $0.displayName == name } ?? scenario.strategies.first { $0.name == name }
-                    ?? StrategySpec(name: name)
-            }
-        }
-        if !scenario.strategies.isEmpty { return scenario.strategies }
-        return StrategyRegistry.all.map { StrategySpec(name: $0.name) }
-    }
-
-    /// Runs `plan` in order, prints the report, then writes the output files.
-    func execute(_ plan: [PlannedRun], output: CommandOutput) -> Int32 {
-        // Two runs with the same scenario, strategy and seed would give two rows `compare` cannot
-        // tell apart (and the same per-run file names): refused whatever is written.
-        var seen: Set<String> = []
-        for run in plan {
-            guard seen.insert(run.framesFileName).inserted else {
-                let what = writesFrames ? "would write frames/\(run.framesFileName)"
-                    : traceDirectory != nil ? "would write \(run.traceFileName)"
-                    : requestsDirectory != nil ? "would write \(Self.join(requestsDirectory ?? "", run.framesFileName))"
-                    : "have the same scenario, strategy and seed (\(run.scenario.name), \(run.strategyName), \(run.seed))"
-                return ScrollSimCommand.reportFailure(
-                    "two runs \(what); give the scenarios distinct names and list each strategy once",
-                    code: ExitCode.invalidInput, output: output)
-            }
-        }
-        var results: [RunMetrics] = []
-        var framesFiles: [(name: String, text: String)] = []
-        var requestFiles: [(name: String, text: String)] = []
-        var outputs = RunOutputs()
-        for planned in plan {
-            let recording = RunRecording(planned, keepsFrames: writesFrames || htmlFile != nil, traces: traceDirectory != nil,
-                                         requests: requestsDirectory != nil)
-            let simulation = SimulationRun(scenario: planned.scenario, seed: planned.seed,
-                                           strategyName: planned.strategyName, strategy: planned.factory)
-            results.append(simulation.run(observer: recording.isRecording ? recording : nil))
-            if writesFrames { framesFiles.append((planned.framesFileName, recording.framesCSV)) }
-            if requestsDirectory != nil { requestFiles.append((planned.framesFileName, recording.requests)) }
-            outputs.add(recording, of: planned)
-        }
-        let summary = SummaryCSV.header + results.map(SummaryCSV.row).joined()
-        output.write(format == .csv ? summary : SummaryTable.render(results))
-
-        do {
-            // Every output location first, so a bad one fails before any file is written.
-            for directory in [requestsDirectory, outDirectory, writesFrames ? outDirectory.map { Self.join($0, "frames") } : nil,
-                              traceDirectory].compactMap({ $0 }) {
-                try AtomicFileWriter.createDirectory(atPath: directory)
-            }
-            if let htmlFile { _ = try AtomicFileWriter.destination(of: htmlFile) }
-            if let requestsDirectory {
-                for file in requestFiles {
-                    try AtomicFileWriter.write(file.text, toFile: Self.join(requestsDirectory, file.name))
-                }
-            }
-            if let outDirectory {
-                try AtomicFileWriter.write(summary, toFile: Self.join(outDirectory, "summary.csv"))
-                if writesFrames {
-                    let framesDirectory = Self.join(outDirectory, "frames")
-                    for file in framesFiles {
-                        try AtomicFileWriter.write(file.text, toFile: Self.join(framesDirectory, file.name))
-                    }
-                }
-            }
-            try outputs.write(summary: summary, traceDirectory: traceDirectory, htmlFile: htmlFile)
-        } catch {
-            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.failure, output: output)
+            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }
         return ExitCode.success
     }
-
-    /// `directory/name`, without doubling a trailing slash.
-    static func join(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-}
-
-extension ScenarioError {
-    /// 66 for a missing or unreadable file, 65 for invalid content (SPEC §10).
-    var exitCode: Int32 { kind == .unreadable ? ExitCode.missingInput : ExitCode.invalidInput }
 }

@@ -1,6 +1,8 @@
 import FetchStrategies
+import ScrollSimCore
+import ScrollSimReports
 
-/// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (SPEC §10).
+/// The `scrollsim` command: parses arguments, runs a subcommand, returns the exit code (`ExitCode`).
 ///
 /// Behaves like a swift-argument-parser command group without a default subcommand:
 /// - no arguments, `-h`, `--help`, `help`: the top-level help on stdout, exit 0;
@@ -28,8 +30,8 @@ public enum ScrollSimCommand {
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to the process's
     /// stdout and stderr, and returns its exit code. `strategies` are a package's own strategies,
-    /// available to `run`, `validate` and `strategies` after the built-in ones (see
-    /// `run(arguments:output:strategies:)`).
+    /// known to every subcommand (`run`, `validate`, `strategies`, `sweep`) after the built-in
+    /// ones (see `run(arguments:output:strategies:)`).
     public static func main(arguments: [String], strategies: [StrategyDescriptor] = []) -> Int32 {
         let output = CommandOutput.standardStreams()
         let code = run(arguments: arguments, output: output, strategies: strategies)
@@ -45,7 +47,7 @@ public enum ScrollSimCommand {
     /// returns its exit code. Tests call this in process.
     ///
     /// `strategies` are added to the built-in ones for this call (listed after them, run by
-    /// default when a scenario names none, accepted in scenarios and `--strategy`). A name that is
+    /// default when a scenario names none, accepted in scenarios, sweep files and `--strategy`). A name that is
     /// empty or already taken fails with exit 1 before any argument is looked at.
     public static func run(arguments: [String], output: CommandOutput, strategies: [StrategyDescriptor] = []) -> Int32 {
         guard !strategies.isEmpty else { return dispatch(arguments: arguments, output: output) }
@@ -112,7 +114,7 @@ public enum ScrollSimCommand {
     /// "Unknown subcommand 'x'", with "Did you mean 'y'?" when a subcommand name is close.
     static func unknownSubcommand(_ name: String) -> CommandLineError {
         let names = configuration.subcommands.map(\.name)
-        guard let suggestion = Suggestion.closestName(to: name, among: names) else {
+        guard let suggestion = Suggestion.closest(to: name, among: names) else {
             return CommandLineError("Unknown subcommand '\(name)'")
         }
         return CommandLineError("Unknown subcommand '\(name)'. Did you mean '\(suggestion)'?")
@@ -125,6 +127,13 @@ public enum ScrollSimCommand {
         if let help = error.help { text += "Help:  \(help)\n" }
         output.writeError(text + spec.usageFooter)
         return ExitCode.usage
+    }
+
+    /// Prints each input problem as `Error: <problem>` (no usage lines) and returns its exit code
+    /// (`ExitCode.of`: 66 if a file is missing or unreadable, else 65).
+    static func report(_ failures: [InputError], output: CommandOutput) -> Int32 {
+        for failure in failures { output.writeError("Error: \(failure.description)\n") }
+        return ExitCode.of(failures)
     }
 
     /// Prints a failure found while running (no usage lines) to stderr and returns `code`.
@@ -145,20 +154,4 @@ protocol ScrollSimSubcommand {
     func validate() throws(CommandLineError)
     /// Does the work and returns the exit code.
     func run(output: CommandOutput) -> Int32
-}
-
-/// Process exit codes (SPEC §10); 64–66 are the BSD sysexits EX_USAGE, EX_DATAERR, EX_NOINPUT.
-public enum ExitCode {
-    /// Success.
-    public static let success: Int32 = 0
-    /// A runtime failure, e.g. an output file that cannot be written.
-    public static let failure: Int32 = 1
-    /// `compare` found a regression.
-    public static let regression: Int32 = 2
-    /// A bad command line.
-    public static let usage: Int32 = 64
-    /// An input file whose content is invalid.
-    public static let invalidInput: Int32 = 65
-    /// An input file that is missing or unreadable.
-    public static let missingInput: Int32 = 66
 }

@@ -1,7 +1,8 @@
 import FetchStrategies
 import ScrollSimCore
+import ScrollSimReports
 
-/// `scrollsim strategies`: lists the built-in strategies (SPEC §7, §10).
+/// `scrollsim strategies`: lists the known strategies (built-in, then the caller's own).
 ///
 /// Text (default), one block per strategy in catalogue order, blocks separated by a blank line:
 ///

@@ -1,8 +1,9 @@
 import Foundation
 import ScrollSimCore
+import ScrollSimReports
 
 /// `scrollsim sweep`: runs a scenario over the cartesian product of parameter axes, in
-/// parallel, and writes one summary CSV with a column per axis (SPEC §10).
+/// parallel, and writes one summary CSV with a column per axis.
 ///
 /// Order of work, so that bad input never costs a run and never leaves a file behind:
 /// 1. read the sweep file and its scenario (`SweepDefinition`; exit 66 if a file is missing,
@@ -10,7 +11,7 @@ import ScrollSimCore
 /// 2. decode every combination and build every strategy (`SweepPlan`; exit 65 naming the axis
 ///    or the combination);
 /// 3. run the runs of this shard (all of them without `--shard`) on `--jobs` threads
-///    (`ParallelMap`), rows placed by run index, so the bytes never depend on `--jobs`;
+///    (`SweepPlan.run`), rows placed by run index, so the bytes never depend on `--jobs`;
 /// 4. print the CSV, or write it atomically to `--out` (creating its directory; exit 1 on
 ///    failure).
 ///
@@ -64,11 +65,11 @@ struct SweepCommand: ScrollSimSubcommand {
         outFile = arguments.value(of: "out")
     }
 
-    /// One sweep file; `--jobs` at least 1; `--shard` of the form i/n.
+    /// One sweep file, not named by `--out`; `--jobs` at least 1; `--shard` of the form i/n.
     func validate() throws(CommandLineError) {
         if paths.count > 1 { throw CommandLineError("Unexpected argument '\(paths[1])'") }
-        if let outFile, let input = AtomicFileWriter.overwritesInput(outFile, inputs: paths) {
-            throw CommandLineError("'--out <file>' names the input '\(input)'; write the sweep's CSV elsewhere")
+        if let outFile, let conflict = OutputConflict.find(outputs: [(outFile, "--out <file>")], inputs: paths) {
+            throw CommandLineError(conflict.description)
         }
         let options = Self.configuration.options
         if jobs == 0 {
@@ -85,21 +86,28 @@ struct SweepCommand: ScrollSimSubcommand {
         let jobCount = jobs.map { Int(clamping: $0) } ?? ProcessInfo.processInfo.activeProcessorCount
         let plan: SweepPlan
         do {
-            plan = try SweepPlan.make(try SweepDefinition.load(path: paths[0]), jobs: jobCount)
+            plan = try SweepPlan.make(try SweepDefinition.load(path: paths[0]), strategies: StrategyRegistry.all,
+                                      jobs: jobCount)
         } catch {
-            return ScrollSimCommand.reportFailure(error.message, code: error.exitCode, output: output)
+            return ScrollSimCommand.report([error], output: output)
+        }
+        if let outFile,
+           let conflict = OutputConflict.find(outputs: [(outFile, "--out <file>")],
+                                              inputs: plan.definition.inputFiles) {
+            return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
+                                                     output: output)
         }
         let shard = shardText.flatMap(ShardCSV.parseShard)
         let metadata = shard.map {
             ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runs.count, fingerprint: plan.definition.fingerprint)
         }
-        let indices = metadata.map { metadata in plan.runs.indices.filter { metadata.contains(run: $0) } } ?? Array(plan.runs.indices)
+        let indices = metadata.map { metadata in plan.runs.indices.filter { metadata.contains(run: $0) } }
+            ?? Array(plan.runs.indices)
         let progressLine = SweepProgressLine.isTerminal(output) ? SweepProgressLine(output: output) : nil
-        let runs = plan.runs
-        let rows = ParallelMap.map(count: indices.count, jobs: jobCount,
-                                   progress: progressLine.map { line in { line.draw(done: $0, total: $1) } }) { runs[indices[$0]].run() }
-        let text = metadata.map { ShardCSV.text(metadata: $0, header: plan.header, indices: indices, rows: rows) }
-            ?? plan.header + rows.joined()
+        let progress = progressLine.map { line in { line.draw(done: $0, total: $1) } }
+        let rows = plan.run(indices, jobs: jobCount, progress: progress)
+        let document = plan.document(rows)
+        let text = metadata.map { ShardCSV.text(metadata: $0, document: document, indices: indices) } ?? document.csv
         return Self.emit(text, to: outFile, output: output)
     }
 
@@ -109,12 +117,12 @@ struct SweepCommand: ScrollSimSubcommand {
             output.write(text)
             return ExitCode.success
         }
+        var outputs = OutputSet()
+        outputs.add(text, toFile: file)
         do {
-            let (directory, _) = AtomicFileWriter.split(file)
-            try AtomicFileWriter.createDirectory(atPath: directory)
-            try AtomicFileWriter.write(text, toFile: file)
+            try outputs.publish()
         } catch {
-            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.failure, output: output)
+            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }
         return ExitCode.success
     }

@@ -1,7 +1,8 @@
 import FetchStrategies
 import ScrollSimCore
+import ScrollSimReports
 
-/// `scrollsim validate`: checks scenario files without running them (SPEC §10).
+/// `scrollsim validate`: checks scenario files without running them.
 ///
 /// Each path is expanded on its own (so one missing path does not hide the others' results);
 /// each file is loaded and every strategy it lists is built through the catalogue. A good file
@@ -30,11 +31,10 @@ struct ValidateCommand: ScrollSimSubcommand {
 
     /// Validates every file and reports each one.
     func run(output: CommandOutput) -> Int32 {
-        var isAnyUnreadable = false
-        var isAnyInvalid = false
-        func report(_ error: ScenarioError) {
+        var failures: [InputError] = []
+        func report(_ error: InputError) {
             output.writeError("Error: \(error.description)\n")
-            if error.kind == .unreadable { isAnyUnreadable = true } else { isAnyInvalid = true }
+            failures.append(error)
         }
         for path in paths {
             let files: [String]
@@ -44,9 +44,7 @@ struct ValidateCommand: ScrollSimSubcommand {
                 report(error)
                 continue
             }
-            if files.isEmpty {
-                report(ScenarioError(kind: .unreadable, file: path, path: "", message: "no scenario files (.json) here"))
-            }
+            if files.isEmpty { report(InputError(.missing, file: path, "no scenario files (.json) here")) }
             for file in files {
                 let scenario: Scenario
                 do {
@@ -60,15 +58,14 @@ struct ValidateCommand: ScrollSimSubcommand {
                     do {
                         _ = try StrategyRegistry.makeFactory(spec)
                     } catch {
-                        output.writeError("Error: \(file): \(error.description)\n")
+                        report(InputError(.invalid, file: file, error.description))
                         isGood = false
-                        isAnyInvalid = true
                     }
                 }
                 if isGood { output.write("\(file): ok (\(Self.summary(of: scenario)))\n") }
             }
         }
-        return isAnyUnreadable ? ExitCode.missingInput : isAnyInvalid ? ExitCode.invalidInput : ExitCode.success
+        return failures.isEmpty ? ExitCode.success : ExitCode.of(failures)
     }
 
     /// "<n> items, <m> strategies, <s> script steps", singular where a count is 1.

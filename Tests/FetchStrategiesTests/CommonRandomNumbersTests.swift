@@ -26,6 +26,33 @@ import Testing
         #expect(naive.count != sample.count)
     }
 
+    /// Each frame's offset by vsync, and the scroll time, of `strategy` on a list that seed
+    /// `seed`'s `user` browses for 40 s.
+    static func userFrames(_ strategy: String, seed: UInt64) -> (offsets: [SimTime: Double], scrollNanos: SimTime) {
+        let scenario = StrategyTests.slowList(itemCount: 2000, script: [.user(UserModel(seconds: 40))])
+        let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: strategy))
+        var offsets: [SimTime: Double] = [:]
+        let metrics = SimulationRun(scenario: scenario, seed: seed, strategyName: strategy, strategy: factory)
+            .run { offsets[$0.vsync] = $0.offset }
+        return (offsets, metrics.scrollNanos)
+    }
+
+    @Test("one seed is one user: two strategies see the same offset at every vsync both draw; another seed differs")
+    func oneSeedIsOneUserForEveryStrategy() {
+        let naive = Self.userFrames("naive", seed: 7)
+        let nuke = Self.userFrames("nuke", seed: 7)
+        let shared = naive.offsets.keys.filter { nuke.offsets[$0] != nil }.sorted()
+        #expect(shared.count > 300)
+        for vsync in shared { #expect(naive.offsets[vsync] == nuke.offsets[vsync], "vsync at \(vsync) ns") }
+        #expect(naive.scrollNanos == nuke.scrollNanos)
+        // The runs are not the same run: naive decodes on the main thread and drops frames.
+        #expect(naive.offsets.count != nuke.offsets.count)
+        // Another seed is another user.
+        let other = Self.userFrames("naive", seed: 8)
+        #expect(other.scrollNanos != naive.scrollNanos)
+        #expect(shared.contains { other.offsets[$0] != nil && other.offsets[$0] != naive.offsets[$0] })
+    }
+
     @Test func differentSeedsGiveDifferentDraws() {
         let a = Self.byKey(Self.draws("naive", seed: 7))
         let b = Self.byKey(Self.draws("naive", seed: 8))

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollSimCLI
+import ScrollSimTestSupport
 
 /// The hand-written parser's accepted forms.
 @Suite struct ArgumentParserTests {
@@ -40,22 +41,6 @@ import Testing
     @Test("a lone - is a positional (conventionally stdin)")
     func dash() throws {
         #expect(try parseRun(["-"]).positionals == ["-"])
-    }
-
-    @Test("edit distance", arguments: [
-        ("", "", 0), ("abc", "", 3), ("", "ab", 2), ("kitten", "sitting", 3), ("--strategi", "--strategy", 1),
-        ("rnu", "run", 2), ("flaw", "lawn", 2),
-    ])
-    func editDistance(a: String, b: String, expected: Int) {
-        #expect(Suggestion.editDistance(a, b) == expected)
-        #expect(Suggestion.editDistance(b, a) == expected)
-    }
-
-    @Test("suggestions prefer the closest candidate, then the earliest")
-    func suggestions() {
-        #expect(Suggestion.closest(to: "--fromat", among: ["--frames", "--format"], maximumDistance: 3) == "--format")
-        #expect(Suggestion.closest(to: "ab", among: ["ax", "ay"], maximumDistance: 3) == "ax")
-        #expect(Suggestion.closest(to: "zzzzzz", among: ["--out"], maximumDistance: 3) == nil)
     }
 
     @Test("help wraps long descriptions at 80 columns, continuing at column 26")

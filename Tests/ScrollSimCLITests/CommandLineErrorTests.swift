@@ -1,5 +1,6 @@
 import Testing
 import ScrollSimCLI
+import ScrollSimTestSupport
 
 /// Bad command lines: swift-argument-parser's error text on stderr, nothing on stdout, exit 64.
 @Suite struct CommandLineErrorTests {

@@ -1,5 +1,6 @@
 import Testing
 import ScrollSimCLI
+import ScrollSimTestSupport
 
 /// Help text: swift-argument-parser's layout, on stdout, exit 0, the same however it is asked for.
 @Suite struct HelpTests {

@@ -235,8 +235,8 @@ struct ReferenceCache {
     @Test("sizes whose sum overflows Int64 are an error on the line that overflows")
     func sumOverflow() {
         let text = "id,size\n1,9223372036854775807\n2,1\n"
-        #expect(throws: RequestTraceError(file: "t.csv", line: 3,
-                                          message: "the sizes up to this line add up to more than 9223372036854775807; sizes must sum to at most that")) {
+        #expect(throws: InputError(.invalid, file: "t.csv", at: .line(3),
+                                   "the sizes up to this line add up to more than 9223372036854775807; sizes must sum to at most that")) {
             try RequestTrace.parse(utf8: Array(text.utf8), file: "t.csv")
         }
     }

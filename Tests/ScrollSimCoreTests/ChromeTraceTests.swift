@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// The Chrome trace writer's formatting and the recorder's ordering, on hand-made observer calls.
 @Suite struct ChromeTraceTests {

@@ -1,27 +1,16 @@
 import Testing
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// Valid but extreme scenario values run to the end without a trap (durations saturate instead
 /// of overflowing), and values that make no model are refused by the decoder.
 @Suite struct ExtremeInputTests {
-    /// Loads every item it configures; enough to drive the network and the disk.
-    final class LoadEverything: FetchStrategy {
-        let environment: FetchEnvironment
-        init(_ environment: FetchEnvironment) { self.environment = environment }
-        func cellForItem(_ cell: CellID, item: Int) {
-            let environment = self.environment
-            let imageID = environment.imageID(forItem: item)
-            environment.record(.miss, imageID: imageID)
-            environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) {}
-            environment.sharedSession.load(imageID, priority: .normal) { _ in }
-        }
-    }
-
     static func run(_ configure: (inout Scenario) -> Void) -> RunMetrics {
         var scenario = Scenario(layout: .init(itemCount: 200))
         scenario.script = [.drag(velocity: 2000, seconds: 1), .pause(seconds: 1)]
         configure(&scenario)
-        return SimulationRun(scenario: scenario, seed: 3, strategyName: "load", strategy: { LoadEverything($0) }).run()
+        return SimulationRun(scenario: scenario, seed: 3, strategyName: "load",
+                             strategy: { LoadingStrategy($0, readsDisk: true) }).run()
     }
 
     @Test func hugeLatencySpreadSaturates() {

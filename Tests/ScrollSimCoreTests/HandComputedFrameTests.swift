@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// Frame and hitch accounting (SPEC §4) on scenarios computed by hand.
 @Suite struct HandComputedFrameTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// The exact callback order of each lifecycle profile (SPEC §5) on a small scroll computed by hand.
 ///

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// What a run reports about its connections (setups and requests), on real runs over HTTP/1.1 and
 /// HTTP/2: setups take two round trips, and no two spans share a trace track at once.

@@ -96,7 +96,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
              "images": {"width": 300, "height": 200, "bytesMedian": 1000, "bytesP95": 1000, "distinct": 7, "zipfAlpha": 1.1},
              "network": {"latencyMsMedian": 5, "latencyMsP95": 9, "bandwidthMbps": 100, "maxConnections": 1,
                          "failureRate": 0.25, "offline": true, "protocol": "http2", "rttMs": 12.5,
-                         "idleTimeoutSeconds": 30, "maxConcurrentStreams": 128},
+                         "idleTimeoutSeconds": 30, "maxConcurrentStreams": 128, "radio": "3g", "promotionDelay": true},
              "disk": {"latencyMs": 0, "throughputMBps": 50, "queues": 8},
              "device": {"decoderThreads": 4},
              "costs": {"frameBaseMs": 1, "cellCreateMs": 2, "cellForItemMs": 3, "prepareForReuseMs": 4, "willDisplayMs": 5,
@@ -141,6 +141,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         expected.network.rttMs = 12.5
         expected.network.idleTimeoutSeconds = 30
         expected.network.maxConcurrentStreams = 128
+        expected.network.radio = .threeG
+        expected.network.promotionDelay = true
         expected.disk.latencyMs = 0
         expected.disk.throughputMBps = 50
         expected.disk.queues = 8
@@ -235,14 +237,14 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             """
         #expect(
             failure(tooLong)?.description
-                == "scenario.json: script: drags, pauses, flings and animated scrolls last 90000 s once repeats are unrolled; at most 10800 s (3 hours) are allowed"
+                == "scenario.json: script: drags, pauses, flings, animated scrolls, replays and users last 90000 s once repeats are unrolled; at most 10800 s (3 hours) are allowed"
         )
         // Flings count with their duration until |v| < 10 pt/s: 3000 flings at 100000 pt/s last
         // ln(10/100000) / (1000 ln 0.998) = 4.6 s each, 13 800 s in all.
         let manyFlings = """
             {"layout": {"itemCount": 1}, "script": [{"repeat": {"times": 3000, "script": [{"fling": {"velocity": 100000}}]}}]}
             """
-        #expect(failure(manyFlings)?.description.hasPrefix("scenario.json: script: drags, pauses, flings and animated scrolls last 13") == true)
+        #expect(failure(manyFlings)?.description.hasPrefix("scenario.json: script: drags, pauses, flings, animated scrolls, replays and users last 13") == true)
     }
 
     // MARK: Pinned error texts
@@ -371,6 +373,30 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             "scenario.json: network.protcol: unknown key; did you mean 'protocol'?"
         ),
         (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": "LTE"}}"#,
+            "scenario.json: network.radio: must be 'lte', '3g', '5g' or 'wifi', found 'LTE'; did you mean 'lte'?"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": "wi-fi"}}"#,
+            "scenario.json: network.radio: must be 'lte', '3g', '5g' or 'wifi', found 'wi-fi'; did you mean 'wifi'?"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": "satellite"}}"#,
+            "scenario.json: network.radio: must be 'lte', '3g', '5g' or 'wifi', found 'satellite'"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": 5}}"#,
+            "scenario.json: network.radio: expected a string, found a number"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"promotionDelay": "yes"}}"#,
+            "scenario.json: network.promotionDelay: expected true or false, found a string"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radios": "lte"}}"#,
+            "scenario.json: network.radios: unknown key; did you mean 'radio'?"
+        ),
+        (
             #"{"layout": {"itemCount": 1}, "images": {"bytesMedian": 2e9}}"#,
             "scenario.json: images.bytesMedian: must be a number from 1 to 1000000000, found 2e9"
         ),
@@ -453,7 +479,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Script
         (
             #"{"layout": {"itemCount": 9}, "script": [{"pause": {"seconds": 1}}, {"swipe": {}}]}"#,
-            "scenario.json: script[1].swipe: unknown step kind; allowed step kinds: drag, fling, pause, scrollTo, repeat, memoryWarning"
+            "scenario.json: script[1].swipe: unknown step kind; allowed step kinds: drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"flnig": {"velocity": 1}}]}"#,
@@ -493,11 +519,11 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"drag": {"velocity": 1, "seconds": 1}, "pause": {"seconds": 1}}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning); found 2: 'drag', 'pause'"
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found 2: 'drag', 'pause'"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning); found none"
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found none"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": ["pause"]}"#,
@@ -627,15 +653,5 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         }
         #expect(ScenarioDecoder.exactInteger("-9223372036854775808")?.asInt == .min)
         #expect(ScenarioDecoder.exactInteger("9223372036854775808")?.asInt == nil)
-    }
-
-    @Test func suggestionsPreferCaseAndTheClosestEarliestName() {
-        let keys = ScenarioDecoder.Keys.images
-        #expect(ScenarioDecoder.suggestion(for: "BYTESP95", among: keys) == "bytesP95")
-        #expect(ScenarioDecoder.suggestion(for: "bytesP59", among: keys) == "bytesP95")
-        #expect(ScenarioDecoder.suggestion(for: "hieght", among: keys) == "height")
-        #expect(ScenarioDecoder.suggestion(for: "colour", among: keys) == nil)
-        #expect(ScenarioDecoder.suggestion(for: "", among: ["ab", "abc"]) == "ab")
-        #expect(ScenarioDecoder.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars), limit: 5) == 3)
     }
 }

@@ -1,27 +1,11 @@
 import Testing
 @testable import ScrollSimCore
+import ScrollSimTestSupport
 
 /// `blank_ratio_vsync_mean` against a reference computed from the frames: at every vsync of a
 /// scroll interval, the frame on screen is the last one presented at or before it (all blank
 /// before the first), and its blank share is sampled.
 @Suite struct VsyncBlankRatioTests {
-    /// Loads each configured item and shows its image when it lands (identity-guarded).
-    final class LoadAndShow: FetchStrategy {
-        let environment: FetchEnvironment
-        init(_ environment: FetchEnvironment) { self.environment = environment }
-        func cellForItem(_ cell: CellID, item: Int) {
-            let environment = self.environment
-            environment.setRepresentedIdentifier(item, of: cell)
-            environment.setImage(nil, on: cell)
-            let imageID = environment.imageID(forItem: item)
-            environment.record(.miss, imageID: imageID)
-            environment.sharedSession.load(imageID, priority: .normal) { result in
-                guard case .success = result else { return }
-                environment.setImageOnMain(environment.makeUndecodedImage(imageID), on: cell, ifRepresenting: item)
-            }
-        }
-    }
-
     @Test(arguments: [60, 120])
     func equalsTheFrameByFrameReference(refreshHz: Int) {
         // Given a scroll whose frames drop (20 ms cells and main-thread decodes) while images land
@@ -33,7 +17,7 @@ import Testing
         scenario.costs.decodeMsPerMegapixel = 8
         scenario.network.latencyMsMedian = 60
         scenario.network.latencyMsP95 = 300
-        let (metrics, frames) = TestScenarios.run(scenario, strategy: { LoadAndShow($0) })
+        let (metrics, frames) = TestScenarios.run(scenario, strategy: { LoadingStrategy($0, showsImages: true) })
         #expect(metrics.droppedFrames > 0)
 
         // The reference: walk every vsync, keep the frame on screen, sample inside scroll intervals

@@ -86,11 +86,11 @@ public struct RequestTrace: Sendable, Equatable {
     }
 
     /// Parses a trace file's bytes; `file` names it in errors.
-    /// - Throws: `RequestTraceError` for the first bad line: an empty file, a missing header, a
+    /// - Throws: `InputError` for the first bad line: an empty file, a missing header, a
     ///   line without exactly two fields, an id or size that is not an integer in its range, or
     ///   sizes whose sum exceeds `Int64.max`.
     /// - Complexity: O(bytes + requests).
-    public static func parse(utf8 bytes: [UInt8], file: String) throws(RequestTraceError) -> RequestTrace {
+    public static func parse(utf8 bytes: [UInt8], file: String) throws(InputError) -> RequestTrace {
         let parsed = bytes.withUnsafeBufferPointer { buffer in scan(buffer, file: file) }
         switch parsed {
         case .success(let columns):
@@ -112,19 +112,19 @@ public struct RequestTrace: Sendable, Equatable {
 
     /// The fast pass: checks the header, then reads `<digits>,<digits>` lines. Any deviation hands
     /// the line to `diagnose`, which says what is wrong.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> Result<Columns, RequestTraceError> {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> Result<Columns, InputError> {
         let end = bytes.count
         guard end > 0 else {
-            return .failure(RequestTraceError(file: file, line: 1, message: "empty file; expected the header '\(header)' on the first line"))
+            return .failure(InputError(.invalid, file: file, at: .line(1), "empty file; expected the header '\(header)' on the first line"))
         }
         var position = 0
         if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }  // UTF-8 BOM
         let headerEnd = lineEnd(bytes, from: position)
         let headerText = text(bytes, position, contentEnd(bytes, position, headerEnd))
         guard headerText == header else {
-            return .failure(RequestTraceError(
-                file: file, line: 1,
-                message: "missing header: the first line must be '\(header)', found \(quoted(headerText))"))
+            return .failure(InputError(
+                .invalid, file: file, at: .line(1),
+                "missing header: the first line must be '\(header)', found \(quoted(headerText))"))
         }
         position = headerEnd < end ? headerEnd + 1 : end
 
@@ -183,9 +183,9 @@ public struct RequestTrace: Sendable, Equatable {
             }
             let (sum, overflow) = total.addingReportingOverflow(size)
             if overflow {
-                return .failure(RequestTraceError(
-                    file: file, line: line,
-                    message: "the sizes up to this line add up to more than \(Int64.max); sizes must sum to at most that"))
+                return .failure(InputError(
+                    .invalid, file: file, at: .line(line),
+                    "the sizes up to this line add up to more than \(Int64.max); sizes must sum to at most that"))
             }
             total = sum
             if id > maximumID { maximumID = id }
@@ -207,10 +207,10 @@ public struct RequestTrace: Sendable, Equatable {
 
     /// What is wrong with a line that is not `<id>,<size>`: the field count first, then the id,
     /// then the size.
-    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, file: String) -> RequestTraceError {
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, file: String) -> InputError {
         let lineText = text(bytes, start, end)
         let fields = lineText.split(separator: ",", omittingEmptySubsequences: false)
-        func error(_ message: String) -> RequestTraceError { RequestTraceError(file: file, line: line, message: message) }
+        func error(_ message: String) -> InputError { InputError(.invalid, file: file, at: .line(line), message) }
         if lineText.isEmpty {
             return error("empty line; expected '<id>,<size>' (ids are integers from 0 to \(Int.max), sizes integers from 1 to \(Int64.max))")
         }
@@ -261,25 +261,4 @@ public struct RequestTrace: Sendable, Equatable {
     static func quoted<Text: StringProtocol>(_ text: Text) -> String {
         text.count > 40 ? "'\(text.prefix(40))…'" : "'\(text)'"
     }
-}
-
-/// A request trace that cannot be read: the file, the 1-based line, and what is wrong with it and
-/// what is allowed (exit 65).
-public struct RequestTraceError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The trace file, as named on the command line.
-    public var file: String
-    /// The 1-based line number.
-    public var line: Int
-    /// What is wrong and what is allowed.
-    public var message: String
-
-    /// An error at `file`:`line`.
-    public init(file: String, line: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    /// "<file>:<line>: <message>".
-    public var description: String { "\(file):\(line): \(message)" }
 }

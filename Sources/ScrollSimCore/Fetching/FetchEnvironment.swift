@@ -217,9 +217,15 @@ public final class FetchEnvironment {
     // MARK: Memory and metrics
 
     /// A cache starts holding `image` (its decoded bytes count toward peak memory while held).
-    public func retain(_ image: ImageObject) { sim.memory.retain(image) }
-    /// A cache stops holding `image`.
-    public func release(_ image: ImageObject) { sim.memory.release(image) }
+    public func retain(_ image: ImageObject) {
+        sim.memory.retain(image)
+        sim.observer?.imageRetained(image, at: now)
+    }
+    /// A cache stops holding `image` (one `release` per `retain`).
+    public func release(_ image: ImageObject) {
+        sim.memory.release(image)
+        sim.observer?.imageReleased(image, at: now)
+    }
 
     /// Records how a request to configure a cell for `imageID` was answered (`requests` and its
     /// breakdown; the image id goes into request traces).

@@ -33,7 +33,7 @@ public enum CacheReplayReport {
     /// The table of `results`; `distinctBytes` is the base of the `% distinct` column.
     public static func table(_ results: [CacheReplayResult], distinctBytes: Int64) -> String {
         let titles = ["policy", "capacity", "% distinct", "requests", "hits", "misses", "miss ratio", "byte miss ratio"]
-        let rows = [titles] + results.map { result in
+        let rows = results.map { result in
             [
                 result.policy.rawValue,
                 String(result.capacity),
@@ -45,22 +45,7 @@ public enum CacheReplayReport {
                 byteMissRatio(result),
             ]
         }
-        var widths = [Int](repeating: 0, count: titles.count)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        var lines = rows.map { row in
-            row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
-            }.joined(separator: "  ")
-        }
-        lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
-        return lines.map { line in
-            var line = line
-            while line.last == " " { line.removeLast() }
-            return line + "\n"
-        }.joined()
+        return TextTable.render(header: titles, rows: rows, rightAligned: titles.indices.map { $0 > 0 })
     }
 
     /// misses / requests, 4 decimals.

@@ -15,17 +15,11 @@ public enum SummaryTable {
     /// How many leading columns hold names (left-aligned); the others hold numbers.
     static let textColumnCount = 2
 
-    /// The table for `runs`, in the given order; every line ends with "\n".
+    /// The table for `runs`, in the given order (`TextTable`'s layout); every line ends with "\n".
     /// - Complexity: O(total characters).
     public static func render(_ runs: [RunMetrics]) -> String {
-        let rows = [columns] + runs.map(cells)
-        var widths = [Int](repeating: 0, count: columns.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        var lines = rows.map { line(of: $0, widths: widths) }
-        lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
-        return lines.map { $0 + "\n" }.joined()
+        TextTable.render(header: columns, rows: runs.map(cells),
+                         rightAligned: columns.indices.map { $0 >= textColumnCount })
     }
 
     /// One run's cells, in column order.
@@ -45,17 +39,5 @@ public enum SummaryTable {
             DecimalFormat.fixed(m.peakMemoryBytes, over: SummaryCSV.bytesPerMebibyte, decimals: 1),
             String(m.wrongImageFrames),
         ]
-    }
-
-    /// `cells` padded to `widths` and joined, without trailing spaces.
-    static func line(of cells: [String], widths: [Int]) -> String {
-        var padded: [String] = []
-        for (index, cell) in cells.enumerated() {
-            let padding = String(repeating: " ", count: widths[index] - cell.count)
-            padded.append(index < textColumnCount ? cell + padding : padding + cell)
-        }
-        var text = padded.joined(separator: "  ")
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -125,7 +125,7 @@ extension JSONValue {
             }
             return .object(members)
         case (.key(let key), _):
-            throw JSONPathError("\(place) is \(ScenarioDecoder.kindName(of: self)), not an object, so it has no key '\(key)'")
+            throw JSONPathError("\(place) is \(kindName), not an object, so it has no key '\(key)'")
         case (.index(let index), .array(var elements)):
             guard index < elements.count else {
                 let range = elements.isEmpty ? "it is empty" : "indices 0...\(elements.count - 1)"
@@ -141,7 +141,7 @@ extension JSONValue {
             }
             return .array(updated)
         case (.index, _), (.everyElement, _):
-            throw JSONPathError("\(place) is \(ScenarioDecoder.kindName(of: self)), not an array")
+            throw JSONPathError("\(place) is \(kindName), not an array")
         }
     }
 

@@ -34,13 +34,13 @@ extension ScenarioDecoder {
     enum ScriptLimits {
         /// Most steps after unrolling repeats.
         static let expandedSteps = 1_000_000
-        /// Most seconds of drags, pauses, flings and animated scrolls after unrolling repeats
+        /// Most seconds of drags, pauses, flings, animated scrolls, replays and users after unrolling repeats
         /// (3 h: a run's cost grows with its length, and every strategy runs it).
         static let expandedSeconds: Double = 10_800
         /// Deepest nesting of `repeat`.
         static let repeatDepth = 8
-        /// The step kinds, in SPEC §3 order.
-        static let stepKinds = ["drag", "fling", "pause", "scrollTo", "repeat", "memoryWarning"]
+        /// The step kinds, in documentation order (README, docs/workloads.md for `replay` and `user`).
+        static let stepKinds = ["drag", "fling", "pause", "scrollTo", "repeat", "memoryWarning", "replay", "user"]
         /// Any velocity, points per second.
         static let velocity = NumberRange.from(-100_000, to: 100_000)
         /// `drag.seconds` and `pause.seconds`.
@@ -63,7 +63,7 @@ extension ScenarioDecoder {
         if totals.seconds > ScriptLimits.expandedSeconds {
             throw invalid(
                 path,
-                "drags, pauses, flings and animated scrolls last \(Self.formatted(totals.seconds)) s once repeats are unrolled; at most \(Self.formatted(ScriptLimits.expandedSeconds)) s (3 hours) are allowed"
+                "drags, pauses, flings, animated scrolls, replays and users last \(Self.formatted(totals.seconds)) s once repeats are unrolled; at most \(Self.formatted(ScriptLimits.expandedSeconds)) s (3 hours) are allowed"
             )
         }
         return (steps, targets)
@@ -144,6 +144,10 @@ extension ScenarioDecoder {
             }
             guard parameters.isEmpty else { throw invalid(stepPath, "must be an empty object {}: memoryWarning takes no parameters") }
             return (.memoryWarning, ScriptTotals(steps: 1))
+        case "replay":
+            return try replay(body, at: stepPath)
+        case "user":
+            return try user(body, at: stepPath)
         default:
             throw unknownName(kind, at: stepPath, allowed: ScriptLimits.stepKinds, noun: "step kind")
         }

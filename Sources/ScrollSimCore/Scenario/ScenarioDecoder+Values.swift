@@ -54,15 +54,18 @@ extension ScenarioDecoder {
         return text
     }
 
-    /// One of the string values of `Choice`, e.g. a layout kind or a profile.
+    /// One of the string values of `Choice`, e.g. a layout kind or a profile. With `suggesting`,
+    /// a misspelt value also gets "did you mean '…'?" when one value is close.
     func choice<Choice: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, at path: String, as _: Choice.Type = Choice.self
+        _ value: JSONValue, at path: String, as _: Choice.Type = Choice.self, suggesting: Bool = false
     ) throws(ScenarioError) -> Choice where Choice.RawValue == String {
         let text = try string(value, at: path)
         guard let choice = Choice(rawValue: text) else {
-            let names = Choice.allCases.map { "'\($0.rawValue)'" }
+            let values = Choice.allCases.map(\.rawValue)
+            let names = values.map { "'\($0)'" }
             let listed = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-            throw invalid(path, "must be \(listed), found \(text.quotedForMessage)")
+            let hint = suggesting ? Suggestion.closest(to: text, among: values).map { "; did you mean '\($0)'?" } : nil
+            throw invalid(path, "must be \(listed), found \(text.quotedForMessage)\(hint ?? "")")
         }
         return choice
     }
@@ -76,7 +79,7 @@ extension ScenarioDecoder {
 
     /// "expected X, found Y".
     func typeMismatch(expected: String, found value: JSONValue, at path: String) -> ScenarioError {
-        invalid(path, "expected \(expected), found \(Self.kindName(of: value))")
+        invalid(path, "expected \(expected), found \(value.kindName)")
     }
 
     /// A required key that is absent: "required key is missing; expected …".
@@ -86,22 +89,10 @@ extension ScenarioDecoder {
 
     /// An unknown key or step kind, with a suggestion or else the allowed names.
     func unknownName(_ name: String, at path: String, allowed: [String], noun: String) -> ScenarioError {
-        if let suggestion = Self.suggestion(for: name, among: allowed) {
+        if let suggestion = Suggestion.closest(to: name, among: allowed) {
             return invalid(path, "unknown \(noun); did you mean '\(suggestion)'?")
         }
         return invalid(path, "unknown \(noun); allowed \(noun)s: \(allowed.joined(separator: ", "))")
-    }
-
-    /// How a value is named in "found …": `a string`, `an array`, `null`, `true`.
-    static func kindName(of value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): flag ? "true" : "false"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 
     /// A number's source text for a message, cut to 40 characters.

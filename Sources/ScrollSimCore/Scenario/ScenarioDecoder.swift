@@ -11,11 +11,13 @@
 struct ScenarioDecoder {
     /// The file as the user named it, for error messages.
     let file: String
+    /// Reads the files the scenario refers to (`replay` recordings), resolved against `file`'s directory.
+    var files: any ScenarioFileReading = NoScenarioFiles()
 
     /// Decodes `document`; `defaultName` is the name when the file gives none.
     func decode(_ document: JSONValue, defaultName: String) throws(ScenarioError) -> Scenario {
         guard case .object = document else {
-            throw invalid("", "the top level must be a JSON object {…}, found \(Self.kindName(of: document))")
+            throw invalid("", "the top level must be a JSON object {…}, found \(document.kindName)")
         }
         var scenario = Scenario(layout: .init(itemCount: 0))
         scenario.name = defaultName
@@ -73,7 +75,7 @@ struct ScenarioDecoder {
         /// `network`.
         static let network = [
             "latencyMsMedian", "latencyMsP95", "bandwidthMbps", "maxConnections", "failureRate", "offline",
-            "protocol", "rttMs", "idleTimeoutSeconds", "maxConcurrentStreams",
+            "protocol", "rttMs", "idleTimeoutSeconds", "maxConcurrentStreams", "radio", "promotionDelay",
         ]
         /// `disk`.
         static let disk = ["latencyMs", "throughputMBps", "queues"]
@@ -246,6 +248,8 @@ struct ScenarioDecoder {
             case "rttMs": network.rttMs = try number(value, at: path, .from(0, to: 60_000))
             case "idleTimeoutSeconds": network.idleTimeoutSeconds = try number(value, at: path, .from(0, to: 86_400))
             case "maxConcurrentStreams": network.maxConcurrentStreams = try integer(value, at: path, in: 1...1000)
+            case "radio": network.radio = try choice(value, at: path, suggesting: true)
+            case "promotionDelay": network.promotionDelay = try boolean(value, at: path)
             default: break  // `members` admits only `Keys.network`
             }
         }
@@ -257,7 +261,7 @@ struct ScenarioDecoder {
 
     /// Checks p95 ≥ median. The error goes to the p95 when the file gives it, else to the median
     /// (which then exceeds the default p95).
-    private func checkPercentiles(
+    func checkPercentiles(
         median: (value: Double, key: String, isGiven: Bool), p95: (value: Double, key: String, path: String?),
         in path: String
     ) throws(ScenarioError) {

@@ -33,6 +33,13 @@ public struct ScrollInterval: Sendable, Equatable {
 ///   and is no scroll interval (UIKit does not animate a no-op `setContentOffset`). Not animated:
 ///   the offset jumps at the step's start, which takes no time and is no scroll interval.
 /// - `memoryWarning`: takes no time; its instant is recorded.
+/// - `replay(gesture)`: `x = clamp(x0 + g(τ))` where `g` interpolates the recording's offsets
+///   relative to its first sample (`ReplayGesture.delta(atNanos:)`), for the recording's length.
+///   Its scroll intervals are the recording's (`ReplayGesture.scrollIntervals`: motion, with
+///   still stretches of 40 ms or more left out), and every run of motion after a still one is a
+///   change time, so the display wakes for it. A recording of zero length jumps to its end.
+/// - `user(model)`: expanded here, from `seed`, into pauses, drags, flings and `scrollTo`s
+///   (`ScrollTimeline+User.swift`), which then run as above; it lasts exactly `model.seconds`.
 ///
 /// Every exp/log goes through `DMath`, so offsets are the same bits on every platform. Queries
 /// binary-search the moving segments, so the type holds no cursor and is `Sendable`.
@@ -46,8 +53,8 @@ public final class ScrollTimeline: Sendable {
     public let totalScrollNanos: SimTime
     /// Instants of the `memoryWarning` steps, in script order.
     public let memoryWarnings: [SimTime]
-    /// Every instant a step starts, and every non-animated `scrollTo` jump, sorted (may repeat),
-    /// so the caller can request frames.
+    /// Every instant a step starts, every non-animated `scrollTo` jump and every start of a
+    /// replay's run of motion, sorted (may repeat), so the caller can request frames.
     public let changeTimes: [SimTime]
 
     /// The offset before the first segment starts.
@@ -58,12 +65,13 @@ public final class ScrollTimeline: Sendable {
     let segmentStarts: [SimTime]
 
     /// Expands `steps` from time 0 at `initialOffset`; `targetOffset(item)` gives `scrollTo`'s
-    /// target, normally `layout.offsetToShow(item:)`. Offsets are clamped to `0...maxOffset`
-    /// (a negative `maxOffset` counts as 0).
-    /// - Complexity: O(number of expanded steps).
-    public init(steps: [ScriptStep], maxOffset: Double, initialOffset: Double = 0, targetOffset: (Int) -> Double) {
+    /// target, normally `layout.offsetToShow(item:)`; `seed` is the run's, from which `user`
+    /// steps draw. Offsets are clamped to `0...maxOffset` (a negative `maxOffset` counts as 0).
+    /// - Complexity: O(number of expanded steps, counting a replay's runs of motion).
+    public init(steps: [ScriptStep], maxOffset: Double, initialOffset: Double = 0, seed: UInt64 = 1,
+                targetOffset: (Int) -> Double) {
         let maxOffset = max(0, maxOffset)
-        var builder = Builder(maxOffset: maxOffset, offset: min(max(initialOffset, 0), maxOffset))
+        var builder = Builder(maxOffset: maxOffset, offset: min(max(initialOffset, 0), maxOffset), seed: seed)
         builder.run(steps, targetOffset: targetOffset)
         self.initialOffset = min(max(initialOffset, 0), maxOffset)
         endTime = builder.time
@@ -133,6 +141,8 @@ extension ScrollTimeline {
             case fling(velocity: Double, rate: Double)
             /// Ease-in-out over the segment by `distance` points.
             case ease(distance: Double)
+            /// A recorded gesture applied from `startOffset` (boxed: a segment stays small).
+            indirect case replay(ReplayGesture)
         }
 
         /// Start instant, ns.
@@ -169,6 +179,8 @@ extension ScrollTimeline {
             case let .ease(distance):
                 let s = EaseInEaseOut.parameter(forProgress: progress(t))
                 return startOffset + distance * EaseInEaseOut.y(s)
+            case let .replay(gesture):
+                return min(max(startOffset + gesture.delta(atNanos: t - start), 0), maxOffset)
             }
         }
 
@@ -188,6 +200,12 @@ extension ScrollTimeline {
                 let s = EaseInEaseOut.parameter(forProgress: progress(t))
                 let seconds = Double(end - start) / 1e9
                 return distance * EaseInEaseOut.slope(s) / seconds
+            case let .replay(gesture):
+                // 0 while pinned at an edge, as for a drag.
+                let velocity = gesture.velocity(atNanos: t - start)
+                let x = startOffset + gesture.delta(atNanos: t - start)
+                if (velocity > 0 && x >= maxOffset) || (velocity < 0 && x <= 0) { return 0 }
+                return velocity
             }
         }
 
@@ -254,11 +272,18 @@ extension ScrollTimeline {
         var memoryWarnings: [SimTime] = []
         /// Step starts and jumps so far.
         var changeTimes: [SimTime] = []
+        /// The `user` steps' draws: the run's `"user"` stream.
+        let userStream: RandomStream
+        /// `user` steps expanded so far (each occurrence draws its own gestures).
+        var userOccurrences = 0
+        /// When not nil, the steps `user` steps expand to are appended here (`expand(_:…)`).
+        var expansion: [ScriptStep]?
 
-        /// A builder at time 0 and `offset`.
-        init(maxOffset: Double, offset: Double) {
+        /// A builder at time 0 and `offset`, whose users draw from `seed`.
+        init(maxOffset: Double, offset: Double, seed: UInt64) {
             self.maxOffset = maxOffset
             self.offset = offset
+            userStream = RandomStreams(seed: seed).stream("user")
         }
 
         /// `value` clamped to the content's offsets.
@@ -305,6 +330,10 @@ extension ScrollTimeline {
                 }
             case .memoryWarning:
                 memoryWarnings.append(time)
+            case let .replay(gesture):
+                appendReplay(gesture)
+            case let .user(model):
+                appendUser(model, targetOffset: targetOffset)
             case .repeatSteps:
                 preconditionFailure("repeatSteps is expanded by run(_:targetOffset:)")
             }
@@ -341,6 +370,23 @@ extension ScrollTimeline {
             intervals.append(ScrollInterval(start: time, end: time + duration))
             time += duration
             offset = end
+        }
+
+        /// Appends a recorded gesture from the current offset: one segment, the recording's scroll
+        /// intervals and a change time at each run of motion.
+        mutating func appendReplay(_ gesture: ReplayGesture) {
+            let start = time
+            let final = clamped(offset + gesture.finalDelta)
+            for motion in gesture.motionStarts where motion > 0 { changeTimes.append(start + motion) }
+            for interval in gesture.scrollIntervals {
+                intervals.append(ScrollInterval(start: start + interval.start, end: start + interval.end))
+            }
+            let duration = gesture.durationNanos
+            guard duration > 0 else { return jump(to: final) }
+            segments.append(Segment(start: start, end: start + duration, startOffset: offset, endOffset: final,
+                                    motion: .replay(gesture), maxOffset: maxOffset))
+            time += duration
+            offset = final
         }
 
         /// Moves the offset to `target` at the current instant (no segment when it is already there).

@@ -99,6 +99,12 @@ public protocol RunObserver: AnyObject {
     func memoryChanged(bytes: Int64, at time: SimTime)
     /// A strategy recorded a request to configure a cell for `imageID`.
     func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime)
+    /// An image (nil for none) was set on `cell`; `isFinal` false for a placeholder.
+    func imageSet(imageID: Int?, on cell: CellID, isFinal: Bool, at time: SimTime)
+    /// A strategy started holding `image` (`FetchEnvironment.retain`).
+    func imageRetained(_ image: ImageObject, at time: SimTime)
+    /// A strategy stopped holding `image` (`FetchEnvironment.release`).
+    func imageReleased(_ image: ImageObject, at time: SimTime)
     /// The app's footprint (`footprintBytes`, baseline included) exceeded the device's memory
     /// limit at `time`: the app was killed and the run ends.
     func appKilled(at time: SimTime, footprintBytes: Int64)
@@ -114,6 +120,9 @@ extension RunObserver {
     public func diskRan(queue: Int, start: SimTime, end: SimTime) {}
     public func memoryChanged(bytes: Int64, at time: SimTime) {}
     public func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime) {}
+    public func imageSet(imageID: Int?, on cell: CellID, isFinal: Bool, at time: SimTime) {}
+    public func imageRetained(_ image: ImageObject, at time: SimTime) {}
+    public func imageReleased(_ image: ImageObject, at time: SimTime) {}
     public func appKilled(at time: SimTime, footprintBytes: Int64) {}
 }
 

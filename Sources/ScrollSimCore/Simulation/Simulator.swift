@@ -128,7 +128,7 @@ final class Simulator {
         streams = RandomStreams(seed: seed)
         layout = CollectionLayout(scenario.layout, streams: streams)
         let layout = self.layout
-        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset,
+        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset, seed: seed,
                                   targetOffset: { layout.offsetToShow(item: $0) })
         images = ImageCatalog(scenario.images, itemCount: scenario.layout.itemCount, streams: streams)
         let costs = scenario.costs
@@ -192,6 +192,8 @@ final class Simulator {
         recorder.metrics.bytesDownloaded = network.bytesDownloaded
         recorder.metrics.duplicateDownloads = network.duplicateDownloads
         recorder.metrics.peakMemoryBytes = killedAt == nil ? memory.peakBytes : peakBytesAtKill
+        // The radio is charged to the run's horizon, the same instant for every strategy (or to the kill).
+        recorder.metrics.radioEnergyNanojoules = network.radioEnergyNanojoules(until: killedAt ?? stopAt)
         return recorder.finish()
     }
 
@@ -309,6 +311,7 @@ final class Simulator {
         cells[cell].image = image
         cells[cell].shownImageID = image?.imageID ?? -1
         cells[cell].isFinal = image != nil && isFinal
+        observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
         if cells[cell].isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)

@@ -1,4 +1,4 @@
-import ScrollSimCore
+import ScrollSim
 
 /// `lru-prefetch`: an example strategy written outside ScrollSim, against its public API only.
 ///

@@ -1,9 +1,9 @@
-// `custom-scrollsim`: ScrollSim's own command line with one more strategy, `lru-prefetch`.
+// `custom-scrollsim`: ScrollSim's own command line with one more strategy, `lru-prefetch`, which
+// every subcommand knows (run, validate, strategies, sweep, compare, report):
 //   swift run --package-path Examples/CustomStrategy custom-scrollsim run Examples/CustomStrategy/avatars.json
-import FetchStrategies
+//   swift run --package-path Examples/CustomStrategy custom-scrollsim sweep Examples/CustomStrategy/cache-sweep.json
 import Foundation
-import ScrollSimCLI
-import ScrollSimCore
+import ScrollSim
 
 /// How `scrollsim strategies` lists `lru-prefetch`, and how a scenario entry builds it.
 let lruPrefetch = StrategyDescriptor(

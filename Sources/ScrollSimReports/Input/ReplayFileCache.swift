@@ -1,0 +1,42 @@
+import Foundation
+import ScrollSimCore
+
+/// Reads the files scenarios refer to (`replay` recordings) for the scenario decoder, through the
+/// one input layer (`InputFile`, at most `InputLimit.replay`: a larger file is refused without
+/// being read to its end), each path once: every scenario of a run or a sweep shares one gesture
+/// (one copy of its samples), and a file cannot change between two combinations.
+///
+/// Errors are `InputError`s naming the recording: `.missing` ("no such file"), `.unreadable`
+/// ("cannot read: is a directory", …) or `.invalid` (too large, or its content: `ReplayCSV`).
+public final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
+    /// Guards `gestures` and `readPaths`.
+    private let lock = NSLock()
+    /// Each path's outcome so far; only looked up, never iterated.
+    private var gestures: [String: Result<ReplayGesture, InputError>] = [:]
+    /// The paths asked for, in first-use order.
+    private var readPaths: [String] = []
+
+    /// An empty cache.
+    public init() {}
+
+    /// The gesture in the file at `path`, read and parsed on first use.
+    /// - Throws: `InputError` (see the type).
+    public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = gestures[path] { return try known.get() }
+        let outcome = Result { () throws(InputError) -> ReplayGesture in
+            try ReplayCSV.parse(try InputFile.read(path, limit: .replay), file: path)
+        }
+        gestures[path] = outcome
+        readPaths.append(path)
+        return try outcome.get()
+    }
+
+    /// The recordings asked for so far, in first-use order: inputs that no output may overwrite.
+    public var paths: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return readPaths
+    }
+}

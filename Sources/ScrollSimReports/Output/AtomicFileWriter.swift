@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes output files so that no reader, and no failure, ever sees a partial one.
+///
+/// A file is written into a new temporary file in its destination's directory
+/// (`.<name>.scrollsim-tmp-<pid>-<n>`, created exclusively: a name that says what it is), flushed
+/// with `fsync`, then renamed over the destination. `rename(2)` within one directory is atomic:
+/// the destination is either the old file or the complete new one. On any error the temporary
+/// file is removed. Directories are created like `mkdir -p`. `OutputSet` builds on these steps
+/// to publish several files only when all of them could be written.
+public enum AtomicFileWriter {
+    /// Writes `contents` (UTF-8) to `path`, replacing any existing file atomically.
+    /// - Throws: `FileWriteError` naming `path` and the system's reason.
+    public static func write(_ contents: String, toFile path: String) throws(FileWriteError) {
+        let staged = try stage(Array(contents.utf8), for: path)
+        try staged.publish()
+    }
+
+    /// A file written to its temporary name, waiting to be renamed over its destination.
+    struct StagedFile {
+        /// The destination (a symbolic link's target when the path named a link).
+        var destination: String
+        /// The temporary file.
+        var temporary: String
+
+        /// Renames the temporary file over the destination.
+        /// - Throws: `FileWriteError`, after removing the temporary file.
+        func publish() throws(FileWriteError) {
+            if rename(temporary, destination) != 0 {
+                let reason = SystemError.last
+                discard()
+                throw FileWriteError(path: destination, reason: reason)
+            }
+        }
+
+        /// Removes the temporary file.
+        func discard() { unlink(temporary) }
+    }
+
+    /// Writes `bytes` to a new temporary file next to `path`'s destination and flushes it.
+    /// - Throws: `FileWriteError` (nothing is left behind).
+    static func stage(_ bytes: [UInt8], for requestedPath: String) throws(FileWriteError) -> StagedFile {
+        let path = try destination(of: requestedPath)
+        let (directory, name) = split(path)
+        var temporaryPath = ""
+        var descriptor: Int32 = -1
+        for attempt in 0..<1000 {
+            temporaryPath = "\(directory)/.\(name).scrollsim-tmp-\(getpid())-\(attempt)"
+            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw FileWriteError(path: path, reason: SystemError.last) }
+        if let reason = Descriptor.writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            unlink(temporaryPath)
+            throw FileWriteError(path: path, reason: reason)
+        }
+        if fsync(descriptor) != 0 || close(descriptor) != 0 {
+            let reason = SystemError.last
+            unlink(temporaryPath)
+            throw FileWriteError(path: path, reason: reason)
+        }
+        return StagedFile(destination: path, temporary: temporaryPath)
+    }
+
+    /// Creates the directory at `path` and any missing parents (`mkdir -p`); an existing
+    /// directory is fine.
+    /// - Throws: `FileWriteError` when a component exists and is not a directory, or cannot be made.
+    public static func createDirectory(atPath path: String) throws(FileWriteError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+            if mkdir(prefix, 0o755) == 0 { continue }
+            let reason = SystemError.last
+            guard errno == EEXIST else { throw FileWriteError(path: prefix, reason: reason) }
+            var status = stat()
+            guard stat(prefix, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw FileWriteError(path: prefix, reason: "exists and is not a directory")
+            }
+        }
+    }
+
+    /// Where writing `path` must go: `path` itself when it does not exist or is a regular file;
+    /// the file a symbolic link points to (so the link survives); never a device, directory,
+    /// FIFO or socket, which a rename would replace (`--html /dev/null` run as root).
+    /// - Throws: `FileWriteError` for a destination that is not a regular file.
+    public static func destination(of path: String) throws(FileWriteError) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return path }  // does not exist (yet): create it
+        var resolved = path
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard let target = realpath(path, nil) else {
+                // A dangling link: write where it points.
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(path, &buffer, buffer.count - 1)
+                guard length > 0 else { throw FileWriteError(path: path, reason: SystemError.last) }
+                let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return link.hasPrefix("/") ? link : split(path).directory + "/" + link
+            }
+            resolved = String(cString: target)
+            free(target)
+            guard stat(resolved, &info) == 0 else { return resolved }
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileWriteError(path: path, reason: "exists and is not a regular file")
+        }
+        return resolved
+    }
+
+    /// `path` split into its directory ("." when none) and its last component.
+    public static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+
+    /// `directory/name`, without doubling a trailing slash.
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+/// An output file or directory that could not be written (exit 1).
+public struct FileWriteError: Error, Equatable, CustomStringConvertible {
+    /// The file or directory concerned.
+    public var path: String
+    /// Why, as the system put it.
+    public var reason: String
+
+    /// An error about `path`, for `reason`.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// "cannot write '<path>': <reason>".
+    public var description: String { "cannot write '\(path)': \(reason)" }
+}

@@ -1,0 +1,116 @@
+import ScrollSimCore
+
+/// One run's frames, as the frame-time chart draws them: from the run itself (`run --html`) or
+/// read back from its per-frame CSV (`report --frames`, `FramesCSV`). Both give the same values
+/// (work and hitch in ms rounded to the CSV's 3 decimals), so the two draw identical charts.
+public struct FrameSeries: Sendable {
+    /// One frame.
+    public struct Frame: Sendable, Equatable {
+        /// The vsync the frame was made for, ns.
+        public var vsyncNanos: Int64
+        /// Main-thread time from start to commit, ms (3 decimals, as the per-frame CSV has it).
+        public var workMilliseconds: Double
+        /// How late the frame appeared, ms (0 when on time; 3 decimals).
+        public var hitchMilliseconds: Double
+        /// Whether the vsync lies in a scroll interval.
+        public var isInScroll: Bool
+
+        /// A frame from its values.
+        public init(vsyncNanos: Int64, workMilliseconds: Double, hitchMilliseconds: Double, isInScroll: Bool) {
+            self.vsyncNanos = vsyncNanos
+            self.workMilliseconds = workMilliseconds
+            self.hitchMilliseconds = hitchMilliseconds
+            self.isInScroll = isInScroll
+        }
+
+        /// The frame of a run, its durations rounded to whole µs as the per-frame CSV prints them.
+        public init(_ record: FrameRecord) {
+            self.init(vsyncNanos: record.vsync, workMilliseconds: Self.milliseconds(record.work),
+                      hitchMilliseconds: Self.milliseconds(record.hitch), isInScroll: record.inScroll)
+        }
+
+        /// `nanos` in ms rounded half away from zero to 3 decimals: whole µs over 1000, which is
+        /// the `Double` nearest to the decimal the CSV prints (an IEEE division of two exact
+        /// integers is correctly rounded, like parsing the text).
+        static func milliseconds(_ nanos: SimTime) -> Double {
+            let (micros, remainder) = nanos.magnitude.quotientAndRemainder(dividingBy: 1000)
+            let rounded = Double(remainder >= 500 ? micros + 1 : micros)
+            return (nanos < 0 ? -rounded : rounded) / 1000
+        }
+    }
+
+    /// The run's scenario.
+    public var scenario: String
+    /// The run's strategy.
+    public var strategy: String
+    /// The run's seed.
+    public var seed: UInt64
+    /// The display's refresh rate, Hz (the frame budget is 1000 / `refreshHz` ms).
+    public var refreshHz: Int
+    /// The frames, in order.
+    public var frames: [Frame]
+
+    /// A run's series.
+    public init(scenario: String, strategy: String, seed: UInt64, refreshHz: Int, frames: [Frame]) {
+        self.scenario = scenario
+        self.strategy = strategy
+        self.seed = seed
+        self.refreshHz = refreshHz
+        self.frames = frames
+    }
+
+    /// The frames of the per-frame CSV `bytes`, read from `file` (named in errors). The header must
+    /// be `FramesCSV.columns`; times and counts are unsigned integers, `in_scroll` is 0 or 1, and
+    /// `offset_pt`, `work_ms`, `hitch_ms` and `blank_ratio` plain decimal numbers.
+    /// - Throws: `InputError` (invalid) naming the line and column.
+    public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> [Frame] {
+        let records = try CSVReader.records(bytes, file: file)
+        guard let header = records.first, header.fields == FramesCSV.columns else {
+            throw InputError(.invalid, file: file, at: .line(1),
+                             "not a per-frame CSV: the header must be '\(FramesCSV.columns.joined(separator: ","))'")
+        }
+        var frames: [Frame] = []
+        for record in records.dropFirst() {
+            guard record.fields.count == FramesCSV.columns.count else {
+                throw InputError(.invalid, file: file, at: .line(record.line),
+                                 "expected \(FramesCSV.columns.count) fields as in the header, "
+                                 + "found \(record.fields.count)")
+            }
+            var frame = Frame(vsyncNanos: 0, workMilliseconds: 0, hitchMilliseconds: 0, isInScroll: false)
+            for (index, (name, field)) in zip(FramesCSV.columns, record.fields).enumerated() {
+                func invalid(_ allowed: String) -> InputError {
+                    InputError(.invalid, file: file, at: .line(record.line, column: index + 1, name: name),
+                               "expected \(allowed), found '\(field)'")
+                }
+                switch name {
+                case "offset_pt", "work_ms", "hitch_ms", "blank_ratio":
+                    guard isPlainDecimal(field), let value = Double(field), value.isFinite else {
+                        throw invalid("a number like 12 or 0.125")
+                    }
+                    if name == "work_ms" { frame.workMilliseconds = value }
+                    if name == "hitch_ms" { frame.hitchMilliseconds = value }
+                case "in_scroll":
+                    guard field == "0" || field == "1" else { throw invalid("0 or 1") }
+                    frame.isInScroll = field == "1"
+                default:
+                    guard !field.isEmpty, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                          let value = Int64(field) else {
+                        throw invalid("an integer from 0 to \(Int64.max)")
+                    }
+                    if name == "vsync_ns" { frame.vsyncNanos = value }
+                }
+            }
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    /// Whether `text` is written as ScrollSim writes numbers: an optional "-", digits, and
+    /// optionally "." and digits (no "+", exponent, spaces or "nan").
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.first == "-" { body = body.dropFirst() }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+    }
+}

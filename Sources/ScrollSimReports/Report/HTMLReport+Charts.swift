@@ -1,0 +1,222 @@
+import ScrollSimCore
+
+/// The report's three chart kinds, drawn on an `SVGCanvas` with fixed sizes (two charts fit side
+/// by side in the page's 1152 px column, a frame chart takes the whole column). Axes start at 0;
+/// ticks come from `AxisTicks`. Labels never depend on the data's length in ways that can
+/// overlap: scenario names head their bar groups on their own line, strategies are named in the
+/// HTML legend, and a sweep's axis labels are thinned to at most 12.
+extension HTMLReport {
+    /// Width of a chart in a pair, px.
+    static let pairedChartWidth = 540
+    /// Width of a frame chart, px.
+    static let wideChartWidth = 1124
+
+    // MARK: Grouped bars
+
+    /// Horizontal bars of `column`'s mean per scenario (a group, headed by its name) and strategy
+    /// (a bar in the strategy's colour, its value printed after it), with dashed vertical lines at
+    /// `references` (the axis always reaches the largest; a line under 24 px from 0 is left out).
+    static func barChart(_ model: Model, column: Column, decimals: Int, label: String, references: [Double]) -> String {
+        let left = 12.0, right = 64.0, top = 6.0
+        let barHeight = 14.0, barStep = 18.0, headingStep = 18.0, groupGap = 10.0
+        var groups: [(scenario: String, bars: [(strategy: String, value: Double, runs: Int)])] = []
+        for scenario in model.scenarios {
+            let scenarioRows = model.summary.rows.filter { $0.scenario == scenario }
+            var bars: [(strategy: String, value: Double, runs: Int)] = []
+            for strategy in model.strategies {
+                let rows = scenarioRows.filter { $0.strategy == strategy }
+                if let mean = Model.mean(column, of: rows) { bars.append((strategy, mean, rows.count)) }
+            }
+            groups.append((scenario, bars))
+        }
+        let maximum = groups.flatMap { $0.bars.map(\.value) }.reduce(references.max() ?? 0, max)
+        let ticks = AxisTicks(covering: maximum)
+        let plotHeight = groups.reduce(0.0) { $0 + headingStep + Double($1.bars.count) * barStep + groupGap } - groupGap
+        let height = Int(top + plotHeight + 24)
+        let plotWidth = Double(pairedChartWidth) - left - right
+        func x(_ value: Double) -> Double { left + max(0, value) / ticks.top * plotWidth }
+
+        var canvas = SVGCanvas(width: pairedChartWidth, height: height, label: label)
+        let bottom = top + plotHeight
+        for value in ticks.values {
+            canvas.line(x1: x(value), y1: top, x2: x(value), y2: bottom, cssClass: value == 0 ? "axis" : "grid")
+            canvas.text(ticks.label(value), x: x(value), y: bottom + 15, anchor: .middle, cssClass: "tick")
+        }
+        for reference in references where x(reference) - left >= 24 {  // closer to 0 it would hide the bars' start
+            canvas.line(x1: x(reference), y1: top, x2: x(reference), y2: bottom, cssClass: "reference")
+        }
+        var y = top
+        for group in groups {
+            canvas.text(group.scenario, x: left + 2, y: y + 12, cssClass: "group")
+            y += headingStep
+            for bar in group.bars {
+                let value = DecimalFormat.fixed(bar.value, decimals: decimals)
+                let runs = bar.runs == 1 ? "" : " (mean of \(bar.runs) runs)"
+                canvas.rect(x: left, y: y, width: x(bar.value) - left, height: barHeight, cssClass: "bar",
+                            fill: model.color(of: bar.strategy), title: "\(bar.strategy): \(value)\(runs)")
+                canvas.text(value, x: x(bar.value) + 4, y: y + 11, cssClass: "value")
+                y += barStep
+            }
+            y += groupGap
+        }
+        return canvas.render()
+    }
+
+    // MARK: Sweep lines
+
+    /// `column` against sweep axis `axis` in `scenario`: the axis values in order (numerically when
+    /// they are all numbers, else as first seen), evenly spaced; one line per strategy through the
+    /// mean at each value (over the other axes and seeds); a gap where a strategy has no row.
+    static func sweepChart(_ model: Model, scenario: String, axis: Int, column: Column, decimals: Int,
+                           label: String) -> String {
+        let rows = model.summary.rows.filter { $0.scenario == scenario }
+        let values = axisOrder(rows.map { $0.axisValues[axis] })
+        var lines: [(strategy: String, points: [Double?])] = []
+        for strategy in model.strategies {
+            let strategyRows = rows.filter { $0.strategy == strategy }
+            guard !strategyRows.isEmpty else { continue }
+            let points = values.map { value in
+                Model.mean(column, of: strategyRows.filter { $0.axisValues[axis] == value })
+            }
+            lines.append((strategy, points))
+        }
+        let width = pairedChartWidth, height = 270
+        let left = 52.0, right = 18.0, top = 12.0, bottom = 46.0, inset = 18.0
+        let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom
+        let maximum = lines.flatMap { $0.points.compactMap { $0 } }.reduce(0, max)
+        let ticks = AxisTicks(covering: maximum)
+        func x(_ index: Int) -> Double {
+            values.count == 1 ? left + plotWidth / 2
+                : left + inset + Double(index) * (plotWidth - 2 * inset) / Double(values.count - 1)
+        }
+        func y(_ value: Double) -> Double { top + plotHeight - max(0, value) / ticks.top * plotHeight }
+
+        var canvas = SVGCanvas(width: width, height: height, label: label)
+        for value in ticks.values {
+            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value), cssClass: value == 0 ? "axis" : "grid")
+            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
+        }
+        let labelEvery = (values.count + 11) / 12
+        for (index, value) in values.enumerated() {
+            canvas.line(x1: x(index), y1: top + plotHeight, x2: x(index), y2: top + plotHeight + 4, cssClass: "axis")
+            if index % labelEvery == 0 {
+                canvas.text(value.isEmpty ? "(none)" : value, x: x(index), y: top + plotHeight + 17, anchor: .middle,
+                            cssClass: "tick")
+            }
+        }
+        canvas.text(model.summary.axisNames[axis], x: left + plotWidth / 2, y: Double(height) - 6, anchor: .middle,
+                    cssClass: "title")
+        for line in lines {
+            var data: [String] = []
+            var isDrawing = false
+            for (index, point) in line.points.enumerated() {
+                guard let point else {
+                    isDrawing = false
+                    continue
+                }
+                data.append((isDrawing ? "L" : "M") + SVGCanvas.number(x(index)) + " " + SVGCanvas.number(y(point)))
+                isDrawing = true
+            }
+            canvas.path(data.joined(separator: " "), cssClass: "series", stroke: model.color(of: line.strategy))
+            for (index, point) in line.points.enumerated() {
+                guard let point else { continue }
+                canvas.circle(x: x(index), y: y(point), radius: 3.5, cssClass: "point", fill: model.color(of: line.strategy),
+                              title: "\(line.strategy), \(model.summary.axisNames[axis]) = \(values[index]): "
+                                + DecimalFormat.fixed(point, decimals: decimals))
+            }
+        }
+        return canvas.render()
+    }
+
+    /// Distinct `values` in chart order: by numeric value when every one is a number (ties and
+    /// equal numbers written differently keep their first-seen order), else as first seen.
+    static func axisOrder(_ values: [String]) -> [String] {
+        let distinct = Model.distinct(values)
+        let numbers = distinct.map { Double($0) }
+        guard numbers.allSatisfy({ $0 != nil && $0!.isFinite }) else { return distinct }
+        return distinct.indices.sorted { (numbers[$0]!, $0) < (numbers[$1]!, $1) }.map { distinct[$0] }
+    }
+
+    // MARK: Frame time
+
+    /// A run's frame chart with its caption (run, frame and hitch counts, budget); the time axis
+    /// reaches at least `timeEnd` seconds (so that the runs of one scenario share a time axis).
+    static func frameFigure(_ series: FrameSeries, timeEnd: Double) -> String {
+        let frames = series.frames
+        let scrolling = frames.filter(\.isInScroll)
+        let hitches = scrolling.filter { $0.hitchMilliseconds > 0 }.count
+        let longest = frames.map(\.workMilliseconds).reduce(0, max)
+        let budget = DecimalFormat.fixed(1000, over: Int64(series.refreshHz), decimals: 2)
+        let title = "\(series.scenario) · \(series.strategy) · seed \(series.seed)"
+        let details = "\(frames.count) frames (\(scrolling.count) while scrolling), \(hitches) "
+            + (hitches == 1 ? "hitch" : "hitches") + " while scrolling, longest work "
+            + DecimalFormat.fixed(longest, decimals: 1) + " ms; budget \(budget) ms at \(series.refreshHz) Hz"
+            + (longest > workAxis(series).top ? "; bars cut at \(workAxis(series).label(workAxis(series).top)) ms" : "")
+        return figure(caption: HTMLText.escape(title) + " <small>" + HTMLText.escape(details) + "</small>",
+                      chart: frameChart(series, timeEnd: timeEnd, label: "Frame time of \(title)"))
+    }
+
+    /// The end of a run's frames in seconds: its last vsync plus one refresh interval.
+    static func timeEnd(of series: FrameSeries) -> Double {
+        Double(series.frames.last?.vsyncNanos ?? 0) / 1e9 + 1 / Double(series.refreshHz)
+    }
+
+    /// The work axis of a frame chart: up to the longest work, at least 1.5 budgets, at most 6.
+    static func workAxis(_ series: FrameSeries) -> AxisTicks {
+        let budget = 1000 / Double(series.refreshHz)
+        let longest = series.frames.map(\.workMilliseconds).reduce(0, max)
+        return AxisTicks(covering: max(min(longest, 6 * budget), 1.5 * budget))
+    }
+
+    /// Main-thread work per frame against time, the budget line, hitches marked. Bars taller than
+    /// six budgets are cut at the top of the axis (their value is in the caption's "longest").
+    static func frameChart(_ series: FrameSeries, timeEnd: Double, label: String) -> String {
+        let width = wideChartWidth, height = 250
+        let left = 52.0, right = 18.0, top = 16.0, bottom = 38.0
+        let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom
+        let frames = series.frames
+        let budget = 1000 / Double(series.refreshHz)
+        let ticks = workAxis(series)
+        let interval = 1 / Double(series.refreshHz)
+        let timeTicks = AxisTicks(covering: max(timeEnd, Self.timeEnd(of: series)), count: 10)
+        func x(_ seconds: Double) -> Double { left + seconds / timeTicks.top * plotWidth }
+        func y(_ milliseconds: Double) -> Double { top + plotHeight - min(max(0, milliseconds), ticks.top) / ticks.top * plotHeight }
+
+        var canvas = SVGCanvas(width: width, height: height, label: label)
+        for value in ticks.values {
+            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value), cssClass: value == 0 ? "axis" : "grid")
+            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
+        }
+        for value in timeTicks.values {
+            canvas.line(x1: x(value), y1: top + plotHeight, x2: x(value), y2: top + plotHeight + 4, cssClass: "axis")
+            canvas.text(timeTicks.label(value), x: x(value), y: top + plotHeight + 17, anchor: .middle, cssClass: "tick")
+        }
+        canvas.text("time (s)", x: left + plotWidth, y: Double(height) - 4, anchor: .end, cssClass: "title")
+        canvas.text("work (ms)", x: left - 6, y: top - 6, anchor: .end, cssClass: "title")
+
+        let barWidth = min(6, max(0.8, plotWidth / timeTicks.top * interval * 0.8))
+        var scrolling: [String] = [], idle: [String] = [], late: [String] = [], markers: [String] = []
+        for frame in frames {
+            let position = x(Double(frame.vsyncNanos) / 1e9)
+            let bar = "M" + SVGCanvas.number(position) + " " + SVGCanvas.number(y(0))
+                + "V" + SVGCanvas.number(y(frame.workMilliseconds))
+            if frame.hitchMilliseconds > 0 {
+                late.append(bar)
+                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
+                               + "h7l-3.5 6z")
+            } else if frame.isInScroll {
+                scrolling.append(bar)
+            } else {
+                idle.append(bar)
+            }
+        }
+        canvas.path(idle.joined(), cssClass: "bars", stroke: "#b3b9c6", strokeWidth: barWidth)
+        canvas.path(scrolling.joined(), cssClass: "bars", stroke: "#0072B2", strokeWidth: barWidth)
+        canvas.path(late.joined(), cssClass: "bars", stroke: "#d1432a", strokeWidth: max(barWidth, 1.5))
+        canvas.path(markers.joined(), cssClass: "marker")
+        canvas.line(x1: left, y1: y(budget), x2: left + plotWidth, y2: y(budget), cssClass: "budget")
+        canvas.text("budget " + DecimalFormat.fixed(1000, over: Int64(series.refreshHz), decimals: 2) + " ms",
+                    x: left + plotWidth - 2, y: y(budget) - 5, anchor: .end, cssClass: "group")
+        return canvas.render()
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import ScrollSimCore
+
+extension HTMLReport {
+    /// The summary CSVs at `paths` for a report, concatenated in order: each must read as a summary
+    /// CSV (`SummaryDocument.read`), have the columns the report shows and at least one row, and
+    /// all must have the same columns.
+    /// - Returns: the document, or every problem (each file's first; then a mismatch between files).
+    public static func loadSummaries(_ paths: [String]) -> Result<SummaryDocument, InputErrors> {
+        var documents: [(file: String, document: SummaryDocument)] = []
+        var failures: [InputError] = []
+        for path in paths {
+            do throws(InputError) {
+                let document = try SummaryDocument.load(path: path)
+                if let missing = missingColumn(in: document) {
+                    throw InputError(.invalid, file: path, at: .line(1),
+                                     "missing column '\(missing)', which the report shows")
+                }
+                if document.rows.isEmpty {
+                    throw InputError(.invalid, file: path, "no runs: the file has a header but no rows")
+                }
+                documents.append((path, document))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if !failures.isEmpty { return .failure(InputErrors(failures)) }
+        do {
+            return .success(try SummaryDocument.concatenating(documents))
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+    }
+
+    /// The frame data of `summary`'s runs from the per-frame CSVs in `directory` (named by
+    /// `RunFileName`, each run once, in summary order; a run without a file is listed as missing),
+    /// and the files read. A sweep gets no frame charts: nothing is read for it.
+    /// - Throws: `InputError`: the directory missing, or the first bad file.
+    public static func loadFrames(for summary: SummaryDocument, from directory: String) throws(InputError)
+        -> (frames: FrameData, files: [String]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError(.missing, file: directory, "no such directory")
+        }
+        var data = FrameData(isRequested: true)
+        var files: [String] = []
+        guard summary.axisNames.isEmpty else { return (FrameData(), files) }
+        var seen: Set<String> = []  // membership only
+        for row in summary.rows {
+            let name = RunFileName.make(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
+                                        extension: "csv")
+            guard seen.insert(name).inserted else { continue }
+            let path = AtomicFileWriter.join(directory, name)
+            guard FileManager.default.fileExists(atPath: path) else {
+                data.missing.append("\(row.scenario) · \(row.strategy) · seed \(row.seed)")
+                continue
+            }
+            let frames = try FrameSeries.read(try InputFile.read(path, limit: .csv), file: path)
+            data.series.append(FrameSeries(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
+                                           refreshHz: row.refreshHz, frames: frames))
+            files.append(path)
+        }
+        return (data, files)
+    }
+}

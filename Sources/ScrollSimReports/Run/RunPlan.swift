@@ -1,0 +1,143 @@
+import FetchStrategies
+import ScrollSimCore
+
+/// The runs of `scrollsim run` (and of a library user's own code): scenarios in order, each with
+/// its strategies in order, every strategy built before anything runs.
+///
+/// Strategies of a scenario: the names asked for (each with the scenario's entry reported under
+/// that name, else its first entry of that strategy, else default parameters), else the
+/// scenario's `strategies`, else every known strategy. A run is reported under its entry's
+/// `displayName` (its label, else its name). A seed given replaces every scenario's seed.
+public struct RunPlan: Sendable {
+    /// One run to do.
+    public struct Run: Sendable {
+        /// The scenario's file, for messages.
+        public var file: String
+        /// The scenario.
+        public var scenario: Scenario
+        /// The seed of this run.
+        public var seed: UInt64
+        /// The strategy's name, as reported.
+        public var strategyName: String
+        /// Makes the strategy for the run.
+        public var factory: StrategyFactory
+
+        /// A run from its parts.
+        public init(file: String, scenario: Scenario, seed: UInt64, strategyName: String,
+                    factory: @escaping StrategyFactory) {
+            self.file = file
+            self.scenario = scenario
+            self.seed = seed
+            self.strategyName = strategyName
+            self.factory = factory
+        }
+
+        /// This run's own file name with `extension` (`RunFileName`).
+        public func fileName(extension: String) -> String {
+            RunFileName.make(scenario: scenario.name, strategy: strategyName, seed: seed, extension: `extension`)
+        }
+
+        /// Runs the simulation, reporting to `observer`.
+        public func run(observer: (any RunObserver)? = nil) -> RunMetrics {
+            SimulationRun(scenario: scenario, seed: seed, strategyName: strategyName, strategy: factory)
+                .run(observer: observer)
+        }
+    }
+
+    /// The runs, in order.
+    public var runs: [Run]
+
+    /// A plan of `runs`.
+    public init(runs: [Run]) { self.runs = runs }
+
+    /// The plan for `paths` (scenario files, or directories of them; see `ScenarioFiles.expand`).
+    /// - Parameters:
+    ///   - strategyNames: the strategies to run, or empty for each scenario's own list.
+    ///   - seed: the seed of every run, or nil for each scenario's.
+    ///   - strategies: the strategies names refer to (`StrategyCatalog.all` and any of one's own).
+    /// - Returns: the plan and the files read (the scenarios, then the `replay` recordings they
+    ///   name), or every problem found (each file's first).
+    public static func make(paths: [String], strategyNames: [String] = [], seed: UInt64? = nil,
+                            strategies: [StrategyDescriptor] = StrategyCatalog.all)
+        -> Result<(plan: RunPlan, files: [String]), InputErrors> {
+        let files: [String]
+        do {
+            files = try ScenarioFiles.expand(paths: paths)
+        } catch {
+            return .failure(InputErrors([error]))
+        }
+        guard !files.isEmpty else {
+            let listed = paths.map { "'\($0)'" }.joined(separator: ", ")
+            let error = InputError(.missing, file: paths.first ?? ".", "no scenario files (.json) in \(listed)")
+            return .failure(InputErrors([error]))
+        }
+        var scenarios: [(file: String, scenario: Scenario)] = []
+        var failures: [InputError] = []
+        let recordings = ReplayFileCache()
+        for file in files {
+            do {
+                scenarios.append((file, try ScenarioFiles.load(path: file, files: recordings)))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if !failures.isEmpty { return .failure(InputErrors(failures)) }
+        return make(scenarios: scenarios, strategyNames: strategyNames, seed: seed, strategies: strategies)
+            .map { ($0, files + recordings.paths) }
+    }
+
+    /// The plan for loaded `scenarios` (see `make(paths:…)`); every strategy entry that cannot be
+    /// built is a problem naming its file, and so are two runs with the same scenario, strategy and
+    /// seed (their rows, and their run files, could not be told apart).
+    public static func make(scenarios: [(file: String, scenario: Scenario)], strategyNames: [String] = [],
+                            seed: UInt64? = nil, strategies: [StrategyDescriptor] = StrategyCatalog.all)
+        -> Result<RunPlan, InputErrors> {
+        var runs: [Run] = []
+        var problems: [InputError] = []
+        for (file, scenario) in scenarios {
+            var specs = scenario.strategies
+            if !strategyNames.isEmpty {
+                specs = strategyNames.map { name in
+                    scenario.strategies.first { $0.displayName == name }
+                        ?? scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name)
+                }
+            } else if specs.isEmpty {
+                specs = strategies.map { StrategySpec(name: $0.name) }
+            }
+            for spec in specs {
+                do {
+                    let factory = try StrategyCatalog.makeFactory(spec, from: strategies)
+                    runs.append(Run(file: file, scenario: scenario, seed: seed ?? scenario.seed,
+                                    strategyName: spec.displayName, factory: factory))
+                } catch {
+                    problems.append(InputError(.invalid, file: file, error.description))
+                }
+            }
+        }
+        if !problems.isEmpty { return .failure(InputErrors(problems)) }
+        let plan = RunPlan(runs: runs)
+        if let duplicate = plan.duplicate {
+            let run = "\(duplicate.scenario.name), \(duplicate.strategyName), \(duplicate.seed)"
+            return .failure(InputErrors([InputError(.invalid, file: duplicate.file,
+                "two runs have the same scenario, strategy and seed (\(run)); "
+                + "give the scenarios distinct names and list each strategy once")]))
+        }
+        return .success(plan)
+    }
+
+    /// The first run with the same scenario, strategy and seed as an earlier one, if any.
+    var duplicate: Run? {
+        var seen: Set<String> = []  // membership only
+        return runs.first { !seen.insert($0.fileName(extension: "")).inserted }
+    }
+}
+
+/// Several input problems reported together (each one line; exit 66 if any file is missing or
+/// unreadable, else 65).
+public struct InputErrors: Error, Sendable, Equatable {
+    /// The problems, in the order found.
+    public var errors: [InputError]
+
+    /// `errors`, at least one.
+    public init(_ errors: [InputError]) { self.errors = errors }
+}

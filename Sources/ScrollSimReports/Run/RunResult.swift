@@ -1,0 +1,41 @@
+import ScrollSimCore
+
+/// What one run produced: its metrics and what was recorded.
+public struct RunResult: Sendable {
+    /// The run.
+    public var run: RunPlan.Run
+    /// Its metrics (one summary row).
+    public var metrics: RunMetrics
+    /// Its frames, when recorded.
+    public var frames: [FrameRecord]
+    /// Its Chrome trace JSON, when recorded.
+    public var traceJSON: String?
+    /// Its image request trace, when recorded.
+    public var requests: String?
+}
+
+extension RunPlan {
+    /// Runs every run in order, recording what `options` asks for.
+    public func run(recording options: RunRecording.Options = RunRecording.Options()) -> [RunResult] {
+        runs.map { run in
+            let recording = RunRecording(run, options: options)
+            let metrics = run.run(observer: options.isRecording ? recording : nil)
+            return RunResult(run: run, metrics: metrics, frames: recording.frames, traceJSON: recording.traceJSON,
+                             requests: options.requests ? recording.requests : nil)
+        }
+    }
+}
+
+extension [RunResult] {
+    /// The summary document of the runs, in order.
+    public var summary: SummaryDocument { SummaryDocument(rows: map { SummaryRow($0.metrics) }) }
+
+    /// The frame data of the HTML report: every run's frames (recorded with `frames`).
+    public var frameData: HTMLReport.FrameData {
+        HTMLReport.FrameData(series: map { result in
+            FrameSeries(scenario: result.run.scenario.name, strategy: result.run.strategyName, seed: result.run.seed,
+                        refreshHz: result.run.scenario.display.refreshHz,
+                        frames: result.frames.map(FrameSeries.Frame.init))
+        }, isRequested: true)
+    }
+}

@@ -1,0 +1,156 @@
+import ScrollSimCore
+
+extension SummaryDocument {
+    /// Reads and checks the summary CSV at `path`.
+    /// - Throws: `InputError`: missing or unreadable, or invalid at a line and column.
+    public static func load(path: String) throws(InputError) -> SummaryDocument {
+        try read(try InputFile.read(path, limit: .csv), file: path)
+    }
+
+    /// Reads the summary CSV `bytes` (UTF-8); `file` names it in errors. The one set of rules for
+    /// every reader of summary CSVs (`compare`, `report`, `merge`):
+    /// - the header holds `scenario`, `strategy` and `seed`, any other metric-table columns, and
+    ///   axis columns (a JSON path whose first key is a scenario key, e.g. `cells.prefetchScreens`),
+    ///   each once, in any order; a sweep shard is refused with a pointer to `merge`;
+    /// - every row has the header's number of fields; `scenario` and `strategy` are not empty;
+    ///   `seed` is an integer from 0 to 2^64−1; every metric is a plain decimal number (`12`,
+    ///   `0.125`, `-3`: no exponent, sign `+` or spaces) of at most 18 significant digits and 9
+    ///   decimals, an integer in a column without decimals, and `refresh_hz` is from 1 to 1000;
+    /// - no two rows have the same scenario, strategy, seed and axis values.
+    /// - Throws: `InputError` for the first problem, in file order.
+    public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> SummaryDocument {
+        let records = try CSVReader.records(bytes, file: file)
+        let identity = "\(SummaryCSV.columns.prefix(3).joined(separator: ",")),…"
+        guard let header = records.first else {
+            throw InputError(.invalid, file: file, at: .line(1),
+                             "empty file; expected a summary CSV header (\(identity))")
+        }
+        if header.text.hasPrefix(ShardCSV.marker) {
+            throw InputError(.invalid, file: file, at: .line(1),
+                             "this is a sweep shard; combine the shards with 'scrollsim merge' first")
+        }
+        var columns: [Column] = []
+        for (index, name) in header.fields.enumerated() {
+            let place = InputError.Location.line(1, column: index + 1)
+            if header.fields[..<index].contains(name) {
+                throw InputError(.invalid, file: file, at: place, "duplicate column '\(name)'")
+            }
+            if let summary = SummaryColumn.index(of: name) {
+                columns.append(.summary(summary))
+            } else if isAxisColumn(name) {
+                columns.append(.axis(name))
+            } else {
+                let hint = Suggestion.closest(to: name, among: SummaryCSV.columns).map { "; did you mean '\($0)'?" }
+                    ?? "; expected a summary CSV column (\(SummaryCSV.columns.prefix(3).joined(separator: ", ")), …) "
+                    + "or a sweep axis path such as 'cells.prefetchScreens'"
+                throw InputError(.invalid, file: file, at: place, "unknown column '\(name)'\(hint)")
+            }
+        }
+        for column in SummaryColumn.all.indices where SummaryColumn.all[column].role == .identity
+            && !columns.contains(.summary(column)) {
+            let name = SummaryColumn.all[column].name
+            throw InputError(.invalid, file: file, at: .line(1),
+                             "missing required column '\(name)' (a summary CSV starts \(identity))")
+        }
+        var document = SummaryDocument(columns: columns)
+        var lineOfKey: [RowKey: Int] = [:]  // lookups only, never iterated
+        for record in records.dropFirst() {
+            let row = try document.row(record, file: file)
+            let key = RowKey(row)
+            if let first = lineOfKey[key] {
+                let axes = document.axisNames.isEmpty ? "" : " and axis values"
+                throw InputError(.invalid, file: file, at: .line(record.line),
+                                 "duplicate row: line \(first) has the same scenario, strategy, seed\(axes)")
+            }
+            lineOfKey[key] = record.line
+            document.rows.append(row)
+        }
+        return document
+    }
+
+    /// The row of `record`, checked.
+    private func row(_ record: CSVReader.Record, file: String) throws(InputError) -> SummaryRow {
+        guard record.fields.count == columns.count else {
+            throw InputError(.invalid, file: file, at: .line(record.line),
+                             "expected \(columns.count) fields as in the header, found \(record.fields.count)")
+        }
+        var row = SummaryRow(scenario: "", strategy: "", seed: 0, profile: "",
+                             values: [SummaryValue?](repeating: nil, count: SummaryColumn.all.count))
+        for (position, column) in columns.enumerated() {
+            let field = record.fields[position]
+            guard case .summary(let index) = column else {
+                row.axisValues.append(field)
+                continue
+            }
+            let name = SummaryColumn.all[index].name
+            func invalid(_ allowed: String) -> InputError {
+                InputError(.invalid, file: file, at: .line(record.line, column: position + 1, name: name),
+                           "expected \(allowed), found '\(field)'")
+            }
+            switch name {
+            case "scenario", "strategy":
+                guard !field.isEmpty else { throw invalid("a name") }
+                if name == "scenario" { row.scenario = field } else { row.strategy = field }
+            case "profile":
+                row.profile = field
+            case "seed":
+                guard !field.isEmpty, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seed = UInt64(field) else {
+                    throw invalid("an integer from 0 to \(UInt64.max)")
+                }
+                row.seed = seed
+            default:
+                let value = SummaryValue(field)
+                guard let exact = value.exact else { throw invalid("a number like 12 or 0.125") }
+                if SummaryColumn.all[index].decimals == 0 && exact.scale > 0 { throw invalid("an integer") }
+                if name == "refresh_hz" && !(1...1000).contains(exact.units) {
+                    throw invalid("an integer from 1 to 1000")
+                }
+                row.values[index] = value
+            }
+        }
+        return row
+    }
+
+    /// Whether `name` is a sweep axis column: a JSON path into a scenario whose first key is a
+    /// scenario key, other than `seed` (an identity column).
+    public static func isAxisColumn(_ name: String) -> Bool {
+        guard let path = try? JSONPath(parsing: name), case .key(let first) = path.components[0] else { return false }
+        return ScenarioLoader.topLevelKeys.contains(first) && name != "seed"
+    }
+
+    /// `documents` (each with its file) as one document, rows in order.
+    /// - Throws: `InputError` naming the first file whose columns differ from the first file's.
+    public static func concatenating(_ documents: [(file: String, document: SummaryDocument)]) throws(InputError)
+        -> SummaryDocument {
+        guard let first = documents.first else { return SummaryDocument(columns: []) }
+        var result = first.document
+        for (file, document) in documents.dropFirst() {
+            guard document.columns == first.document.columns else {
+                throw InputError(.invalid, file: file, at: .line(1), "its columns differ from those of \(first.file); "
+                                 + "give CSVs with the same columns together")
+            }
+            result.rows += document.rows
+        }
+        return result
+    }
+}
+
+/// What identifies a row: scenario, strategy, seed and axis values (the join key of `compare`).
+public struct RowKey: Hashable, Sendable {
+    /// `scenario`.
+    public var scenario: String
+    /// `strategy`.
+    public var strategy: String
+    /// `seed`.
+    public var seed: UInt64
+    /// The axis values, in a document's axis order.
+    public var axisValues: [String]
+
+    /// The key of `row`.
+    public init(_ row: SummaryRow) {
+        scenario = row.scenario
+        strategy = row.strategy
+        seed = row.seed
+        axisValues = row.axisValues
+    }
+}

@@ -1,0 +1,129 @@
+import ScrollSimCore
+
+/// Combines the shard files of one sweep (`scrollsim sweep --shard i/n`) into the unsharded
+/// sweep's summary document, whose CSV is exactly the bytes the unsharded sweep writes.
+///
+/// Checks, each an `InputError` naming the shard file and line: every file is a shard (line 1
+/// `# scrollsim-shard i/n runs=… sweep=…`, line 2 the header with a leading `run`); each row's run
+/// index belongs to its shard, rows ascend, each shard holds exactly its runs, and its rows read
+/// as summary rows (numbers where numbers belong); all shards come from one sweep (same
+/// fingerprint and run count) and one shard count n, with identical headers, none given twice;
+/// and no shard of 1…n is missing (`.missing`, exit 66).
+public enum ShardMerge {
+    /// One shard file, read and checked on its own.
+    public struct Shard: Sendable {
+        /// The file.
+        public var file: String
+        /// Line 1.
+        public var metadata: ShardCSV.Metadata
+        /// Line 2, the header with `run`.
+        public var header: String
+        /// The run index of each row, ascending.
+        public var indices: [Int]
+        /// The rows, as a summary document (the header without `run`).
+        public var document: SummaryDocument
+    }
+
+    /// Reads one shard file and checks it on its own.
+    /// - Throws: `InputError`.
+    public static func read(_ path: String) throws(InputError) -> Shard {
+        let bytes = try InputFile.read(path, limit: .csv)
+        func invalid(_ line: Int, _ message: String) -> InputError {
+            InputError(.invalid, file: path, at: .line(line), message)
+        }
+        let records = try CSVReader.records(bytes, file: path)
+        guard let first = records.first, let metadata = ShardCSV.Metadata(line: first.text) else {
+            throw invalid(1, "not a sweep shard: expected '\(ShardCSV.marker)i/n runs=… sweep=…' "
+                          + "as 'scrollsim sweep --shard' writes")
+        }
+        guard records.count >= 2, records[1].fields.first == ShardCSV.runColumn else {
+            throw invalid(2, "expected the header, starting with '\(ShardCSV.runColumn),'")
+        }
+        var indices: [Int] = []
+        var body = Array(records[1].text.utf8.dropFirst(ShardCSV.runColumn.utf8.count + 1)) + [UInt8(ascii: "\n")]
+        for record in records.dropFirst(2) {
+            let field = record.fields[0]
+            guard record.fields.count == records[1].fields.count else {
+                throw invalid(record.line,
+                              "expected \(records[1].fields.count) fields as in the header, found \(record.fields.count)")
+            }
+            guard !field.isEmpty, field.count <= 9, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                  let index = Int(field), index < metadata.runs else {
+                throw invalid(record.line,
+                              "the run index must be an integer from 0 to \(metadata.runs - 1), found '\(field)'")
+            }
+            guard metadata.contains(run: index) else {
+                throw invalid(record.line, "run \(index) does not belong to shard \(metadata.name) "
+                              + "(its runs have index modulo \(metadata.count) = \(metadata.shard - 1))")
+            }
+            if let last = indices.last, index <= last {
+                throw invalid(record.line, "run \(index) after run \(last): rows must ascend, each once")
+            }
+            indices.append(index)
+            body += record.text.utf8.dropFirst(field.utf8.count + 1)
+            body.append(UInt8(ascii: "\n"))
+        }
+        guard indices.count == metadata.runCount else {
+            throw InputError(.invalid, file: path, "shard \(metadata.name) of \(metadata.runs) runs should hold "
+                             + "\(metadata.runCount) rows, holds \(indices.count) (a truncated file?)")
+        }
+        let document: SummaryDocument
+        do {
+            document = try SummaryDocument.read(body, file: path)
+        } catch {
+            // The body is the file without line 1 and without the `run` column.
+            var shifted = error
+            if case .line(let line, let column, let name) = error.location {
+                shifted.location = .line(line + 1, column: column.map { $0 + 1 }, name: name)
+            }
+            throw shifted
+        }
+        return Shard(file: path, metadata: metadata, header: records[1].text, indices: indices, document: document)
+    }
+
+    /// Problems between shards: different sweeps, counts or headers, duplicates, missing shards.
+    public static func problems(across shards: [Shard]) -> [InputError] {
+        guard let first = shards.first else { return [] }
+        var problems: [InputError] = []
+        var seen: [Int: String] = [:]  // shard number → file; lookups only
+        for shard in shards {
+            func problem(_ line: Int, _ message: String) {
+                problems.append(InputError(.invalid, file: shard.file, at: .line(line), message))
+            }
+            if shard.metadata.fingerprint != first.metadata.fingerprint || shard.metadata.runs != first.metadata.runs {
+                problem(1, "from a different sweep than \(first.file) (sweep and run count differ); "
+                        + "merge the shards of one sweep")
+            } else if shard.metadata.count != first.metadata.count {
+                problem(1, "shard \(shard.metadata.name), but \(first.file) is shard \(first.metadata.name); "
+                        + "merge shards made with one --shard count")
+            } else if shard.header != first.header {
+                problem(2, "the header differs from that of \(first.file)")
+            } else if let other = seen[shard.metadata.shard] {
+                problem(1, "shard \(shard.metadata.name) given twice (also \(other))")
+            } else {
+                seen[shard.metadata.shard] = shard.file
+            }
+        }
+        if problems.isEmpty {
+            let missing = (1...first.metadata.count).filter { seen[$0] == nil }
+            if !missing.isEmpty {
+                let names = missing.map { "\($0)/\(first.metadata.count)" }.joined(separator: ", ")
+                let (noun, verb) = missing.count == 1 ? ("shard", "is") : ("shards", "are")
+                problems.append(InputError(.missing, file: first.file, "\(noun) \(names) of this sweep \(verb) missing"))
+            }
+        }
+        return problems
+    }
+
+    /// The unsharded sweep's document of `shards` (checked by `problems(across:)`): the rows in run order.
+    /// - Throws: `InputError` for two rows with the same scenario, strategy, seed and axis values.
+    public static func merge(_ shards: [Shard]) throws(InputError) -> SummaryDocument {
+        guard let first = shards.first else { return SummaryDocument(columns: []) }
+        var rows = [SummaryRow?](repeating: nil, count: first.metadata.runs)
+        for shard in shards { for (index, row) in zip(shard.indices, shard.document.rows) { rows[index] = row } }
+        let document = SummaryDocument(columns: first.document.columns, rows: rows.compactMap { $0 })
+        // Rows of different shards may still repeat one another: read the whole as one document.
+        _ = try SummaryDocument.read(Array(document.csv.utf8), file: "the merged shards")
+        return document
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ScrollSimReports
+import ScrollSimTestSupport
+import Testing
+
+/// No output may overwrite an input, by any spelling or symbolic link: refused with 64 before
+/// anything runs or is written, the input untouched.
+@Suite struct OutputConflictTests {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
+    /// A small scenario file in the scratch directory.
+    func scenario(_ name: String = "s.json") throws -> String {
+        let path = directory + "/" + name
+        try writeFile(#"{"layout": {"itemCount": 50}, "script": [{"drag": {"velocity": 300, "seconds": 0.2}}]}"#,
+                      to: path)
+        return path
+    }
+
+    /// Expects `result` to be the refusal of `option` overwriting `input`, and `input` to hold `text`.
+    func expectRefused(_ result: Invocation, _ option: String, _ input: String, text: String?,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.code == 64, sourceLocation: sourceLocation)
+        #expect(result.standardOutput == "", sourceLocation: sourceLocation)
+        let message = "Error: '\(option)' would overwrite the input '\(input)'; write it elsewhere\n"
+        #expect(result.standardError.hasPrefix(message), sourceLocation: sourceLocation)
+        #expect(fileText(input) == text, sourceLocation: sourceLocation)
+    }
+
+    @Test("run: --html, --out and --trace never replace a scenario, by any spelling or link")
+    func run() throws {
+        let path = try scenario()
+        let text = fileText(path)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.json", withDestinationPath: "s.json")
+        expectRefused(scrollsim("run", path, "--strategy", "naive", "--html", path), "--html <file>", path, text: text)
+        let link = directory + "/link.json"
+        expectRefused(scrollsim("run", path, "--strategy", "naive", "--html", link), "--html <file>", path, text: text)
+        // A directory's files are inputs too (here the link comes first, and is the same file).
+        let dotted = directory + "/./s.json"
+        expectRefused(scrollsim("run", directory, "--strategy", "naive", "--html", dotted), "--html <file>", link, text: text)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/summary.csv", withDestinationPath: "s.json")
+        let out = scrollsim("run", path, "--strategy", "naive", "--out", directory)
+        expectRefused(out, "--out <dir>", path, text: text)
+        #expect(directoryEntries(directory) == ["link.json", "s.json", "summary.csv"])
+    }
+
+    @Test("sweep: --out is neither the sweep file nor its scenario; merge: --out is no shard")
+    func sweepAndMerge() throws {
+        let path = try scenario()
+        let text = fileText(path)
+        let sweep = directory + "/sweep.json"
+        try writeFile(#"{"scenario": "s.json", "strategies": ["naive"], "axes": {"seed": [1, 2]}}"#, to: sweep)
+        let sweepText = fileText(sweep)
+        expectRefused(scrollsim("sweep", sweep, "--out", path), "--out <file>", path, text: text)
+        let roundabout = directory + "/../" + (directory as NSString).lastPathComponent + "/sweep.json"
+        expectRefused(scrollsim("sweep", sweep, "--out", roundabout), "--out <file>", sweep, text: sweepText)
+        for shard in 1...2 {
+            #expect(scrollsim("sweep", sweep, "--shard", "\(shard)/2", "--out", directory + "/\(shard).csv").code == 0)
+        }
+        let shard = directory + "/1.csv"
+        let merge = scrollsim("merge", shard, directory + "/2.csv", "--out", shard)
+        expectRefused(merge, "--out <file>", shard, text: fileText(shard))
+    }
+
+    @Test("report: --html is neither a summary CSV nor a per-frame CSV it reads")
+    func report() throws {
+        let path = try scenario()
+        let out = directory + "/out"
+        #expect(scrollsim("run", path, "--strategy", "naive", "--out", out, "--frames").code == 0)
+        let summary = out + "/summary.csv"
+        let frames = out + "/frames/s__naive__1.csv"
+        let report = scrollsim("report", summary, "--html", summary)
+        expectRefused(report, "--html <file>", summary, text: fileText(summary))
+        let framesText = fileText(frames)
+        let result = scrollsim("report", summary, "--frames", out + "/frames", "--html", frames)
+        expectRefused(result, "--html <file>", frames, text: framesText)
+    }
+}

@@ -1,0 +1,251 @@
+import FetchStrategies
+import Foundation
+import Testing
+@testable import ScrollSimCLI
+import ScrollSimCore
+import ScrollSimReports
+import ScrollSimTestSupport
+
+/// `scrollsim run` beyond argument parsing: loading failures, the report, the output files.
+@Suite struct RunCommandTests {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
+    /// A `run` command parsed from `arguments`.
+    func runCommand(_ arguments: [String]) throws -> RunCommand {
+        RunCommand(try ArgumentParser(spec: RunCommand.configuration).parse(arguments))
+    }
+
+    /// A run of a small scenario named `name` with the idle strategy.
+    func plannedRun(scenario name: String, strategy: String = "idle", seed: UInt64 = 7) -> RunPlan.Run {
+        var scenario = Scenario(layout: .init(itemCount: 10))
+        scenario.name = name
+        return RunPlan.Run(file: "\(name).json", scenario: scenario, seed: seed, strategyName: strategy,
+                           factory: { _ in IdleStrategy() })
+    }
+
+    /// A strategy descriptor called `name` that builds the idle strategy and takes an integer
+    /// parameter `x` (required when `needsX`).
+    static func idle(_ name: String, needsX: Bool = false) -> StrategyDescriptor {
+        StrategyDescriptor(name: name, summary: "Idle.", source: "A test.", parameters: [], make: { spec throws(StrategyConfigError) in
+            var parameters = StrategyParameters(spec)
+            let x = try parameters.integer("x", default: -1, in: -1...9)
+            try parameters.finish()
+            if needsX && x < 0 { throw StrategyConfigError(path: spec.path, message: "needs x") }
+            return { _ in IdleStrategy() }
+        })
+    }
+
+    @Test("a missing scenario exits 66 and creates no output directory")
+    func missingScenario() {
+        let out = directory + "/out"
+        let result = scrollsim("run", directory + "/missing.json", "--out", out, "--frames")
+        #expect(result.code == 66)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("Error: \(directory)/missing.json"))
+        #expect(result.standardError.hasSuffix("\n"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("an empty scenario directory is an input error, not an empty report")
+    func emptyDirectory() {
+        // `RunCommand` says "no scenario files" (66) when expansion finds nothing; the scenario
+        // loader may also reject an empty directory itself (65 or 66): either way nothing runs.
+        let result = scrollsim("run", directory)
+        #expect([65, 66].contains(result.code))
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains(directory))
+    }
+
+    @Test("a labelled entry is reported under its label: summary rows, frames and trace file names")
+    func labelsNameTheRows() throws {
+        // Given one strategy in its default and a labelled configuration
+        let scenario = directory + "/labels.json"
+        try #"""
+            {"name": "labels", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}],
+             "strategies": ["nuke", {"name": "nuke", "label": "nuke-small", "memoryCacheMB": 1}]}
+            """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let out = directory + "/out"
+        let result = scrollsim("run", scenario, "--format", "csv", "--out", out, "--frames", "--trace", out + "/traces")
+        #expect(result.code == 0)
+        let rows = result.standardOutput.split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        #expect(rows == ["labels,nuke", "labels,nuke-small"])
+        #expect(directoryEntries(out + "/frames") == ["labels__nuke-small__1.csv", "labels__nuke__1.csv"])
+        #expect(directoryEntries(out + "/traces") == ["labels__nuke-small__1.json", "labels__nuke__1.json"])
+        // And --strategy nuke picks the entry reported as nuke, not the labelled one
+        let byName = scrollsim("run", scenario, "--format", "csv", "--strategy", "nuke")
+        let picked = byName.standardOutput.split(separator: "\n").dropFirst().map { String($0.prefix(12)) }
+        #expect(picked == ["labels,nuke,"])
+    }
+
+    @Test("csv output equals summary.csv; one frames file per run; no temporary file left")
+    func writesFiles() throws {
+        let out = directory + "/results/nested"
+        let command = try runCommand(["x.json", "--format", "csv", "--out", out + "/", "--frames"])
+        let output = CommandOutput.capturing()
+        let code = command.execute(RunPlan(runs: [plannedRun(scenario: "list"), plannedRun(scenario: "grid", seed: 3)]),
+                                   inputs: [], output: output)
+        #expect(code == 0)
+        #expect(output.capturedStandardError == "")
+        let lines = output.capturedStandardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0] + "\n" == SummaryCSV.header)
+        #expect(lines[1].hasPrefix("list,idle,7,"))
+        #expect(lines[2].hasPrefix("grid,idle,3,"))
+        #expect(fileText(out + "/summary.csv") == output.capturedStandardOutput)
+        #expect(directoryEntries(out) == ["frames", "summary.csv"])
+        #expect(directoryEntries(out + "/frames") == ["grid__idle__3.csv", "list__idle__7.csv"])
+        #expect(fileText(out + "/frames/list__idle__7.csv")?.hasPrefix(FramesCSV.header) == true)
+    }
+
+    @Test("the table goes to stdout; without --out nothing is written")
+    func tableOnly() throws {
+        let command = try runCommand(["x.json"])
+        let output = CommandOutput.capturing()
+        let code = command.execute(RunPlan(runs: [plannedRun(scenario: "list")]), inputs: [], output: output)
+        #expect(code == 0)
+        #expect(output.capturedStandardOutput.hasPrefix("scenario  strategy  seed  hitch ms/s"))
+        #expect(output.capturedStandardOutput.split(separator: "\n").count == 3)
+        #expect(directoryEntries(directory) == [])
+    }
+
+    @Test("two runs with the same scenario, strategy and seed are refused before anything runs")
+    func duplicateRuns() throws {
+        var scenario = Scenario(layout: .init(itemCount: 10))
+        scenario.name = "same"
+        scenario.seed = 7
+        let result = RunPlan.make(scenarios: [("a.json", scenario), ("b.json", scenario)], strategies: [Self.idle("idle")])
+        #expect(throws: InputErrors([InputError(.invalid, file: "b.json", "two runs have the same scenario, strategy and seed "
+                                                + "(same, idle, 7); give the scenarios distinct names and list each strategy once")])) {
+            try result.get()
+        }
+    }
+
+    @Test("an output directory that cannot be created is an I/O failure, exit 1")
+    func unwritableOutput() throws {
+        let blocker = directory + "/file"
+        try writeFile("not a directory\n", to: blocker)
+        let command = try runCommand(["x.json", "--out", blocker + "/out"])
+        let output = CommandOutput.capturing()
+        let code = command.execute(RunPlan(runs: [plannedRun(scenario: "list")]), inputs: [], output: output)
+        #expect(code == 1)
+        #expect(output.capturedStandardError == "Error: cannot write '\(blocker)': exists and is not a directory\n")
+        #expect(directoryEntries(directory) == ["file"])
+    }
+
+    @Test("run file names keep path separators out")
+    func runFileName() {
+        #expect(plannedRun(scenario: "a/b", strategy: "c\\d", seed: 42).fileName(extension: "csv") == "a_b__c_d__42.csv")
+    }
+
+    @Test("with --strategy, a scenario's own entry of that name supplies the parameters")
+    func strategySelection() throws {
+        var scenario = Scenario(layout: .init(itemCount: 1))
+        let configured = StrategySpec(name: "a", parameters: [(key: "x", value: .number(3, text: "3"))], path: "strategies[0]")
+        scenario.strategies = [configured, StrategySpec(name: "b", path: "strategies[1]")]
+        let known = [Self.idle("a", needsX: true), Self.idle("b"), Self.idle("c")]
+        let chosen = try RunPlan.make(scenarios: [("s.json", scenario)], strategyNames: ["c", "a"], strategies: known).get()
+        #expect(chosen.runs.map(\.strategyName) == ["c", "a"])
+        let listed = try RunPlan.make(scenarios: [("s.json", scenario)], strategies: known).get()
+        #expect(listed.runs.map(\.strategyName) == ["a", "b"])
+        scenario.strategies = []
+        let all = try RunPlan.make(scenarios: [("s.json", scenario)], strategies: [Self.idle("b"), Self.idle("c")]).get()
+        #expect(all.runs.map(\.strategyName) == ["b", "c"])
+    }
+
+    @Test("a strategy entry that cannot be built is reported as <file>: <JSON path>: <message>")
+    func strategyProblems() throws {
+        var scenario = Scenario(layout: .init(itemCount: 1))
+        scenario.strategies = [StrategySpec(name: "no-such-strategy", path: "strategies[0]")]
+        let names = StrategyCatalog.all.map(\.name).joined(separator: ", ")
+        #expect(names.hasPrefix("naive, apple-prefetching-sample, actor-loader-coalescing, "))
+        #expect(throws: InputErrors([InputError(.invalid, file: "s.json",
+                                                "strategies[0]: unknown strategy 'no-such-strategy'; built-in strategies: \(names)")])) {
+            try RunPlan.make(scenarios: [(file: "s.json", scenario: scenario)]).get()
+        }
+    }
+}
+
+/// `scrollsim validate` and `scrollsim strategies`.
+@Suite struct OtherCommandTests {
+    @Test("validate reports each missing file and exits 66")
+    func validateMissing() throws {
+        let directory = try makeTemporaryDirectory()
+        let result = scrollsim("validate", directory + "/a.json", directory + "/b.json")
+        #expect(result.code == 66)
+        #expect(result.standardOutput == "")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("Error: \(directory)/a.json"))
+        #expect(lines[1].hasPrefix("Error: \(directory)/b.json"))
+    }
+
+    @Test("validate's summary counts items, strategies and top-level script steps")
+    func validateSummary() {
+        var scenario = Scenario(layout: .init(itemCount: 3000))
+        scenario.strategies = [StrategySpec(name: "a"), StrategySpec(name: "b")]
+        scenario.script = [.drag(velocity: 350, seconds: 1), .fling(velocity: 3500, deceleration: .normal),
+                           .repeatSteps(times: 3, steps: [.pause(seconds: 1), .memoryWarning])]
+        #expect(ValidateCommand.summary(of: scenario) == "3000 items, 2 strategies, 3 script steps")
+        var single = Scenario(layout: .init(itemCount: 1))
+        single.strategies = [StrategySpec(name: "a")]
+        single.script = [.pause(seconds: 1)]
+        #expect(ValidateCommand.summary(of: single) == "1 item, 1 strategy, 1 script step")
+    }
+
+    @Test("a bad device value is one line naming the file and the JSON path, exit 65")
+    func validateBadDevice() throws {
+        let directory = try makeTemporaryDirectory()
+        let path = directory + "/phone.json"
+        try #"{"layout": {"itemCount": 9}, "device": {"model": "iphone-8", "memoryLimitMB": 2000}}"#
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        let result = scrollsim("validate", path)
+        #expect(result.code == 65)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError
+            == "Error: \(path): device.memoryLimitMB: must be below physicalMemoryMB (1990, the iphone-8 preset's), "
+                + "found 2000\n")
+    }
+
+    @Test("a run the OS kills reports its warnings and killed = 1 at the end of its row")
+    func killedRun() throws {
+        // 40 rows of 1200 × 1200 images (5 760 000 bytes decoded); the actor loader keeps every
+        // bitmap: the 15th crosses 80 MiB (a warning), the 19th exceeds the 100 MiB limit
+        let directory = try makeTemporaryDirectory()
+        let path = directory + "/tight.json"
+        try #"""
+            {"layout": {"itemCount": 40, "itemHeight": 100, "viewport": {"height": 1000}},
+             "cells": {"profile": "ios9"},
+             "images": {"bytesMedian": 20000, "bytesP95": 20000},
+             "network": {"latencyMsMedian": 100, "latencyMsP95": 100},
+             "device": {"model": "iphone-8", "baselineFootprintMB": 0, "memoryWarningMB": 80, "memoryLimitMB": 100},
+             "script": [{"pause": {"seconds": 1}}, {"scrollTo": {"item": 20, "animated": false}},
+                        {"pause": {"seconds": 1}}, {"scrollTo": {"item": 0, "animated": false}},
+                        {"pause": {"seconds": 1}}],
+             "strategies": ["actor-loader-coalescing", "kingfisher"]}
+            """#.write(toFile: path, atomically: false, encoding: .utf8)
+        let result = scrollsim("run", path, "--format", "csv")
+        #expect(result.code == 0)
+        let rows = result.standardOutput.split(separator: "\n")
+        #expect(rows.count == 3)
+        #expect(rows[0].hasSuffix(",memory_warnings,killed,radio_energy_j"))
+        // memory_warnings, killed (radio_energy_j follows)
+        #expect(rows[1].hasPrefix("tight,actor-loader-coalescing,"))
+        #expect(Array(rows[1].split(separator: ",").suffix(3).prefix(2)) == ["1", "1"])
+        #expect(rows[2].hasPrefix("tight,kingfisher,"))
+        #expect(Array(rows[2].split(separator: ",").suffix(3).prefix(2)) == ["1", "0"])
+    }
+
+    @Test("strategies --format csv starts with its header")
+    func strategiesCSV() {
+        let result = scrollsim("strategies", "--format", "csv")
+        #expect(result.code == 0)
+        #expect(result.standardOutput.hasPrefix("name,parameters,source\n"))
+        #expect(result.standardError == "")
+    }
+}

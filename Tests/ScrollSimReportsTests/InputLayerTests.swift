@@ -1,0 +1,121 @@
+import Foundation
+import ScrollSimCore
+import ScrollSimReports
+import ScrollSimTestSupport
+import Testing
+
+/// The input layer: the one reader, its limits, its error kinds and their exit codes; the CSV
+/// tokenizer.
+@Suite struct InputLayerTests {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
+    @Test("missing, unreadable and too large: each a kind, each an exit code")
+    func kinds() throws {
+        let path = directory + "/a.csv"
+        try writeFile("12345", to: path)
+        #expect(try InputFile.read(path, limit: .csv) == Array("12345".utf8))
+        #expect(throws: InputError(.missing, file: directory + "/none", "no such file")) {
+            try InputFile.read(directory + "/none", limit: .csv)
+        }
+        #expect(throws: InputError(.missing, file: path + "/x", "no such file")) {
+            try InputFile.read(path + "/x", limit: .csv)
+        }
+        #expect(throws: InputError(.unreadable, file: directory, "cannot read: is a directory")) {
+            try InputFile.read(directory, limit: .csv)
+        }
+        let tiny = InputLimit(bytes: 4, text: "4 bytes")
+        #expect(throws: InputError(.invalid, file: path, "larger than 4 bytes, the limit for this kind of file")) {
+            try InputFile.read(path, limit: tiny)
+        }
+        #expect(ExitCode.of(InputError(.missing, file: "f", "")) == 66)
+        #expect(ExitCode.of(InputError(.unreadable, file: "f", "")) == 66)
+        #expect(ExitCode.of(InputError(.invalid, file: "f", "")) == 65)
+        #expect(ExitCode.of([InputError(.invalid, file: "f", ""), InputError(.missing, file: "g", "")]) == 66)
+        #expect(ExitCode.of(FileWriteError(path: "f", reason: "")) == 1)
+        #expect(ExitCode.of(OutputConflict(option: "--out <file>", output: "f", input: "f")) == 64)
+    }
+
+    #if os(Linux)
+    @Test("an endless input stops at the limit instead of exhausting memory")
+    func endless() {
+        #expect(throws: InputError(.invalid, file: "/dev/zero", "larger than 1 MiB, the limit for this kind of file")) {
+            try InputFile.read("/dev/zero", limit: InputLimit(bytes: 1 << 20, text: "1 MiB"))
+        }
+    }
+    #endif
+
+    @Test("invalid UTF-8 is named by its line")
+    func utf8() throws {
+        let path = directory + "/bad.csv"
+        try Data(Array("a\nb".utf8) + [0xFF] + Array("\n".utf8)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: InputError(.invalid, file: path, at: .line(2), "not valid UTF-8 text")) {
+            try InputFile.text(path, limit: .csv)
+        }
+    }
+
+    @Test("CSV records: quoted fields with commas, doubled quotes and line breaks; CRLF; no final newline")
+    func csvRecords() throws {
+        let records = try CSVReader.records(Array("a,\"b,c\",\"d\"\"e\"\r\n\"f\ng\",,h".utf8), file: "x")
+        #expect(records.map(\.fields) == [["a", "b,c", "d\"e"], ["f\ng", "", "h"]])
+        #expect(records.map(\.line) == [1, 2])
+        #expect(records.map(\.text) == ["a,\"b,c\",\"d\"\"e\"", "\"f\ng\",,h"])
+        #expect(throws: InputError(.invalid, file: "x", at: .line(1, column: 1),
+                                   "a quote inside an unquoted field (quote the whole field and double its quotes)")) {
+            try CSVReader.records(Array("a\"b\n".utf8), file: "x")
+        }
+        #expect(throws: InputError(.invalid, file: "x", at: .line(1, column: 1),
+                                   "unexpected text after a closing quote")) {
+            try CSVReader.records(Array("\"a\"b\n".utf8), file: "x")
+        }
+        #expect(throws: InputError(.invalid, file: "x", at: .line(2, column: 2), "a quoted field is not closed")) {
+            try CSVReader.records(Array("a\nb,\"c\n".utf8), file: "x")
+        }
+    }
+
+    @Test("one tokenizer: a summary CSV and a replay recording meet the same quote rules and messages")
+    func oneTokenizer() throws {
+        let malformed = ["a\"b\n", "\"a\"b\n", "a\nb,\"c\n"]
+        for text in malformed {
+            var tokenizer = CSVTokenizer(Array(text.utf8), file: "x")
+            var fromTokenizer: InputError?
+            do {
+                while try tokenizer.next() != nil {}
+            } catch {
+                fromTokenizer = error
+            }
+            var fromReader: InputError?
+            do {
+                _ = try CSVReader.records(Array(text.utf8), file: "x")
+            } catch {
+                fromReader = error
+            }
+            #expect(fromTokenizer != nil && fromTokenizer == fromReader, "\(text)")
+        }
+        // The recording's reader names the column; the message is the same.
+        #expect(throws: InputError(.invalid, file: "g.csv", at: .line(2, column: 2, name: "offset_pt"),
+                                   "unexpected text after a closing quote")) {
+            try ReplayCSV.parse(Array("t_ms,offset_pt\n0,\"1\"x\n".utf8), file: "g.csv")
+        }
+        // Fields are slices of the input, unquoted; the record's text is exact.
+        var tokenizer = CSVTokenizer(Array("1,\"a\"\"b\"\r\n".utf8), file: "x", columnNames: ["n", "s"])
+        let record = try #require(try tokenizer.next())
+        #expect(record.fields.map { Array($0) } == [Array("1".utf8), Array("a\"b".utf8)])
+        #expect(Array(record.text) == Array("1,\"a\"\"b\"".utf8))
+        #expect(try tokenizer.next() == nil)
+    }
+
+    @Test("an error's description names the file, the place and the problem")
+    func descriptions() {
+        #expect(InputError(.invalid, file: "f.csv", at: .line(4, column: 10, name: "hitch_ratio"), "bad").description
+                == "f.csv: line 4, column 10 (hitch_ratio): bad")
+        #expect(InputError(.invalid, file: "s.json", at: .path("layout.itemCount"), "bad").description
+                == "s.json: layout.itemCount: bad")
+        #expect(InputError(.missing, file: "s.json", "no such file").description == "s.json: no such file")
+        #expect(ScenarioError(kind: .invalid, file: "s.json", path: "a.b", message: "m")
+                == InputError(.invalid, file: "s.json", at: .path("a.b"), "m"))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import FetchStrategies
+import ScrollSimCLI
+
+/// What one in-process `scrollsim` invocation produced.
+public struct Invocation {
+    /// The exit code.
+    public var code: Int32
+    /// Everything written to stdout.
+    public var standardOutput: String
+    /// Everything written to stderr.
+    public var standardError: String
+}
+
+/// Runs `scrollsim` in process with `arguments` (and a package's own `strategies`) and captures
+/// both streams.
+public func scrollsim(_ arguments: [String], strategies: [StrategyDescriptor] = []) -> Invocation {
+    let output = CommandOutput.capturing()
+    let code = ScrollSimCommand.run(arguments: arguments, output: output, strategies: strategies)
+    return Invocation(code: code, standardOutput: output.capturedStandardOutput,
+                      standardError: output.capturedStandardError)
+}
+
+/// Runs `scrollsim` in process with `arguments` and captures both streams.
+public func scrollsim(_ arguments: String...) -> Invocation { scrollsim(arguments) }
+
+/// A fresh, empty directory under the system's temporary directory, unique to one test.
+public func makeTemporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("scrollsim-tests-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// The names in directory `path`, sorted.
+public func directoryEntries(_ path: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+}
+
+/// The text of the file at `path`, or nil.
+public func fileText(_ path: String) -> String? {
+    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Writes `text` to `path` (a test's own input file).
+public func writeFile(_ text: String, to path: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+}
+
+/// The usage footer of `scrollsim run` errors.
+public let runUsageFooter = "Usage: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] "
+    + "[--format <format>] [--out <dir>] [--frames] [--requests <dir>] [--trace <dir>] [--html <file>]\n"
+    + "  See 'scrollsim run --help' for more information.\n"
