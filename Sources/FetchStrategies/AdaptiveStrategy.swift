@@ -161,9 +161,14 @@ final class AdaptiveStrategy: FetchStrategy {
     /// median latency / median transfer time, Little's law), at most `maxSpeculativeLoads` and
     /// `downloadSlots`; 1 until the link is measured.
     private(set) var speculativeSlots = 1
-    private var loads: [Int: Load] = [:]
-    /// Images whose last download failed, with the time before which they are not retried.
-    private var retryNotBefore: [Int: SimTime] = [:]
+    /// The load of each image in flight, by image id.
+    private var loadOf = DenseTable<Load?>(empty: nil)
+    /// Image ids of the loads in flight, in no particular order (sorted where order matters).
+    private var activeLoads: [Int] = []
+    /// Position of each in-flight image id in `activeLoads` (−1: none).
+    private var activeSlot = DenseTable<Int>(empty: -1)
+    /// For images whose last download failed, the time before which they are not retried.
+    private var retryNotBefore = DenseTable<SimTime?>(empty: nil)
     /// Downloads at once before the estimator has measured the first-byte time and the link:
     /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
     static let unmeasuredDepth = 6
@@ -171,12 +176,24 @@ final class AdaptiveStrategy: FetchStrategy {
     static let retryDelay: SimTime = SimDuration.second
     /// Wanted images, most urgent first, as the last layout pass planned them.
     private var plan: [PlanEntry] = []
-    private var itemOfCell: [CellID: Int] = [:]
-    /// Cells showing their item's final image.
-    private var satisfied: Set<CellID> = []
-    private var displayedCells: Set<CellID> = []
-    /// Displayed cells per image (its cache entry is protected while > 0).
-    private var displayedCount: [Int: Int] = [:]
+    /// Images wanted by cells configured since the last plan, most urgent (latest) last: they
+    /// come before `plan`, newest first (a stack, not an insertion at the front of `plan`).
+    private var urgent: [PlanEntry] = []
+    /// The item each cell is configured for, by cell id (−1: none).
+    private var itemOfCell = DenseTable<Int>(empty: -1)
+    /// Whether each cell shows its item's final image, by cell id.
+    private var satisfied = DenseTable<Bool>(empty: false)
+    /// Whether each cell is on screen, by cell id.
+    private var isDisplayed = DenseTable<Bool>(empty: false)
+    /// Displayed cells per image (its cache entry is protected while > 0), by image id.
+    private var displayedCount = DenseTable<Int>(empty: 0)
+    /// Stamp of the plan or pass that last marked each image id (`seen`, `wanted`): a mark is
+    /// a write, and clearing every mark is one increment of `generation`.
+    private var markOf = DenseTable<Int>(empty: 0)
+    /// Position of each image's first candidate in the current reconcile, by image id.
+    private var candidateIndexOf = DenseTable<Int>(empty: 0)
+    /// The current stamp for `markOf`.
+    private var generation = 0
     private var motion = Motion()
     private var lastSampleTime: SimTime = -1
     private var lastVelocity = 0.0
@@ -239,51 +256,52 @@ final class AdaptiveStrategy: FetchStrategy {
     func cellForItem(_ cell: CellID, item: Int) {
         needsPlan = true
         itemOfCell[cell] = item
-        satisfied.remove(cell)
+        satisfied[cell] = false
         let imageID = environment.imageID(forItem: item)
         let size = maxPixelSize(ofItem: item)
         if let image = cachedImage(imageID, maxPixelSize: size) {
             environment.record(.memoryHit, imageID: imageID)
             environment.setImage(image, on: cell)
-            satisfied.insert(cell)
+            satisfied[cell] = true
             return
         }
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
-        environment.record(loads[imageID] != nil ? .inflightJoin : disk.contains(imageID) ? .diskHit : .miss,
+        let load = loadOf[imageID]
+        environment.record(load != nil ? .inflightJoin : disk.contains(imageID) ? .diskHit : .miss,
                            imageID: imageID)
-        if let load = loads[imageID] {
+        if let load {
             raise(load, to: .normal)
         } else if staysLongEnough(item) {
-            plan.insert(PlanEntry(imageID: imageID, item: item, priority: .normal, isSpeculative: false), at: 0)
+            urgent.append(PlanEntry(imageID: imageID, item: item, priority: .normal, isSpeculative: false))
             pump()
         }
     }
 
     func prepareForReuse(_ cell: CellID) {
         needsPlan = true
-        itemOfCell[cell] = nil
-        satisfied.remove(cell)
+        itemOfCell[cell] = -1
+        satisfied[cell] = false
     }
 
     func willDisplay(_ cell: CellID, item: Int) {
         needsPlan = true
-        displayedCells.insert(cell)
+        isDisplayed[cell] = true
         let imageID = environment.imageID(forItem: item)
-        displayedCount[imageID, default: 0] += 1
+        displayedCount[imageID] += 1
         memory.setProtected(imageID, true)
-        if let load = loads[imageID] { raise(load, to: .high) }
+        if let load = loadOf[imageID] { raise(load, to: .high) }
     }
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
-        displayedCells.remove(cell)
+        isDisplayed[cell] = false
         let imageID = environment.imageID(forItem: item)
-        let count = displayedCount[imageID, default: 1] - 1
-        displayedCount[imageID] = count > 0 ? count : nil
+        let count = max(0, displayedCount[imageID] - 1)
+        displayedCount[imageID] = count
         if count <= 0 { memory.setProtected(imageID, false) }
     }
 
     func didReceiveMemoryWarning() {
-        for key in memory.keysInEvictionOrder() where displayedCount[key] == nil { memory.remove(key) }
+        for key in memory.keysInEvictionOrder() where displayedCount[key] == 0 { memory.remove(key) }
     }
 
     // MARK: Planning
@@ -373,20 +391,28 @@ final class AdaptiveStrategy: FetchStrategy {
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
         var candidates: [Candidate] = []
-        var seen: Set<Int> = []
+        // `seen`: images already among the candidates (marked with this pass's stamp).
+        generation += 1
+        let seen = generation
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
-        // item is displayed if any of its cells is.
-        var firstIndexOfImage: [Int: Int] = [:]
-        for (cell, item) in itemOfCell.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where !satisfied.contains(cell) {
-            let isDisplayed = displayedCells.contains(cell)
+        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
+        var keys: [Int] = []
+        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
+            keys.append(itemOfCell[cell] << 32 | cell)
+        }
+        keys.sort()
+        for key in keys {
+            let item = key >> 32, cell = key & 0xFFFF_FFFF
+            let isDisplayed = self.isDisplayed[cell]
             let leave = timeToLeave(item)
             let imageID = environment.imageID(forItem: item)
-            if let index = firstIndexOfImage[imageID] {
+            if markOf[imageID] == seen {
+                let index = candidateIndexOf[imageID]
                 if isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
                 continue
             }
-            seen.insert(imageID)
-            firstIndexOfImage[imageID] = candidates.count
+            markOf[imageID] = seen
+            candidateIndexOf[imageID] = candidates.count
             candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(item),
                                         leave: leave, isDisplayed: isDisplayed))
         }
@@ -401,7 +427,8 @@ final class AdaptiveStrategy: FetchStrategy {
             let enter = motion.speed > 0 ? timeToEnter(item) : atRest
             guard enter < .infinity else { continue }
             let imageID = environment.imageID(forItem: item)
-            guard seen.insert(imageID).inserted else { continue }
+            guard markOf[imageID] != seen else { continue }
+            markOf[imageID] = seen
             candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: timeToLeave(item),
                                         isDisplayed: false, isAttached: false))
         }
@@ -415,7 +442,8 @@ final class AdaptiveStrategy: FetchStrategy {
         for step in 0..<beyond.count {
             let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
             let imageID = environment.imageID(forItem: item)
-            guard seen.insert(imageID).inserted else { continue }
+            guard markOf[imageID] != seen else { continue }
+            markOf[imageID] = seen
             candidates.append(Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                         isDisplayed: false, isAttached: false))
         }
@@ -442,8 +470,8 @@ final class AdaptiveStrategy: FetchStrategy {
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
         var backlog = 0.0
-        for imageID in loads.keys.sorted() {
-            let load = loads[imageID]!
+        for imageID in activeLoads.sorted() {
+            let load = loadOf[imageID]!
             guard case .network? = load.phase else { continue }
             backlog += remainingTransfer(load, now: now)
         }
@@ -458,12 +486,23 @@ final class AdaptiveStrategy: FetchStrategy {
                 resting.append((index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)))
             }
         }
+        // The resting items after the current candidate, counted by slack: `slackRank` orders
+        // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
+        // those not yet passed, so "how many later resting items would be late" is a binary
+        // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
+        let slackKey = resting.map { $0.slack.isNaN ? Double.infinity : $0.slack }
+        let bySlack = resting.indices.sorted { slackKey[$0] != slackKey[$1] ? slackKey[$0] < slackKey[$1] : $0 < $1 }
+        let sortedSlacks = bySlack.map { slackKey[$0] }
+        var slackRank = [Int](repeating: 0, count: resting.count)
+        for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
+        var laterResting = FenwickCounter(count: resting.count)
         var firstLaterResting = 0
         var next: [PlanEntry] = []
-        var wanted: Set<Int> = []
+        generation += 1
+        let wanted = generation
         var delay = 0.0
         for (index, c) in order.enumerated() {
-            if let load = loads[c.imageID] {
+            if let load = loadOf[c.imageID] {
                 if case .network? = load.phase {
                     let arrival = remainingLatency(load, now: now) + remainingTransfer(load, now: now)
                     if arrival >= c.leave && (isFling || !c.isAttached) { continue }
@@ -475,12 +514,17 @@ final class AdaptiveStrategy: FetchStrategy {
                 if isFling && !isResting(c) {
                     let gain = min(c.leave, settle) - max(c.enter, arrival)
                     while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
+                        laterResting.unmark(slackRank[firstLaterResting])
                         firstLaterResting += 1
                     }
-                    var late = 0
-                    for later in resting[firstLaterResting...] where later.slack - delay < transferSeconds {
-                        late += 1
+                    // A later resting item is late if slack − delay < transfer: true for a prefix
+                    // of the slacks in ascending order (a rounded subtraction is monotone).
+                    var low = 0, high = sortedSlacks.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if sortedSlacks[middle] - delay < transferSeconds { low = middle + 1 } else { high = middle }
                     }
+                    let late = laterResting.markedCount(before: low)
                     guard gain > 0, gain > Double(late) * transferSeconds else { continue }
                     delay += transferSeconds
                 } else if !(c.isAttached && !isFling) {
@@ -492,15 +536,16 @@ final class AdaptiveStrategy: FetchStrategy {
             let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
             let isSpeculative = c.enter == atRest
             next.append(PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: isSpeculative))
-            wanted.insert(c.imageID)
+            markOf[c.imageID] = wanted
         }
         plan = next
+        urgent.removeAll(keepingCapacity: true)
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
-        for imageID in loads.keys.sorted() where !wanted.contains(imageID) {
-            cancel(loads[imageID]!)
+        for imageID in activeLoads.sorted() where markOf[imageID] != wanted {
+            cancel(loadOf[imageID]!)
         }
         for entry in plan {
-            guard let load = loads[entry.imageID] else { continue }
+            guard let load = loadOf[entry.imageID] else { continue }
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
         }
@@ -521,19 +566,22 @@ final class AdaptiveStrategy: FetchStrategy {
         return min(transferSeconds, max(0, transferSeconds - max(0, elapsed - latencySeconds)))
     }
 
-    /// Starts planned loads in plan order: disk reads at once, downloads while fewer than
-    /// `downloadSlots` are in flight, speculative ones while fewer than `maxSpeculativeLoads`
-    /// are and no other download waits.
+    /// Starts planned loads in plan order (the cells configured since the plan first, newest
+    /// first): disk reads at once, downloads while fewer than `downloadSlots` are in flight,
+    /// speculative ones while fewer than `maxSpeculativeLoads` are and no other download waits.
     private func pump() {
         var downloads = 0, speculative = 0
-        for (_, load) in loads {  // counts only: the order does not matter
-            guard case .network? = load.phase else { continue }
+        for imageID in activeLoads {  // counts only: the order does not matter
+            guard case .network? = loadOf[imageID]!.phase else { continue }
             downloads += 1
-            if load.isSpeculative { speculative += 1 }
+            if loadOf[imageID]!.isSpeculative { speculative += 1 }
         }
         var isUrgentWaiting = false
         let now = environment.now
-        for entry in plan where loads[entry.imageID] == nil {
+        let total = urgent.count + plan.count
+        for position in 0..<total {
+            let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
+            guard loadOf[entry.imageID] == nil else { continue }
             if let notBefore = retryNotBefore[entry.imageID] {
                 if now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
@@ -573,7 +621,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Fills in what the plan needs to know about a candidate's image.
     private func describe(_ candidate: inout Candidate) {
         candidate.maxPixelSize = maxPixelSize(ofItem: candidate.item)
-        guard loads[candidate.imageID] == nil else { return }
+        guard loadOf[candidate.imageID] == nil else { return }
         candidate.isCached = cachedImage(candidate.imageID, maxPixelSize: candidate.maxPixelSize) != nil
         candidate.needsDownload = !candidate.isCached && !disk.contains(candidate.imageID)
     }
@@ -582,7 +630,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let imageID = entry.imageID, priority = entry.priority
         let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize)
         load.isSpeculative = entry.isSpeculative
-        loads[imageID] = load
+        track(load)
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
             load.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
                 self?.dataReady(load)
@@ -592,10 +640,10 @@ final class AdaptiveStrategy: FetchStrategy {
         load.started = environment.now
         estimator.resumed(imageID: imageID, at: load.started)
         load.phase = .network(session.load(imageID, priority: priority) { [weak self] result in
-            guard let self, self.loads[imageID] === load else { return }
+            guard let self, self.loadOf[imageID] === load else { return }
             defer { self.pump() }
             guard case .success(let bytes) = result else {
-                self.loads[imageID] = nil
+                self.untrack(imageID)
                 self.retryNotBefore[imageID] = self.environment.now + Self.retryDelay
                 return
             }
@@ -607,7 +655,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     private func dataReady(_ load: Load) {
-        guard loads[load.imageID] === load else { return }
+        guard loadOf[load.imageID] === load else { return }
         let submitted = environment.now
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
         load.phase = .decode(environment.decode(load.imageID, mode: mode) { [weak self] image in
@@ -619,10 +667,10 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     private func decoded(_ load: Load, image: ImageObject) {
-        guard loads[load.imageID] === load else { return }
-        loads[load.imageID] = nil
+        guard loadOf[load.imageID] === load else { return }
+        untrack(load.imageID)
         memory.store(image, for: load.imageID)
-        if displayedCount[load.imageID] != nil { memory.setProtected(load.imageID, true) }
+        if displayedCount[load.imageID] > 0 { memory.setProtected(load.imageID, true) }
         environment.retain(image)  // held by the pending list until set
         pending.append((load.imageID, image))
         armFlush()
@@ -637,8 +685,28 @@ final class AdaptiveStrategy: FetchStrategy {
         if case .network(let task)? = load.phase { task.setPriority(priority) }
     }
 
+    /// Records `load` as its image's load in flight.
+    private func track(_ load: Load) {
+        activeSlot[load.imageID] = activeLoads.count
+        activeLoads.append(load.imageID)
+        loadOf[load.imageID] = load
+    }
+
+    /// Forgets the load in flight of `imageID` (O(1): the last id takes its place).
+    private func untrack(_ imageID: Int) {
+        let slot = activeSlot[imageID]
+        guard slot >= 0 else { return }
+        let last = activeLoads.removeLast()
+        if last != imageID {
+            activeLoads[slot] = last
+            activeSlot[last] = slot
+        }
+        activeSlot[imageID] = -1
+        loadOf[imageID] = nil
+    }
+
     private func cancel(_ load: Load) {
-        loads[load.imageID] = nil
+        untrack(load.imageID)
         switch load.phase {
         case .disk(let task)?, .decode(let task)?: task.cancel()
         case .network(let task)?: task.cancel()
@@ -653,11 +721,11 @@ final class AdaptiveStrategy: FetchStrategy {
         guard !pending.isEmpty else { return }
         var delivered: [Int: ImageObject] = [:]
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
-        for cell in itemOfCell.keys.sorted() where !satisfied.contains(cell) {
-            let imageID = environment.imageID(forItem: itemOfCell[cell]!)
+        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
+            let imageID = environment.imageID(forItem: itemOfCell[cell])
             guard let image = delivered[imageID] else { continue }
             environment.setImage(image, on: cell)
-            satisfied.insert(cell)
+            satisfied[cell] = true
         }
         for (_, image) in pending { environment.release(image) }
         pending.removeAll()
