@@ -143,68 +143,76 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Long side of the full source images, pixels.
     private let fullLongSide: Int
     /// What a load costs, learned from the strategy's own requests and decodes.
-    private(set) var estimator: LoadEstimator
+    @exclusivity(unchecked) private(set) var estimator: LoadEstimator
     /// Expected time from request to decoded image with every download slot busy, seconds.
-    private(set) var expectedLoadSeconds = 0.0
+    @exclusivity(unchecked) private(set) var expectedLoadSeconds = 0.0
     /// Fastest time from request to decoded image (median latency, the whole link), seconds.
-    private(set) var fastestLoadSeconds = 0.0
+    @exclusivity(unchecked) private(set) var fastestLoadSeconds = 0.0
     /// Median first-byte time, seconds.
-    private(set) var latencySeconds = 0.0
+    @exclusivity(unchecked) private(set) var latencySeconds = 0.0
     /// Transfer time of a median image with the whole link, seconds.
-    private(set) var transferSeconds = 0.0
+    @exclusivity(unchecked) private(set) var transferSeconds = 0.0
     /// Downloads in flight at once: enough that a p95 first-byte time is covered by transfers
     /// (one more than p95 latency / median transfer time, at least 2), at most `maxDownloads`;
     /// `unmeasuredDepth` until the estimator has measured both. Fewer transfers sharing the link
     /// means the most urgent image arrives sooner.
-    private(set) var downloadSlots = 2
+    @exclusivity(unchecked) private(set) var downloadSlots = 2
     /// Speculative downloads at once: enough to keep an otherwise idle link busy (one more than
     /// median latency / median transfer time, Little's law), at most `maxSpeculativeLoads` and
     /// `downloadSlots`; 1 until the link is measured.
-    private(set) var speculativeSlots = 1
+    @exclusivity(unchecked) private(set) var speculativeSlots = 1
     /// The load of each image in flight, by image id.
-    private var loadOf = DenseTable<Load?>(empty: nil)
+    @exclusivity(unchecked) private var loadOf = DenseTable<Load?>(empty: nil)
     /// Image ids of the loads in flight, in no particular order (sorted where order matters).
-    private var activeLoads: [Int] = []
+    @exclusivity(unchecked) private var activeLoads: [Int] = []
     /// Position of each in-flight image id in `activeLoads` (−1: none).
-    private var activeSlot = DenseTable<Int>(empty: -1)
+    @exclusivity(unchecked) private var activeSlot = DenseTable<Int>(empty: -1)
     /// For images whose last download failed, the time before which they are not retried.
-    private var retryNotBefore = DenseTable<SimTime?>(empty: nil)
+    @exclusivity(unchecked) private var retryNotBefore = DenseTable<SimTime?>(empty: nil)
     /// Downloads at once before the estimator has measured the first-byte time and the link:
     /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
     static let unmeasuredDepth = 6
     /// How long a failed image waits before it is downloaded again.
     static let retryDelay: SimTime = SimDuration.second
     /// Wanted images, most urgent first, as the last layout pass planned them.
-    private var plan: [PlanEntry] = []
+    @exclusivity(unchecked) private var plan: [PlanEntry] = []
     /// Images wanted by cells configured since the last plan, most urgent (latest) last: they
     /// come before `plan`, newest first (a stack, not an insertion at the front of `plan`).
-    private var urgent: [PlanEntry] = []
+    @exclusivity(unchecked) private var urgent: [PlanEntry] = []
     /// The item each cell is configured for, by cell id (−1: none).
-    private var itemOfCell = DenseTable<Int>(empty: -1)
+    @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
     /// Whether each cell shows its item's final image, by cell id.
-    private var satisfied = DenseTable<Bool>(empty: false)
+    @exclusivity(unchecked) private var satisfied = DenseTable<Bool>(empty: false)
     /// Whether each cell is on screen, by cell id.
-    private var isDisplayed = DenseTable<Bool>(empty: false)
+    @exclusivity(unchecked) private var isDisplayed = DenseTable<Bool>(empty: false)
     /// Displayed cells per image (its cache entry is protected while > 0), by image id.
-    private var displayedCount = DenseTable<Int>(empty: 0)
+    @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
     /// Stamp of the plan or pass that last marked each image id (`seen`, `wanted`): a mark is
     /// a write, and clearing every mark is one increment of `generation`.
-    private var markOf = DenseTable<Int>(empty: 0)
+    @exclusivity(unchecked) private var markOf = DenseTable<Int>(empty: 0)
     /// Position of each image's first candidate in the current reconcile, by image id.
-    private var candidateIndexOf = DenseTable<Int>(empty: 0)
+    @exclusivity(unchecked) private var candidateIndexOf = DenseTable<Int>(empty: 0)
+    /// Whether each image was ever stored in the memory cache (`wasInMemory`) or the disk cache
+    /// (`wasOnDisk`), by image id: an image never stored is not there, and the plan asks a
+    /// cache (a hash lookup) only about the others.
+    @exclusivity(unchecked) private var wasInMemory = DenseTable<Bool>(empty: false)
+    /// See `wasInMemory`.
+    @exclusivity(unchecked) private var wasOnDisk = DenseTable<Bool>(empty: false)
+    /// Whether the disk cache holds `imageID` (asked only of images it ever held).
+    private func isOnDisk(_ imageID: Int) -> Bool { wasOnDisk[imageID] && disk.contains(imageID) }
     /// The current stamp for `markOf`.
-    private var generation = 0
-    private var motion = Motion()
-    private var lastSampleTime: SimTime = -1
-    private var lastVelocity = 0.0
+    @exclusivity(unchecked) private var generation = 0
+    @exclusivity(unchecked) private var motion = Motion()
+    @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
+    @exclusivity(unchecked) private var lastVelocity = 0.0
     /// Decoded images not yet set, in arrival order.
-    private var pending: [(imageID: Int, image: ImageObject)] = []
+    @exclusivity(unchecked) private var pending: [(imageID: Int, image: ImageObject)] = []
     /// Whether the cells changed since the last plan.
-    private var needsPlan = true
-    private var lastPlanTime: SimTime = 0
-    private var isFlushTimerArmed = false
-    private var isFlushBlockQueued = false
-    private var lastFlushBlockInterval = -1
+    @exclusivity(unchecked) private var needsPlan = true
+    @exclusivity(unchecked) private var lastPlanTime: SimTime = 0
+    @exclusivity(unchecked) private var isFlushTimerArmed = false
+    @exclusivity(unchecked) private var isFlushBlockQueued = false
+    @exclusivity(unchecked) private var lastFlushBlockInterval = -1
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
@@ -267,7 +275,7 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
         let load = loadOf[imageID]
-        environment.record(load != nil ? .inflightJoin : disk.contains(imageID) ? .diskHit : .miss,
+        environment.record(load != nil ? .inflightJoin : isOnDisk(imageID) ? .diskHit : .miss,
                            imageID: imageID)
         if let load {
             raise(load, to: .normal)
@@ -354,8 +362,10 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Seconds until `item` has left the viewport under the predicted motion (infinity if never).
-    private func timeToLeave(_ item: Int) -> Double {
-        let frame = layout.frame(ofItem: item)
+    private func timeToLeave(_ item: Int) -> Double { timeToLeave(layout.frame(ofItem: item)) }
+
+    /// Seconds until an item at `frame` has left the viewport under the predicted motion.
+    private func timeToLeave(_ frame: ItemFrame) -> Double {
         let distance = motion.direction > 0
             ? frame.maxY - motion.offset
             : motion.offset + layout.viewportHeight - frame.y
@@ -364,8 +374,10 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Seconds until `item` enters the viewport under the predicted motion (0 if visible,
     /// infinity if never).
-    private func timeToEnter(_ item: Int) -> Double {
-        let frame = layout.frame(ofItem: item)
+    private func timeToEnter(_ item: Int) -> Double { timeToEnter(layout.frame(ofItem: item)) }
+
+    /// Seconds until an item at `frame` enters the viewport under the predicted motion.
+    private func timeToEnter(_ frame: ItemFrame) -> Double {
         let distance = motion.direction > 0
             ? frame.y - (motion.offset + layout.viewportHeight)
             : motion.offset - frame.maxY
@@ -391,6 +403,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
         var candidates: [Candidate] = []
+        candidates.reserveCapacity(itemOfCell.count)
         // `seen`: images already among the candidates (marked with this pass's stamp).
         generation += 1
         let seen = generation
@@ -404,7 +417,6 @@ final class AdaptiveStrategy: FetchStrategy {
         for key in keys {
             let item = key >> 32, cell = key & 0xFFFF_FFFF
             let isDisplayed = self.isDisplayed[cell]
-            let leave = timeToLeave(item)
             let imageID = environment.imageID(forItem: item)
             if markOf[imageID] == seen {
                 let index = candidateIndexOf[imageID]
@@ -413,8 +425,9 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             markOf[imageID] = seen
             candidateIndexOf[imageID] = candidates.count
-            candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(item),
-                                        leave: leave, isDisplayed: isDisplayed))
+            let frame = layout.frame(ofItem: item)
+            candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(frame),
+                                        leave: timeToLeave(frame), isDisplayed: isDisplayed))
         }
         let height = layout.viewportHeight
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -424,12 +437,13 @@ final class AdaptiveStrategy: FetchStrategy {
         for step in 0..<ahead.count {
             let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
             // At rest the horizon is a guess about the next scroll: needed last.
-            let enter = motion.speed > 0 ? timeToEnter(item) : atRest
+            let frame = layout.frame(ofItem: item)
+            let enter = motion.speed > 0 ? timeToEnter(frame) : atRest
             guard enter < .infinity else { continue }
             let imageID = environment.imageID(forItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: timeToLeave(item),
+            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: timeToLeave(frame),
                                         isDisplayed: false, isAttached: false))
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
@@ -461,9 +475,9 @@ final class AdaptiveStrategy: FetchStrategy {
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
     private func plan(_ candidates: [Candidate]) {
-        let order = candidates.enumerated().sorted { a, b in
-            a.element.enter != b.element.enter ? a.element.enter < b.element.enter : a.offset < b.offset
-        }.map(\.element)
+        let order = candidates.indices.sorted { a, b in
+            candidates[a].enter != candidates[b].enter ? candidates[a].enter < candidates[b].enter : a < b
+        }.map { candidates[$0] }
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
@@ -587,8 +601,8 @@ final class AdaptiveStrategy: FetchStrategy {
                 retryNotBefore[entry.imageID] = nil
             }
             let size = maxPixelSize(ofItem: entry.item)
-            if memory.contains(entry.imageID) && cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
-            if disk.contains(entry.imageID) {
+            if cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
+            if isOnDisk(entry.imageID) {
                 startLoad(entry, maxPixelSize: size)
                 continue
             }
@@ -613,7 +627,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The cached bitmap of `imageID` if it is at least `maxPixelSize` on its long side (or the
     /// full image); a hit refreshes its recency.
     private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
-        guard memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
+        guard wasInMemory[imageID], memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
         return longSide >= min(maxPixelSize, fullLongSide) ? image : nil
     }
@@ -623,7 +637,7 @@ final class AdaptiveStrategy: FetchStrategy {
         candidate.maxPixelSize = maxPixelSize(ofItem: candidate.item)
         guard loadOf[candidate.imageID] == nil else { return }
         candidate.isCached = cachedImage(candidate.imageID, maxPixelSize: candidate.maxPixelSize) != nil
-        candidate.needsDownload = !candidate.isCached && !disk.contains(candidate.imageID)
+        candidate.needsDownload = !candidate.isCached && !isOnDisk(candidate.imageID)
     }
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
@@ -649,6 +663,7 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             var evicted: [Int] = []
             self.disk.insert(imageID, cost: bytes, evicted: &evicted)
+            self.wasOnDisk[imageID] = true
             self.environment.writeDisk(bytes: bytes)
             self.dataReady(load)
         })
@@ -670,6 +685,7 @@ final class AdaptiveStrategy: FetchStrategy {
         guard loadOf[load.imageID] === load else { return }
         untrack(load.imageID)
         memory.store(image, for: load.imageID)
+        wasInMemory[load.imageID] = true
         if displayedCount[load.imageID] > 0 { memory.setProtected(load.imageID, true) }
         environment.retain(image)  // held by the pending list until set
         pending.append((load.imageID, image))

@@ -16,12 +16,12 @@ struct DenseTable<Value> {
     /// - Complexity: O(1); a write past the end grows the array (amortised O(1)).
     subscript(key: Int) -> Value {
         get { key < values.count ? values[key] : empty }
-        set {
+        _modify {
             if key >= values.count {
-                values.reserveCapacity(max(key + 1, values.count * 2))
+                // `append` grows the storage geometrically: amortised O(1) per key
                 values.append(contentsOf: repeatElement(empty, count: key + 1 - values.count))
             }
-            values[key] = newValue
+            yield &values[key]
         }
     }
 
