@@ -67,6 +67,13 @@ final class AdaptiveStrategy: FetchStrategy {
         /// ceiling for the bandwidth-delay rule that sets `downloadSlots`. Default 10,
         /// PINRemoteImage's `maxConcurrentDownloads`, the most any library of the catalogue runs.
         var maxDownloads = 10
+        /// Screens beyond each edge of the viewport within which a download the plan no longer
+        /// wants is kept (at low priority) rather than cancelled. Default 1 (UIKit's prefetch
+        /// window; Texture's trailing preload buffer).
+        var keepScreens = 1.0
+        /// Seconds a download the plan dropped is kept (at low priority) before it is cancelled,
+        /// unless a fling carries the content away. Default 0.5.
+        var cancelGraceSeconds = 0.5
     }
 
     /// One load (disk or network, then a downsampling decode) of one image.
@@ -84,6 +91,10 @@ final class AdaptiveStrategy: FetchStrategy {
         var isSpeculative = false
         /// When the current phase started.
         var started: SimTime = 0
+        /// The item it was started for.
+        var item = 0
+        /// When the plan stopped wanting it (nil: wanted).
+        var droppedAt: SimTime?
         init(imageID: Int, priority: RequestPriority, maxPixelSize: Int) {
             self.imageID = imageID
             self.priority = priority
@@ -555,11 +566,30 @@ final class AdaptiveStrategy: FetchStrategy {
         plan = next
         urgent.removeAll(keepingCapacity: true)
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
+        // A download the plan drops is kept at low priority instead while its item is near the
+        // viewport (a trailing buffer, as Texture's ranges keep one) or, unless a fling is
+        // carrying the content away, for `cancelGraceSeconds` after the plan dropped it: a plan
+        // that changes its mind from one frame to the next (a hesitant or replayed finger) must
+        // not cancel and restart the same download, each restart paying a new connection.
+        let keepDepth = configuration.keepScreens * layout.viewportHeight
+        let keep = layout.items(intersecting: motion.offset - keepDepth, motion.offset + layout.viewportHeight + keepDepth)
+        let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
         for imageID in activeLoads.sorted() where markOf[imageID] != wanted {
-            cancel(loadOf[imageID]!)
+            let load = loadOf[imageID]!
+            if case .network? = load.phase {
+                let droppedAt = load.droppedAt ?? now
+                load.droppedAt = droppedAt
+                if !isFling && (keep.contains(load.item) || now - droppedAt < grace) {
+                    load.isSpeculative = false
+                    if load.priority != .low { setPriority(load, .low) }
+                    continue
+                }
+            }
+            cancel(load)
         }
         for entry in plan {
             guard let load = loadOf[entry.imageID] else { continue }
+            load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
         }
@@ -643,6 +673,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
         let imageID = entry.imageID, priority = entry.priority
         let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize)
+        load.item = entry.item
         load.isSpeculative = entry.isSpeculative
         track(load)
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {

@@ -229,6 +229,10 @@ public enum StrategyCatalog {
                                   summary: "Downloads at once at most for the guess beyond where the scroll rests."),
                 StrategyParameter(name: "maxDownloads", defaultValue: "10",
                                   summary: "Downloads in flight at most (its session's per-host connection limit)."),
+                StrategyParameter(name: "keepScreens", defaultValue: "1",
+                                  summary: "Screens beyond the viewport within which a dropped download is kept."),
+                StrategyParameter(name: "cancelGraceSeconds", defaultValue: "0.5",
+                                  summary: "Seconds a dropped download is kept before it is cancelled (not in a fling)."),
             ],
             make: { spec throws(StrategyConfigError) in
                 var parameters = StrategyParameters(spec)
@@ -241,6 +245,8 @@ public enum StrategyCatalog {
                 configuration.maxSpeculativeLoads = try parameters.integer("maxSpeculativeLoads", default: 10,
                                                                            in: 0...1000)
                 configuration.maxDownloads = try parameters.integer("maxDownloads", default: 10, in: 1...1000)
+                configuration.keepScreens = try parameters.number("keepScreens", default: 1, in: 0...10)
+                configuration.cancelGraceSeconds = try parameters.number("cancelGraceSeconds", default: 0.5, in: 0...60)
                 try parameters.finish()
                 return { [configuration] in AdaptiveStrategy(environment: $0, configuration: configuration) }
             }),
