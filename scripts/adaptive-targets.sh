@@ -19,8 +19,8 @@ for arg in "$@"; do
     fi
 done
 status=0
-printf '%-34s %-6s %-9s %-9s %-26s %-9s %-9s %-26s %-12s %-12s %s\n' scenario metric \
-    adaptive best who target hitch best who bytes/nuke result ""
+printf '%-34s %-6s %-9s %-9s %-26s %-9s %-5s %-8s %-8s %-26s %-5s %-5s %s\n' scenario metric adaptive best who \
+    target metric adaptive best who b/nuke ok result
 for f in "${files[@]}"; do
     "$bin" run "$f" --format csv | awk -F, -v file="$f" '
         NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }

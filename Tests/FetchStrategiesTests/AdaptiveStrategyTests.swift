@@ -175,4 +175,24 @@ import Testing
             #expect(abs(motion.offset + motion.speed / motion.decay - finalOffset) < 10)
         }
     }
+
+    @Test func aHesitantFingerDoesNotCancelAndRestartTheSameDownloads() throws {
+        // Given a finger that drags and stops every other frame (the plan deepens and shrinks its
+        // horizon with each start and stop) on a 400 ms-median network
+        let scenario = StrategyTests.slowList(script: [
+            .repeatSteps(times: 40, steps: [.drag(velocity: 600, seconds: 0.034), .pause(seconds: 0.034)]),
+            .pause(seconds: 3),
+        ])
+        func run(_ parameters: [(String, Double)]) throws -> RunMetrics {
+            SimulationRun(scenario: scenario, seed: 1, strategyName: "adaptive",
+                          strategy: try StrategyCatalog.makeFactory(StrategyTests.spec("adaptive", parameters))).run()
+        }
+        let kept = try run([])
+        let dropped = try run([("keepScreens", 0), ("cancelGraceSeconds", 0)])
+        // Then keeping dropped downloads near the viewport (and for 0.5 s) sends fewer requests
+        // for the same cells: a download is finished instead of cancelled and sent again
+        #expect(kept.requests == dropped.requests)
+        #expect(kept.networkFetches < dropped.networkFetches,
+                "fetches kept \(kept.networkFetches), dropped \(dropped.networkFetches)")
+    }
 }

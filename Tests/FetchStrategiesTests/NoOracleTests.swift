@@ -46,6 +46,61 @@ import Testing
         }
     }
 
+    /// The names of the public members declared in the body of `type` in `file` (under
+    /// `Sources/ScrollSimCore`), in file order, nested types included.
+    static func publicMembers(of type: String, in file: String) throws -> [String] {
+        let text = try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8)
+        let body = try #require(text.range(of: "public final class \(type) {"))
+        var names: [String] = []
+        var depth = 1
+        for line in text[body.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let words = trimmed.split(separator: " ")
+            if words.count >= 3, words[0] == "public", ["var", "let", "func", "struct", "init"].contains(words[1]) {
+                names.append(String(words[2].prefix { $0.isLetter || $0.isNumber }))
+            } else if words.count >= 1, words[0].hasPrefix("public"), trimmed.hasPrefix("public init") {
+                names.append("init")
+            }
+            depth += trimmed.filter { $0 == "{" }.count - trimmed.filter { $0 == "}" }.count
+            if depth <= 0 { break }
+        }
+        return names
+    }
+
+    @Test func theObjectsAStrategyHoldsRevealNothingOfTheScenario() throws {
+        // A session: its own configuration, a request, the metrics of its own requests; no
+        // network figure (latency, bandwidth, protocol, loss)
+        #expect(try Self.publicMembers(of: "NetworkSession", in: "Resources/NetworkSession.swift") == [
+            "Configuration", "name", "httpMaximumConnectionsPerHost", "init", "name", "httpMaximumConnectionsPerHost",
+            "metricsHandler", "load",
+        ])
+        // A request: identity, state, priority, cancel; no draw (its latency, bytes, failure)
+        #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [
+            "id", "imageID", "isFinished", "priority", "cancel", "setPriority",
+        ])
+        // A disk or decode job: identity, state, cancel; no duration
+        #expect(try Self.publicMembers(of: "PoolTask", in: "Resources/ServerPool.swift") == [
+            "id", "isFinished", "cancel",
+        ])
+    }
+
+    @Test func noStrategySourceReachesTheSimulationsInternals() throws {
+        // Strategies import the core without @testable and never name the scenario, the seed's
+        // streams, the network's draws or the simulator (a run is built by the caller, never
+        // by a strategy)
+        let strategies = Self.core.deletingLastPathComponent().appendingPathComponent("FetchStrategies")
+        let files = try #require(FileManager.default.enumerator(atPath: strategies.path))
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(files.count > 10)
+        for file in files {
+            let text = try String(contentsOf: strategies.appendingPathComponent(file), encoding: .utf8)
+            for forbidden in ["@testable", "RandomStreams", "NetworkDraw", "SimulationRun", "Simulator",
+                              "ScenarioLoader", "Scenario.", ": Scenario", "encodedBytes(ofImage"] {
+                #expect(!text.contains(forbidden), "\(file) mentions \(forbidden)")
+            }
+        }
+    }
+
     @Test func whatARequestTeachesIsWhatURLSessionTaskMetricsGives() {
         // The metrics a session hands its strategy carry timings, a byte count, reuse and the
         // outcome: no latency draw, no bandwidth, no image size before the download
