@@ -11,7 +11,9 @@ import ScrollSimReports
 /// 3. run scenario × strategy in order (scenarios in expanded order, strategies in listed order);
 /// 4. print the table or the summary CSV to stdout;
 /// 5. publish the output files (`RunOutputs`: `--out`, `--frames`, `--requests`, `--trace`,
-///    `--html`) together, only when all of them could be written (failure: exit 1).
+///    `--html`) together, only when all of them could be written (failure: exit 1). Frames,
+///    traces and request traces are written to their temporary files while the runs go (bounded
+///    memory), so an output that cannot be started fails the command before the first run.
 ///
 /// Strategies: the `--strategy` names if given (each takes its parameters from the scenario's
 /// entry of the same name when there is one, else the defaults), else the scenario's
@@ -128,10 +130,12 @@ struct RunCommand: ScrollSimSubcommand {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }
-        let results = plan.run(recording: outputs.recording)
-        output.write(format == .csv ? results.summary.csv : SummaryTable.render(results.map(\.metrics)))
+        let results: [RunResult]
         do {
-            try outputs.outputSet(results).publish()
+            let ran = try outputs.run(plan)
+            results = ran.results
+            output.write(format == .csv ? results.summary.csv : SummaryTable.render(results.map(\.metrics)))
+            try ran.outputs.publish()
         } catch {
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }

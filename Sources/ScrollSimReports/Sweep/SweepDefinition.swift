@@ -169,7 +169,8 @@ public struct SweepDefinition: Sendable {
                 throw invalid(location, "expected an array of values, found \(valuesValue.kindName)")
             }
             guard !values.isEmpty else { throw invalid(location, "expected at least one value, found an empty array") }
-            for (index, value) in values.enumerated() where values[..<index].contains(value) {
+            var seen: Set<String> = []  // membership only: n values are checked in O(n)
+            for (index, value) in values.enumerated() where !seen.insert(value.equalityKey).inserted {
                 // Two equal values would give two rows no comparison can tell apart.
                 throw invalid(location + "[\(index)]", "repeats an earlier value of this axis; give each value once")
             }
