@@ -7,19 +7,27 @@ import ScrollSimCore
 ///   are ignored). At each layout pass it reads the offset and velocity and estimates the
 ///   deceleration rate from two successive velocities (UIScrollView's exponential decay), hence
 ///   where a fling will rest (what `targetContentOffset` tells an app).
+/// - **Learns what a load costs** (no oracle): a `LoadEstimator` fed only by its own session's
+///   `TaskMetrics` and the durations of its own decodes keeps windowed medians of the first-byte
+///   time, the link's rate (corrected for its own transfers sharing it), the bytes of an image
+///   and the decode time, starting from a cautious prior (docs/fidelity.md, `adaptive`).
 /// - **Velocity-aware horizon**: candidates are the prepared cells without their image, the items
 ///   within `max(|v| × expected load time × lookaheadLoads, stopping distance)` ahead (clamped to
 ///   `minPrefetchScreens...maxPrefetchScreens` screens), and `minPrefetchScreens` beyond where
-///   the content will rest (a guess about the next scroll, loaded last, `maxSpeculativeLoads`
-///   at a time). The expected load time comes from the scenario's network: median latency plus
-///   the median image's transfer at a `1/maxConnections` share of the bandwidth.
+///   the content will rest (a guess about the next scroll, loaded last, `speculativeSlots` at a
+///   time). The expected load time is the estimated first-byte time and decode plus a median
+///   image's transfer with every download slot sharing the link.
 /// - **Only what will be seen**: candidates are ordered by when they enter the screen and admitted
 ///   against a bandwidth-serial estimate of when each image would arrive. While a fling
 ///   decelerates, items where it will rest come first; an item it carries past is loaded only if
 ///   its time on screen with the image beats the delay it adds to resting items.
-/// - **Few downloads at once** (`downloadSlots`): enough to cover the p95 latency with transfers,
-///   at most `maxConnections`, started in plan order by the strategy itself, so the most urgent
-///   image gets the most bandwidth and the plan, not the network's FIFO, decides what goes next.
+/// - **Few downloads at once** (`downloadSlots`): enough to cover the estimated p95 first-byte time
+///   with transfers, at most `maxDownloads`, started in plan order by the strategy itself, so the
+///   most urgent image gets the most bandwidth and the plan, not the network's FIFO, decides what
+///   goes next. Its own session allows `maxDownloads` connections, so the strategy, not
+///   URLSession's default of 6, sets the concurrency (as PINRemoteImage does with its session).
+///   Guesses about the next scroll run at `speculativeSlots`, the depth that keeps an otherwise
+///   idle link busy (Little's law on the median first-byte time).
 /// - **Priorities**: displayed cells high, items entering within one expected load time normal,
 ///   the rest low; raised at once when a displayed cell joins a load (Nuke, PINRemoteImage).
 /// - **Cancellation by reference count**: a load lives while a prepared cell or a horizon item
@@ -52,8 +60,20 @@ final class AdaptiveStrategy: FetchStrategy {
         var maxPrefetchScreens = 4.0
         /// Look-ahead in expected load times at the current speed. Default 2.
         var lookaheadLoads = 2.0
-        /// Downloads at once for the guess beyond the resting viewport. Default 1.
-        var maxSpeculativeLoads = 1
+        /// Downloads at once at most for the guess beyond the resting viewport (the link's
+        /// `speculativeSlots` decide below it). Default 10.
+        var maxSpeculativeLoads = 10
+        /// Downloads in flight at most, and the session's `httpMaximumConnectionsPerHost`: a
+        /// ceiling for the bandwidth-delay rule that sets `downloadSlots`. Default 10,
+        /// PINRemoteImage's `maxConcurrentDownloads`, the most any library of the catalogue runs.
+        var maxDownloads = 10
+        /// Screens beyond each edge of the viewport within which a download the plan no longer
+        /// wants is kept (at low priority) rather than cancelled. Default 1 (UIKit's prefetch
+        /// window; Texture's trailing preload buffer).
+        var keepScreens = 1.0
+        /// Seconds a download the plan dropped is kept (at low priority) before it is cancelled,
+        /// unless a fling carries the content away. Default 0.5.
+        var cancelGraceSeconds = 0.5
     }
 
     /// One load (disk or network, then a downsampling decode) of one image.
@@ -71,6 +91,10 @@ final class AdaptiveStrategy: FetchStrategy {
         var isSpeculative = false
         /// When the current phase started.
         var started: SimTime = 0
+        /// The item it was started for.
+        var item = 0
+        /// When the plan stopped wanting it (nil: wanted).
+        var droppedAt: SimTime?
         init(imageID: Int, priority: RequestPriority, maxPixelSize: Int) {
             self.imageID = imageID
             self.priority = priority
@@ -118,71 +142,132 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     private let environment: FetchEnvironment
-    /// Its own session, with the default per-host limit.
+    /// Its own session, whose per-host limit is `maxDownloads`: the strategy, not the session,
+    /// decides how many downloads run.
     private let session: NetworkSession
+    /// The display's vsync grid (image sets are batched per frame interval).
+    private let display: DisplayInfo
     private let configuration: Configuration
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
-    /// Expected time from request to decoded image with every connection busy, seconds.
-    let expectedLoadSeconds: Double
-    /// Fastest time from request to decoded image (median latency, whole bandwidth), seconds.
-    let fastestLoadSeconds: Double
-    /// Median latency, seconds.
-    let latencySeconds: Double
-    /// Transfer time of a median image with the whole bandwidth, seconds.
-    let transferSeconds: Double
-    /// Downloads in flight at once: enough that a p95 latency is covered by transfers (one more
-    /// than p95 latency / median transfer time, at least 2), at most `maxConnections`. Fewer
-    /// transfers sharing the bandwidth means the most urgent image arrives sooner.
-    let downloadSlots: Int
-    private var loads: [Int: Load] = [:]
-    /// Images whose last download failed, with the time before which they are not retried.
-    private var retryNotBefore: [Int: SimTime] = [:]
+    /// What a load costs, learned from the strategy's own requests and decodes.
+    @exclusivity(unchecked) private(set) var estimator: LoadEstimator
+    /// Expected time from request to decoded image with every download slot busy, seconds.
+    @exclusivity(unchecked) private(set) var expectedLoadSeconds = 0.0
+    /// Fastest time from request to decoded image (median latency, the whole link), seconds.
+    @exclusivity(unchecked) private(set) var fastestLoadSeconds = 0.0
+    /// Median first-byte time, seconds.
+    @exclusivity(unchecked) private(set) var latencySeconds = 0.0
+    /// Transfer time of a median image with the whole link, seconds.
+    @exclusivity(unchecked) private(set) var transferSeconds = 0.0
+    /// Downloads in flight at once: enough that a p95 first-byte time is covered by transfers
+    /// (one more than p95 latency / median transfer time, at least 2), at most `maxDownloads`;
+    /// `unmeasuredDepth` until the estimator has measured both. Fewer transfers sharing the link
+    /// means the most urgent image arrives sooner.
+    @exclusivity(unchecked) private(set) var downloadSlots = 2
+    /// Speculative downloads at once: enough to keep an otherwise idle link busy (one more than
+    /// median latency / median transfer time, Little's law), at most `maxSpeculativeLoads` and
+    /// `downloadSlots`; 1 until the link is measured.
+    @exclusivity(unchecked) private(set) var speculativeSlots = 1
+    /// The load of each image in flight, by image id.
+    @exclusivity(unchecked) private var loadOf = DenseTable<Load?>(empty: nil)
+    /// Image ids of the loads in flight, in no particular order (sorted where order matters).
+    @exclusivity(unchecked) private var activeLoads: [Int] = []
+    /// Position of each in-flight image id in `activeLoads` (−1: none).
+    @exclusivity(unchecked) private var activeSlot = DenseTable<Int>(empty: -1)
+    /// For images whose last download failed, the time before which they are not retried.
+    @exclusivity(unchecked) private var retryNotBefore = DenseTable<SimTime?>(empty: nil)
+    /// Downloads at once before the estimator has measured the first-byte time and the link:
+    /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
+    static let unmeasuredDepth = 6
     /// How long a failed image waits before it is downloaded again.
     static let retryDelay: SimTime = SimDuration.second
     /// Wanted images, most urgent first, as the last layout pass planned them.
-    private var plan: [PlanEntry] = []
-    private var itemOfCell: [CellID: Int] = [:]
-    /// Cells showing their item's final image.
-    private var satisfied: Set<CellID> = []
-    private var displayedCells: Set<CellID> = []
-    /// Displayed cells per image (its cache entry is protected while > 0).
-    private var displayedCount: [Int: Int] = [:]
-    private var motion = Motion()
-    private var lastSampleTime: SimTime = -1
-    private var lastVelocity = 0.0
+    @exclusivity(unchecked) private var plan: [PlanEntry] = []
+    /// Images wanted by cells configured since the last plan, most urgent (latest) last: they
+    /// come before `plan`, newest first (a stack, not an insertion at the front of `plan`).
+    @exclusivity(unchecked) private var urgent: [PlanEntry] = []
+    /// The item each cell is configured for, by cell id (−1: none).
+    @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
+    /// Whether each cell shows its item's final image, by cell id.
+    @exclusivity(unchecked) private var satisfied = DenseTable<Bool>(empty: false)
+    /// Whether each cell is on screen, by cell id.
+    @exclusivity(unchecked) private var isDisplayed = DenseTable<Bool>(empty: false)
+    /// Displayed cells per image (its cache entry is protected while > 0), by image id.
+    @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
+    /// Stamp of the plan or pass that last marked each image id (`seen`, `wanted`): a mark is
+    /// a write, and clearing every mark is one increment of `generation`.
+    @exclusivity(unchecked) private var markOf = DenseTable<Int>(empty: 0)
+    /// Position of each image's first candidate in the current reconcile, by image id.
+    @exclusivity(unchecked) private var candidateIndexOf = DenseTable<Int>(empty: 0)
+    /// Whether each image was ever stored in the memory cache (`wasInMemory`) or the disk cache
+    /// (`wasOnDisk`), by image id: an image never stored is not there, and the plan asks a
+    /// cache (a hash lookup) only about the others.
+    @exclusivity(unchecked) private var wasInMemory = DenseTable<Bool>(empty: false)
+    /// See `wasInMemory`.
+    @exclusivity(unchecked) private var wasOnDisk = DenseTable<Bool>(empty: false)
+    /// Whether the disk cache holds `imageID` (asked only of images it ever held).
+    private func isOnDisk(_ imageID: Int) -> Bool { wasOnDisk[imageID] && disk.contains(imageID) }
+    /// The current stamp for `markOf`.
+    @exclusivity(unchecked) private var generation = 0
+    @exclusivity(unchecked) private var motion = Motion()
+    @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
+    @exclusivity(unchecked) private var lastVelocity = 0.0
     /// Decoded images not yet set, in arrival order.
-    private var pending: [(imageID: Int, image: ImageObject)] = []
+    @exclusivity(unchecked) private var pending: [(imageID: Int, image: ImageObject)] = []
     /// Whether the cells changed since the last plan.
-    private var needsPlan = true
-    private var lastPlanTime: SimTime = 0
-    private var isFlushTimerArmed = false
-    private var isFlushBlockQueued = false
-    private var lastFlushBlockInterval = -1
+    @exclusivity(unchecked) private var needsPlan = true
+    @exclusivity(unchecked) private var lastPlanTime: SimTime = 0
+    @exclusivity(unchecked) private var isFlushTimerArmed = false
+    @exclusivity(unchecked) private var isFlushBlockQueued = false
+    @exclusivity(unchecked) private var lastFlushBlockInterval = -1
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
-        session = environment.makeSession(.init(name: "adaptive"))
+        session = environment.makeSession(.init(name: "adaptive",
+                                                httpMaximumConnectionsPerHost: max(1, configuration.maxDownloads)))
+        display = environment.display
         self.configuration = configuration
         layout = environment.layout
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .lru, costLimitBytes: Int64(configuration.memoryCacheMB * 1_048_576)))
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
-        let scenario = environment.scenario
-        let network = scenario.network
-        let megapixels = Double(scenario.images.width) * Double(scenario.images.height) / 1_000_000
-        let transferSeconds = network.bandwidthMbps > 0
-            ? scenario.images.bytesMedian * 8 / (network.bandwidthMbps * 1_000_000) : 0
-        self.transferSeconds = transferSeconds
-        let fixedSeconds = network.latencyMsMedian / 1000 + scenario.costs.thumbnailMsPerMegapixel * megapixels / 1000
-        expectedLoadSeconds = fixedSeconds + transferSeconds * Double(max(1, network.maxConnections))
-        fastestLoadSeconds = fixedSeconds + transferSeconds
-        let connections = max(1, network.maxConnections)
-        latencySeconds = network.latencyMsMedian / 1000
-        let p95Seconds = max(network.latencyMsP95, network.latencyMsMedian) / 1000
-        let depth = transferSeconds > 0 ? Int(min(64, (p95Seconds / transferSeconds).rounded(.up))) + 1 : connections
-        downloadSlots = min(connections, max(2, depth))
+        // The prior's image: the first item's (every image's pixel size comes with its URL; with a
+        // `layout.catalog` they differ, and the estimator learns the bytes from the downloads).
+        let source = layout.itemCount > 0
+            ? environment.imagePixelSize(ofImage: environment.imageID(forItem: 0)) : (width: 0, height: 0)
+        estimator = LoadEstimator(imagePixels: Int64(source.width) * Int64(source.height))
+        refreshEstimates()
+        session.metricsHandler = { [weak self] metrics in
+            guard let self else { return }
+            estimator.observe(metrics)
+            refreshEstimates()
+        }
+    }
+
+    /// Derives the plan's figures from the estimator: the first-byte time, a median image's
+    /// transfer alone on the link, the decode, and the download depth that covers a p95 first
+    /// byte with transfers.
+    private func refreshEstimates() {
+        let latency = estimator.latencySeconds
+        let transfer = estimator.transferSeconds
+        let fixed = latency + estimator.decodeSeconds
+        let p95 = max(estimator.latencyP95Seconds, latency)
+        let ceiling = max(1, configuration.maxDownloads)
+        let depth = transfer > 0 ? Int(min(64, (p95 / transfer).rounded(.up))) + 1 : ceiling
+        let busy = transfer > 0 ? Int(min(64, (latency / transfer).rounded(.up))) + 1 : ceiling
+        if estimator.isDepthMeasured {
+            downloadSlots = min(ceiling, max(2, depth))
+            speculativeSlots = min(configuration.maxSpeculativeLoads, downloadSlots, busy)
+        } else {
+            downloadSlots = min(ceiling, Self.unmeasuredDepth)
+            speculativeSlots = min(configuration.maxSpeculativeLoads, 1)
+        }
+        latencySeconds = latency
+        transferSeconds = transfer
+        fastestLoadSeconds = fixed + transfer
+        expectedLoadSeconds = fixed + transfer * Double(downloadSlots)
     }
 
     // MARK: Cells
@@ -190,51 +275,52 @@ final class AdaptiveStrategy: FetchStrategy {
     func cellForItem(_ cell: CellID, item: Int) {
         needsPlan = true
         itemOfCell[cell] = item
-        satisfied.remove(cell)
+        satisfied[cell] = false
         let imageID = environment.imageID(forItem: item)
         let size = maxPixelSize(ofItem: item)
         if let image = cachedImage(imageID, maxPixelSize: size) {
             environment.record(.memoryHit, imageID: imageID)
             environment.setImage(image, on: cell)
-            satisfied.insert(cell)
+            satisfied[cell] = true
             return
         }
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
-        environment.record(loads[imageID] != nil ? .inflightJoin : disk.contains(imageID) ? .diskHit : .miss,
+        let load = loadOf[imageID]
+        environment.record(load != nil ? .inflightJoin : isOnDisk(imageID) ? .diskHit : .miss,
                            imageID: imageID)
-        if let load = loads[imageID] {
+        if let load {
             raise(load, to: .normal)
         } else if staysLongEnough(item) {
-            plan.insert(PlanEntry(imageID: imageID, item: item, priority: .normal, isSpeculative: false), at: 0)
+            urgent.append(PlanEntry(imageID: imageID, item: item, priority: .normal, isSpeculative: false))
             pump()
         }
     }
 
     func prepareForReuse(_ cell: CellID) {
         needsPlan = true
-        itemOfCell[cell] = nil
-        satisfied.remove(cell)
+        itemOfCell[cell] = -1
+        satisfied[cell] = false
     }
 
     func willDisplay(_ cell: CellID, item: Int) {
         needsPlan = true
-        displayedCells.insert(cell)
+        isDisplayed[cell] = true
         let imageID = environment.imageID(forItem: item)
-        displayedCount[imageID, default: 0] += 1
+        displayedCount[imageID] += 1
         memory.setProtected(imageID, true)
-        if let load = loads[imageID] { raise(load, to: .high) }
+        if let load = loadOf[imageID] { raise(load, to: .high) }
     }
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
-        displayedCells.remove(cell)
+        isDisplayed[cell] = false
         let imageID = environment.imageID(forItem: item)
-        let count = displayedCount[imageID, default: 1] - 1
-        displayedCount[imageID] = count > 0 ? count : nil
+        let count = max(0, displayedCount[imageID] - 1)
+        displayedCount[imageID] = count
         if count <= 0 { memory.setProtected(imageID, false) }
     }
 
     func didReceiveMemoryWarning() {
-        for key in memory.keysInEvictionOrder() where displayedCount[key] == nil { memory.remove(key) }
+        for key in memory.keysInEvictionOrder() where displayedCount[key] == 0 { memory.remove(key) }
     }
 
     // MARK: Planning
@@ -269,10 +355,12 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// The look-ahead beyond the viewport edge in the direction of motion, points: deeper when
-    /// faster, at least to where a fling will stop, within the configured screens.
+    /// faster (speed × expected load × `lookaheadLoads`, once the link is measured: until then
+    /// the expected load is a guess, and the look-ahead stays at `minPrefetchScreens`), at least
+    /// to where a fling will stop, within the configured screens.
     func prefetchHorizon(speed: Double, decay: Double) -> Double {
         let height = layout.viewportHeight
-        var points = speed * expectedLoadSeconds * configuration.lookaheadLoads
+        var points = estimator.isDepthMeasured ? speed * expectedLoadSeconds * configuration.lookaheadLoads : 0
         if decay > 0 { points = max(points, speed / decay) }
         return min(max(points, configuration.minPrefetchScreens * height), configuration.maxPrefetchScreens * height)
     }
@@ -285,8 +373,10 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Seconds until `item` has left the viewport under the predicted motion (infinity if never).
-    private func timeToLeave(_ item: Int) -> Double {
-        let frame = layout.frame(ofItem: item)
+    private func timeToLeave(_ item: Int) -> Double { timeToLeave(layout.frame(ofItem: item)) }
+
+    /// Seconds until an item at `frame` has left the viewport under the predicted motion.
+    private func timeToLeave(_ frame: ItemFrame) -> Double {
         let distance = motion.direction > 0
             ? frame.maxY - motion.offset
             : motion.offset + layout.viewportHeight - frame.y
@@ -295,8 +385,10 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Seconds until `item` enters the viewport under the predicted motion (0 if visible,
     /// infinity if never).
-    private func timeToEnter(_ item: Int) -> Double {
-        let frame = layout.frame(ofItem: item)
+    private func timeToEnter(_ item: Int) -> Double { timeToEnter(layout.frame(ofItem: item)) }
+
+    /// Seconds until an item at `frame` enters the viewport under the predicted motion.
+    private func timeToEnter(_ frame: ItemFrame) -> Double {
         let distance = motion.direction > 0
             ? frame.y - (motion.offset + layout.viewportHeight)
             : motion.offset - frame.maxY
@@ -322,22 +414,31 @@ final class AdaptiveStrategy: FetchStrategy {
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
         var candidates: [Candidate] = []
-        var seen: Set<Int> = []
+        candidates.reserveCapacity(itemOfCell.count)
+        // `seen`: images already among the candidates (marked with this pass's stamp).
+        generation += 1
+        let seen = generation
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
-        // item is displayed if any of its cells is.
-        var firstIndexOfImage: [Int: Int] = [:]
-        for (cell, item) in itemOfCell.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where !satisfied.contains(cell) {
-            let isDisplayed = displayedCells.contains(cell)
-            let leave = timeToLeave(item)
+        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
+        var keys: [Int] = []
+        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
+            keys.append(itemOfCell[cell] << 32 | cell)
+        }
+        keys.sort()
+        for key in keys {
+            let item = key >> 32, cell = key & 0xFFFF_FFFF
+            let isDisplayed = self.isDisplayed[cell]
             let imageID = environment.imageID(forItem: item)
-            if let index = firstIndexOfImage[imageID] {
+            if markOf[imageID] == seen {
+                let index = candidateIndexOf[imageID]
                 if isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
                 continue
             }
-            seen.insert(imageID)
-            firstIndexOfImage[imageID] = candidates.count
-            candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(item),
-                                        leave: leave, isDisplayed: isDisplayed))
+            markOf[imageID] = seen
+            candidateIndexOf[imageID] = candidates.count
+            let frame = layout.frame(ofItem: item)
+            candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(frame),
+                                        leave: timeToLeave(frame), isDisplayed: isDisplayed))
         }
         let height = layout.viewportHeight
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -347,11 +448,13 @@ final class AdaptiveStrategy: FetchStrategy {
         for step in 0..<ahead.count {
             let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
             // At rest the horizon is a guess about the next scroll: needed last.
-            let enter = motion.speed > 0 ? timeToEnter(item) : atRest
+            let frame = layout.frame(ofItem: item)
+            let enter = motion.speed > 0 ? timeToEnter(frame) : atRest
             guard enter < .infinity else { continue }
             let imageID = environment.imageID(forItem: item)
-            guard seen.insert(imageID).inserted else { continue }
-            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: timeToLeave(item),
+            guard markOf[imageID] != seen else { continue }
+            markOf[imageID] = seen
+            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: timeToLeave(frame),
                                         isDisplayed: false, isAttached: false))
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
@@ -364,7 +467,8 @@ final class AdaptiveStrategy: FetchStrategy {
         for step in 0..<beyond.count {
             let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
             let imageID = environment.imageID(forItem: item)
-            guard seen.insert(imageID).inserted else { continue }
+            guard markOf[imageID] != seen else { continue }
+            markOf[imageID] = seen
             candidates.append(Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                         isDisplayed: false, isAttached: false))
         }
@@ -382,17 +486,17 @@ final class AdaptiveStrategy: FetchStrategy {
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
     private func plan(_ candidates: [Candidate]) {
-        let order = candidates.enumerated().sorted { a, b in
-            a.element.enter != b.element.enter ? a.element.enter < b.element.enter : a.offset < b.offset
-        }.map(\.element)
+        let order = candidates.indices.sorted { a, b in
+            candidates[a].enter != candidates[b].enter ? candidates[a].enter < candidates[b].enter : a < b
+        }.map { candidates[$0] }
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
         var backlog = 0.0
-        for imageID in loads.keys.sorted() {
-            let load = loads[imageID]!
+        for imageID in activeLoads.sorted() {
+            let load = loadOf[imageID]!
             guard case .network? = load.phase else { continue }
             backlog += remainingTransfer(load, now: now)
         }
@@ -407,12 +511,23 @@ final class AdaptiveStrategy: FetchStrategy {
                 resting.append((index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)))
             }
         }
+        // The resting items after the current candidate, counted by slack: `slackRank` orders
+        // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
+        // those not yet passed, so "how many later resting items would be late" is a binary
+        // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
+        let slackKey = resting.map { $0.slack.isNaN ? Double.infinity : $0.slack }
+        let bySlack = resting.indices.sorted { slackKey[$0] != slackKey[$1] ? slackKey[$0] < slackKey[$1] : $0 < $1 }
+        let sortedSlacks = bySlack.map { slackKey[$0] }
+        var slackRank = [Int](repeating: 0, count: resting.count)
+        for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
+        var laterResting = FenwickCounter(count: resting.count)
         var firstLaterResting = 0
         var next: [PlanEntry] = []
-        var wanted: Set<Int> = []
+        generation += 1
+        let wanted = generation
         var delay = 0.0
         for (index, c) in order.enumerated() {
-            if let load = loads[c.imageID] {
+            if let load = loadOf[c.imageID] {
                 if case .network? = load.phase {
                     let arrival = remainingLatency(load, now: now) + remainingTransfer(load, now: now)
                     if arrival >= c.leave && (isFling || !c.isAttached) { continue }
@@ -424,12 +539,17 @@ final class AdaptiveStrategy: FetchStrategy {
                 if isFling && !isResting(c) {
                     let gain = min(c.leave, settle) - max(c.enter, arrival)
                     while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
+                        laterResting.unmark(slackRank[firstLaterResting])
                         firstLaterResting += 1
                     }
-                    var late = 0
-                    for later in resting[firstLaterResting...] where later.slack - delay < transferSeconds {
-                        late += 1
+                    // A later resting item is late if slack − delay < transfer: true for a prefix
+                    // of the slacks in ascending order (a rounded subtraction is monotone).
+                    var low = 0, high = sortedSlacks.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if sortedSlacks[middle] - delay < transferSeconds { low = middle + 1 } else { high = middle }
                     }
+                    let late = laterResting.markedCount(before: low)
                     guard gain > 0, gain > Double(late) * transferSeconds else { continue }
                     delay += transferSeconds
                 } else if !(c.isAttached && !isFling) {
@@ -441,15 +561,35 @@ final class AdaptiveStrategy: FetchStrategy {
             let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
             let isSpeculative = c.enter == atRest
             next.append(PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: isSpeculative))
-            wanted.insert(c.imageID)
+            markOf[c.imageID] = wanted
         }
         plan = next
+        urgent.removeAll(keepingCapacity: true)
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
-        for imageID in loads.keys.sorted() where !wanted.contains(imageID) {
-            cancel(loads[imageID]!)
+        // A download the plan drops is kept at low priority instead while its item is near the
+        // viewport (a trailing buffer, as Texture's ranges keep one) or, unless a fling is
+        // carrying the content away, for `cancelGraceSeconds` after the plan dropped it: a plan
+        // that changes its mind from one frame to the next (a hesitant or replayed finger) must
+        // not cancel and restart the same download, each restart paying a new connection.
+        let keepDepth = configuration.keepScreens * layout.viewportHeight
+        let keep = layout.items(intersecting: motion.offset - keepDepth, motion.offset + layout.viewportHeight + keepDepth)
+        let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
+        for imageID in activeLoads.sorted() where markOf[imageID] != wanted {
+            let load = loadOf[imageID]!
+            if case .network? = load.phase {
+                let droppedAt = load.droppedAt ?? now
+                load.droppedAt = droppedAt
+                if !isFling && (keep.contains(load.item) || now - droppedAt < grace) {
+                    load.isSpeculative = false
+                    if load.priority != .low { setPriority(load, .low) }
+                    continue
+                }
+            }
+            cancel(load)
         }
         for entry in plan {
-            guard let load = loads[entry.imageID] else { continue }
+            guard let load = loadOf[entry.imageID] else { continue }
+            load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
         }
@@ -470,26 +610,29 @@ final class AdaptiveStrategy: FetchStrategy {
         return min(transferSeconds, max(0, transferSeconds - max(0, elapsed - latencySeconds)))
     }
 
-    /// Starts planned loads in plan order: disk reads at once, downloads while fewer than
-    /// `downloadSlots` are in flight, speculative ones while fewer than `maxSpeculativeLoads`
-    /// are and no other download waits.
+    /// Starts planned loads in plan order (the cells configured since the plan first, newest
+    /// first): disk reads at once, downloads while fewer than `downloadSlots` are in flight,
+    /// speculative ones while fewer than `maxSpeculativeLoads` are and no other download waits.
     private func pump() {
         var downloads = 0, speculative = 0
-        for (_, load) in loads {  // counts only: the order does not matter
-            guard case .network? = load.phase else { continue }
+        for imageID in activeLoads {  // counts only: the order does not matter
+            guard case .network? = loadOf[imageID]!.phase else { continue }
             downloads += 1
-            if load.isSpeculative { speculative += 1 }
+            if loadOf[imageID]!.isSpeculative { speculative += 1 }
         }
         var isUrgentWaiting = false
         let now = environment.now
-        for entry in plan where loads[entry.imageID] == nil {
+        let total = urgent.count + plan.count
+        for position in 0..<total {
+            let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
+            guard loadOf[entry.imageID] == nil else { continue }
             if let notBefore = retryNotBefore[entry.imageID] {
                 if now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
             }
             let size = maxPixelSize(ofItem: entry.item)
-            if memory.contains(entry.imageID) && cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
-            if disk.contains(entry.imageID) {
+            if cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
+            if isOnDisk(entry.imageID) {
                 startLoad(entry, maxPixelSize: size)
                 continue
             }
@@ -497,7 +640,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 if !entry.isSpeculative { isUrgentWaiting = true }
                 break
             }
-            if entry.isSpeculative && (isUrgentWaiting || speculative >= configuration.maxSpeculativeLoads) { continue }
+            if entry.isSpeculative && (isUrgentWaiting || speculative >= speculativeSlots) { continue }
             startLoad(entry, maxPixelSize: size)
             downloads += 1
             if entry.isSpeculative { speculative += 1 }
@@ -514,7 +657,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The cached bitmap of `imageID` if it is at least `maxPixelSize` on its long side (or the
     /// full image); a hit refreshes its recency.
     private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
-        guard memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
+        guard wasInMemory[imageID], memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
         let source = environment.imagePixelSize(ofImage: imageID)
         return longSide >= min(maxPixelSize, max(source.width, source.height)) ? image : nil
@@ -523,50 +666,59 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Fills in what the plan needs to know about a candidate's image.
     private func describe(_ candidate: inout Candidate) {
         candidate.maxPixelSize = maxPixelSize(ofItem: candidate.item)
-        guard loads[candidate.imageID] == nil else { return }
+        guard loadOf[candidate.imageID] == nil else { return }
         candidate.isCached = cachedImage(candidate.imageID, maxPixelSize: candidate.maxPixelSize) != nil
-        candidate.needsDownload = !candidate.isCached && !disk.contains(candidate.imageID)
+        candidate.needsDownload = !candidate.isCached && !isOnDisk(candidate.imageID)
     }
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
         let imageID = entry.imageID, priority = entry.priority
         let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize)
+        load.item = entry.item
         load.isSpeculative = entry.isSpeculative
-        loads[imageID] = load
-        if disk.touch(imageID) {
-            load.phase = .disk(environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) { [weak self] in
+        track(load)
+        if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
+            load.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
                 self?.dataReady(load)
             })
             return
         }
         load.started = environment.now
+        estimator.resumed(imageID: imageID, at: load.started)
         load.phase = .network(session.load(imageID, priority: priority) { [weak self] result in
-            guard let self, self.loads[imageID] === load else { return }
+            guard let self, self.loadOf[imageID] === load else { return }
             defer { self.pump() }
             guard case .success(let bytes) = result else {
-                self.loads[imageID] = nil
+                self.untrack(imageID)
                 self.retryNotBefore[imageID] = self.environment.now + Self.retryDelay
                 return
             }
             var evicted: [Int] = []
             self.disk.insert(imageID, cost: bytes, evicted: &evicted)
+            self.wasOnDisk[imageID] = true
             self.environment.writeDisk(bytes: bytes)
             self.dataReady(load)
         })
     }
 
     private func dataReady(_ load: Load) {
-        guard loads[load.imageID] === load else { return }
-        load.phase = .decode(environment.decode(load.imageID, mode: .thumbnail(maxPixelSize: load.maxPixelSize)) { [weak self] image in
-            self?.decoded(load, image: image)
+        guard loadOf[load.imageID] === load else { return }
+        let submitted = environment.now
+        let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
+        load.phase = .decode(environment.decode(load.imageID, mode: mode) { [weak self] image in
+            guard let self else { return }
+            estimator.observeDecode(environment.now - submitted)
+            refreshEstimates()
+            decoded(load, image: image)
         })
     }
 
     private func decoded(_ load: Load, image: ImageObject) {
-        guard loads[load.imageID] === load else { return }
-        loads[load.imageID] = nil
+        guard loadOf[load.imageID] === load else { return }
+        untrack(load.imageID)
         memory.store(image, for: load.imageID)
-        if displayedCount[load.imageID] != nil { memory.setProtected(load.imageID, true) }
+        wasInMemory[load.imageID] = true
+        if displayedCount[load.imageID] > 0 { memory.setProtected(load.imageID, true) }
         environment.retain(image)  // held by the pending list until set
         pending.append((load.imageID, image))
         armFlush()
@@ -581,8 +733,28 @@ final class AdaptiveStrategy: FetchStrategy {
         if case .network(let task)? = load.phase { task.setPriority(priority) }
     }
 
+    /// Records `load` as its image's load in flight.
+    private func track(_ load: Load) {
+        activeSlot[load.imageID] = activeLoads.count
+        activeLoads.append(load.imageID)
+        loadOf[load.imageID] = load
+    }
+
+    /// Forgets the load in flight of `imageID` (O(1): the last id takes its place).
+    private func untrack(_ imageID: Int) {
+        let slot = activeSlot[imageID]
+        guard slot >= 0 else { return }
+        let last = activeLoads.removeLast()
+        if last != imageID {
+            activeLoads[slot] = last
+            activeSlot[last] = slot
+        }
+        activeSlot[imageID] = -1
+        loadOf[imageID] = nil
+    }
+
     private func cancel(_ load: Load) {
-        loads[load.imageID] = nil
+        untrack(load.imageID)
         switch load.phase {
         case .disk(let task)?, .decode(let task)?: task.cancel()
         case .network(let task)?: task.cancel()
@@ -597,28 +769,21 @@ final class AdaptiveStrategy: FetchStrategy {
         guard !pending.isEmpty else { return }
         var delivered: [Int: ImageObject] = [:]
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
-        for cell in itemOfCell.keys.sorted() where !satisfied.contains(cell) {
-            let imageID = environment.imageID(forItem: itemOfCell[cell]!)
+        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
+            let imageID = environment.imageID(forItem: itemOfCell[cell])
             guard let image = delivered[imageID] else { continue }
             environment.setImage(image, on: cell)
-            satisfied.insert(cell)
+            satisfied[cell] = true
         }
         for (_, image) in pending { environment.release(image) }
         pending.removeAll()
     }
 
-    /// Vsync `k` of the display's grid (as the simulator computes it).
-    private func vsyncTime(_ k: Int) -> SimTime {
-        SimTime(k) * SimDuration.second / SimTime(environment.scenario.display.refreshHz)
-    }
+    /// Vsync `k` of the display's grid.
+    private func vsyncTime(_ k: Int) -> SimTime { display.vsyncTime(k) }
 
     /// The frame interval containing `time`: `k` with vsync(k) ≤ time < vsync(k + 1).
-    private func frameInterval(at time: SimTime) -> Int {
-        var k = Int(time * SimTime(environment.scenario.display.refreshHz) / SimDuration.second)
-        while vsyncTime(k + 1) <= time { k += 1 }
-        while k > 0 && vsyncTime(k) > time { k -= 1 }
-        return k
-    }
+    private func frameInterval(at time: SimTime) -> Int { display.frameInterval(containing: time) }
 
     /// Arms the fallback flush for the middle of a frame interval after the last flush block's.
     private func armFlush() {

@@ -54,7 +54,8 @@ final class AssetStoreStrategy: FetchStrategy {
     private let session: NetworkSession
     private let configuration: Configuration
     private let memory: ImageMemoryCache
-    private var diskCache: Set<Int> = []
+    /// The disk cache: the size of each image's data on disk, by image (looked up, never iterated).
+    private var diskCache: [Int: Int64] = [:]
     private var placeholders: [Int: ImageObject] = [:]
     private var requests: [Int: Request] = [:]
     /// The token each cell holds: the request it waits for.
@@ -100,7 +101,7 @@ final class AssetStoreStrategy: FetchStrategy {
             cellTokens[cell] = request
             return
         }
-        environment.record(diskCache.contains(imageID) ? .diskHit : .miss, imageID: imageID)
+        environment.record(diskCache[imageID] != nil ? .diskHit : .miss, imageID: imageID)
         cellTokens[cell] = startRequest(imageID)
     }
 
@@ -162,8 +163,8 @@ final class AssetStoreStrategy: FetchStrategy {
     private func startRequest(_ imageID: Int) -> Request {
         let request = Request(imageID: imageID)
         requests[imageID] = request
-        if diskCache.contains(imageID) {
-            request.phase = .disk(environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) { [weak self] in
+        if let bytes = diskCache[imageID] {
+            request.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
                 self?.prepare(imageID, request: request)
             })
             return request
@@ -174,7 +175,7 @@ final class AssetStoreStrategy: FetchStrategy {
                 self.requests[imageID] = nil
                 return
             }
-            self.diskCache.insert(imageID)
+            self.diskCache[imageID] = bytes
             self.environment.writeDisk(bytes: bytes)
             self.prepare(imageID, request: request)
         })
@@ -203,7 +204,7 @@ final class AssetStoreStrategy: FetchStrategy {
         for cell in cellTokens.keys.sorted() where cellTokens[cell] === request {
             cellTokens[cell] = nil
             guard itemOfCell[cell] != nil else { continue }
-            environment.chargeMainThread(milliseconds: environment.scenario.costs.cellForItemMs)
+            environment.chargeCellConfiguration()
             environment.setImage(memory.image(for: request.imageID) ?? image, on: cell)
         }
         for item in prefetchTokens.keys.sorted() where prefetchTokens[item] === request {

@@ -205,45 +205,46 @@ final class KingfisherStrategy: FetchStrategy {
         guard isNew else { return .inflightJoin }
         load.network = session.load(imageID, priority: .normal) { [unowned self] result in
             load.network = nil
-            guard case .success = result else {
+            guard case .success(let bytes) = result else {
                 loads.fail(load)
                 return
             }
-            process(load, item: item)
+            process(load, item: item, dataBytes: bytes)
         }
         return .miss
     }
 
     /// `ImageDataProcessor`: the downsampling processor or the default one (`UIImage(data:)`,
     /// free), then `image.kf.decoded` with `backgroundDecode` (free for a thumbnail ImageIO made
-    /// decoded), then the caches.
-    private func process(_ load: SharedImageLoad, item: Int) {
+    /// decoded), then the caches. `dataBytes`: the downloaded data's size.
+    private func process(_ load: SharedImageLoad, item: Int, dataBytes: Int64) {
         let imageID = load.imageID
         let mode: DecodeMode? = configuration.isDownsampling ? thumbnailMode(forItem: item)
             : configuration.isBackgroundDecoding ? .full : nil
         guard let mode else {
-            cache(environment.makeUndecodedImage(imageID), of: load)
+            cache(environment.makeUndecodedImage(imageID), of: load, dataBytes: dataBytes)
             return
         }
         load.enqueue(on: processingQueue) { [unowned self] in
             load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
                 load.job = nil
                 load.leaveQueue()
-                cache(image, of: load)
+                cache(image, of: load, dataBytes: dataBytes)
             }
         }
     }
 
     /// `KingfisherManager.cacheImage`: memory, then the disk (the processed image under the
     /// processor's key, then the original with `cacheOriginalImage`), then the requesters.
-    private func cache(_ image: ImageObject, of load: SharedImageLoad) {
+    /// `dataBytes`: the downloaded data's size.
+    private func cache(_ image: ImageObject, of load: SharedImageLoad, dataBytes: Int64) {
         let imageID = load.imageID
         memory.store(image, for: imageID)
         if configuration.isDownsampling {
-            disk.store(key: DiskCacheModel.processedKey(imageID),
-                       bytes: ProcessedImageData.encodedBytes(of: image, environment: environment))
+            let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: dataBytes, environment: environment)
+            disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
         }
-        disk.store(imageID)
+        disk.store(imageID, bytes: dataBytes)
         loads.complete(load, with: image)
     }
 }

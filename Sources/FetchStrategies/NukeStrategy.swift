@@ -209,11 +209,11 @@ final class NukeStrategy: FetchStrategy {
                 load.network = session.load(imageID, priority: .normal) { [unowned self] result in
                     load.network = nil
                     load.leaveQueue()
-                    guard case .success = result else {
+                    guard case .success(let bytes) = result else {
                         loads.fail(load)
                         return
                     }
-                    dataCache.store(imageID)
+                    dataCache.store(imageID, bytes: bytes)
                     finish(load, resizedTo: resized)
                 }
             }

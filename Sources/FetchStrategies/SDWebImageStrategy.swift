@@ -197,7 +197,7 @@ final class SDWebImageStrategy: FetchStrategy {
         load.enqueue(on: downloadQueue) { [unowned self] in
             load.network = session.load(imageID, priority: load.initialPriority) { [unowned self] result in
                 load.network = nil
-                guard case .success = result else {
+                guard case .success(let bytes) = result else {
                     load.leaveQueue()
                     loads.fail(load)
                     return
@@ -206,10 +206,11 @@ final class SDWebImageStrategy: FetchStrategy {
                     load.job = nil
                     load.leaveQueue()
                     memory.store(image, for: imageID)
-                    disk.store(imageID)
+                    disk.store(imageID, bytes: bytes)
                     if configuration.isDownsampling {
-                        disk.store(key: DiskCacheModel.processedKey(imageID),
-                                   bytes: ProcessedImageData.encodedBytes(of: image, environment: environment))
+                        let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
+                                                                        environment: environment)
+                        disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
                     }
                     loads.complete(load, with: image)
                 }

@@ -296,9 +296,9 @@ final class TextureStrategy: FetchStrategy {
         }
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
-        if disk.touch(imageID) {
-            fetch.phase = .disk(environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) { [weak self] in
-                self?.dataArrived(imageID, fetch: fetch)
+        if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
+            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
+                self?.dataArrived(imageID, bytes: bytes, fetch: fetch)
             })
             return
         }
@@ -412,16 +412,16 @@ final class TextureStrategy: FetchStrategy {
         var evicted: [Int] = []
         environment.writeDisk(bytes: bytes) {}
         disk.insert(imageID, cost: bytes, evicted: &evicted)
-        dataArrived(imageID, fetch: fetch)
+        dataArrived(imageID, bytes: bytes, fetch: fetch)
     }
 
     /// The data is read or downloaded: PINCache memory keeps it, and every node waiting gets its
-    /// (undecoded) image, drawing it if it is in the display range.
-    private func dataArrived(_ imageID: Int, fetch: Fetch) {
+    /// (undecoded) image, drawing it if it is in the display range. `bytes`: the data's size.
+    private func dataArrived(_ imageID: Int, bytes: Int64, fetch: Fetch) {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
         var evicted: [Int] = []
-        memory.insert(imageID, cost: environment.encodedBytes(ofImage: imageID), evicted: &evicted)
+        memory.insert(imageID, cost: bytes, evicted: &evicted)
         for item in fetch.items {
             guard nodes[item] != nil else { continue }
             nodes[item]!.hasImage = true

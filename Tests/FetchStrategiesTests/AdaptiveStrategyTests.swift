@@ -2,7 +2,8 @@
 import ScrollSimCore
 import Testing
 
-/// `adaptive`: downsampling, batched image sets, a horizon that grows with velocity.
+/// `adaptive`: downsampling, batched image sets, a horizon that grows with velocity, a plan on
+/// the prior until its own requests have measured the network.
 @Suite struct AdaptiveStrategyTests {
     /// A 3-column grid of 130-pt rows in a 390 × 844-pt viewport at 3× (cells 386 × 390 px).
     static func photoGrid() -> Scenario {
@@ -47,10 +48,12 @@ import Testing
         let scenario = StrategyTests.slowList(script: [
             .drag(velocity: 1500, seconds: 2), .pause(seconds: 4), .drag(velocity: -800, seconds: 1), .pause(seconds: 3),
         ])
-        func blocks(_ name: String) -> (perInterval: [Int: Int], longest: SimTime, metrics: RunMetrics) {
+        func blocks(_ name: String) -> (perInterval: [Int: Int], longest: SimTime, metrics: RunMetrics, images: Int) {
             var perInterval: [Int: Int] = [:]
             var longest: SimTime = 0
+            var images = 0
             let observer = ClosureObserver()
+            observer.onDecode = { _ in images += 1 }
             observer.onMainWork = { work, start, end in
                 guard work == .block else { return }
                 perInterval[StrategyTests.frameInterval(start, refreshHz: 60), default: 0] += 1
@@ -59,7 +62,7 @@ import Testing
             let metrics = SimulationRun(scenario: scenario, seed: 1, strategyName: name,
                                         strategy: try! StrategyCatalog.makeFactory(StrategySpec(name: name)))
                 .run(observer: observer)
-            return (perInterval, longest, metrics)
+            return (perInterval, longest, metrics, images)
         }
         let adaptive = blocks("adaptive")
         // Then no frame interval runs two of its main-queue blocks (images landing between frames
@@ -71,25 +74,83 @@ import Testing
         // where the asset store posts one block per image, several in one interval, and more blocks
         let assetStore = blocks("asset-store")
         #expect(assetStore.perInterval.values.contains { $0 >= 2 })
-        #expect(assetStore.perInterval.values.reduce(0, +) > adaptive.perInterval.values.reduce(0, +))
+        // and adaptive sets its images in fewer blocks than it has images (several per block)
+        #expect(adaptive.perInterval.values.reduce(0, +) < adaptive.images)
     }
 
-    @Test func thePrefetchHorizonGrowsWithVelocity() {
-        // Given the slow list's network: 400 ms median latency, 150 kB median images at
-        // 20 Mbit/s shared by 6 connections (0.36 s), a 2.88 ms thumbnail decode: an expected
-        // load of 0.76288 s; one screen = 1000 pt
+    @Test func beforeMeasuringAnythingThePlanRunsOnThePriorWhateverTheNetwork() {
+        /// What the strategy plans with at its first frame (nothing has been measured yet).
+        struct Plan: Equatable {
+            var downloadSlots: Int
+            var speculativeSlots: Int
+            var expectedLoadSeconds: Double
+            var fastestLoadSeconds: Double
+            var horizons: [Double]
+        }
+        // Given two networks as far apart as a fast Wi-Fi and a slow 3G link
+        func firstPlan(latencyMs: Double, bandwidthMbps: Double) -> Plan? {
+            var scenario = StrategyTests.slowList(script: [.pause(seconds: 0.1)])
+            scenario.network.latencyMsMedian = latencyMs
+            scenario.network.latencyMsP95 = latencyMs * 4
+            scenario.network.bandwidthMbps = bandwidthMbps
+            let probe = StrategyProbe { AdaptiveStrategy(environment: $0) }
+            var plan: Plan?
+            let observer = ClosureObserver()
+            observer.onFrame = { _ in
+                guard plan == nil, let adaptive = probe.strategy else { return }
+                plan = Plan(downloadSlots: adaptive.downloadSlots, speculativeSlots: adaptive.speculativeSlots,
+                            expectedLoadSeconds: adaptive.expectedLoadSeconds,
+                            fastestLoadSeconds: adaptive.fastestLoadSeconds,
+                            horizons: [0.0, 50, 100, 200, 300].map { adaptive.prefetchHorizon(speed: $0, decay: 0) }
+                                + [adaptive.prefetchHorizon(speed: 100, decay: 0.04)])
+            }
+            _ = probe.run(scenario, name: "adaptive", observer: observer)
+            return plan
+        }
+        let slow = firstPlan(latencyMs: 400, bandwidthMbps: 1)
+        let fast = firstPlan(latencyMs: 20, bandwidthMbps: 100)
+        // Then both plan with the prior: a 0.15 s first byte, a 4.32 ms decode, a 1.35 s transfer
+        // (270 kB at 1.6 Mbit/s), 6 downloads (URLSession's default) and 1 guess at a time until
+        // measured: an expected load of 0.15 + 0.00432 + 6 × 1.35 s, a fastest of 0.15 + 0.00432 +
+        // 1.35 s; the horizon one screen (1000 pt) whatever the speed, since the expected load is
+        // a guess, but at least the distance a decelerating fling still travels (speed / decay)
+        #expect(slow == fast)
+        #expect(slow == Plan(downloadSlots: 6, speculativeSlots: 1, expectedLoadSeconds: 0.15 + 0.00432 + 1.35 * 6,
+                             fastestLoadSeconds: 0.15 + 0.00432 + 1.35,
+                             horizons: [1000, 1000, 1000, 1000, 1000, 2500]))
+    }
+
+    @Test func itLearnsTheLinkTheLatencyAndTheImageSizeFromItsOwnRequests() {
+        // Given a constant 400 ms first byte, a 20 Mbit/s link (400 ns per byte) and every image
+        // 150 kB, over a drag that loads a few dozen images
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 400, script: [
+            .drag(velocity: 800, seconds: 3), .pause(seconds: 2),
+        ])
+        scenario.images.bytesP95 = scenario.images.bytesMedian
         let probe = StrategyProbe { AdaptiveStrategy(environment: $0) }
-        _ = probe.run(StrategyTests.slowList(script: [.pause(seconds: 0.1)]), name: "adaptive")
+        _ = probe.run(scenario, name: "adaptive")
+        let estimator = probe.strategy.estimator
+        // Then it measured exactly what the network does, its own transfers sharing the link
+        // notwithstanding (link time to within a nanosecond per transfer)
+        #expect(estimator.isDepthMeasured)
+        #expect(estimator.latencySeconds == 0.4)
+        #expect(estimator.imageBytesMedian == 150_000)
+        #expect(abs(estimator.bitsPerSecond - 20_000_000) < 1)
+        // and sized its depth from it: ⌈0.4 s / 0.06 s⌉ + 1 = 8 downloads, Little's law 8 too
+        #expect(probe.strategy.downloadSlots == 8)
+        #expect(probe.strategy.speculativeSlots == 8)
+        // its decodes took at least the 2 ms/MP × 1.44 MP = 2.88 ms they cost (queueing included)
+        #expect(estimator.decodeSeconds >= 0.00288)
+        // and the horizon now grows with speed: speed × (0.4 s + decode + 8 × 0.06 s) × 2, within
+        // 1...4 screens (one screen = 1000 pt)
         let adaptive = probe.strategy!
-        #expect(abs(adaptive.expectedLoadSeconds - 0.76288) < 1e-12)
-        // Then the horizon is speed × 0.76288 s × 2, within 1...4 screens, and at least the
-        // distance a decelerating fling still travels (speed / decay)
-        let horizons = [0.0, 500, 1000, 2000, 3000].map { adaptive.prefetchHorizon(speed: $0, decay: 0) }
-        let expected = [1000, 1000, 1525.76, 3051.52, 4000]
-        for (horizon, value) in zip(horizons, expected) { #expect(abs(horizon - value) < 1e-9) }
-        #expect(zip(horizons, horizons.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(abs(adaptive.prefetchHorizon(speed: 1000, decay: 2) - 1525.76) < 1e-9)
-        #expect(abs(adaptive.prefetchHorizon(speed: 100, decay: 0.04) - 2500) < 1e-9)
+        let load = 0.4 + estimator.decodeSeconds + estimator.transferSeconds * 8
+        #expect(abs(adaptive.expectedLoadSeconds - load) < 1e-12)
+        #expect(abs(estimator.transferSeconds - 0.06) < 1e-9)
+        let horizons = [0.0, 500, 1000, 3000].map { adaptive.prefetchHorizon(speed: $0, decay: 0) }
+        #expect(horizons[0] == 1000 && horizons[3] == 4000)
+        #expect(abs(horizons[1] - max(1000, 500 * load * 2)) < 1e-9)
+        #expect(abs(horizons[2] - 1000 * load * 2) < 1e-9)
     }
 
     @Test func aFlingsDecelerationAndRestingPlaceAreEstimated() {
@@ -113,5 +174,25 @@ import Testing
             #expect(abs(motion.decay - 2.002002) < 1e-3)
             #expect(abs(motion.offset + motion.speed / motion.decay - finalOffset) < 10)
         }
+    }
+
+    @Test func aHesitantFingerDoesNotCancelAndRestartTheSameDownloads() throws {
+        // Given a finger that drags and stops every other frame (the plan deepens and shrinks its
+        // horizon with each start and stop) on a 400 ms-median network
+        let scenario = StrategyTests.slowList(script: [
+            .repeatSteps(times: 40, steps: [.drag(velocity: 600, seconds: 0.034), .pause(seconds: 0.034)]),
+            .pause(seconds: 3),
+        ])
+        func run(_ parameters: [(String, Double)]) throws -> RunMetrics {
+            SimulationRun(scenario: scenario, seed: 1, strategyName: "adaptive",
+                          strategy: try StrategyCatalog.makeFactory(StrategyTests.spec("adaptive", parameters))).run()
+        }
+        let kept = try run([])
+        let dropped = try run([("keepScreens", 0), ("cancelGraceSeconds", 0)])
+        // Then keeping dropped downloads near the viewport (and for 0.5 s) sends fewer requests
+        // for the same cells: a download is finished instead of cancelled and sent again
+        #expect(kept.requests == dropped.requests)
+        #expect(kept.networkFetches < dropped.networkFetches,
+                "fetches kept \(kept.networkFetches), dropped \(dropped.networkFetches)")
     }
 }

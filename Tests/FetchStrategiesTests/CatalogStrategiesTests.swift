@@ -55,7 +55,9 @@ import Testing
         #expect(error(StrategyTests.spec("texture", [("preloadLeadingScreen", 2)]))
             == "strategies[0].preloadLeadingScreen: unknown parameter; did you mean 'preloadLeadingScreens'?")
         #expect(error(StrategyTests.spec("adaptive", [("velocity", 2)]))
-            == "strategies[0].velocity: unknown parameter; 'adaptive' takes: memoryCacheMB, diskCacheMB, minPrefetchScreens, maxPrefetchScreens, lookaheadLoads, maxSpeculativeLoads")
+            == "strategies[0].velocity: unknown parameter; 'adaptive' takes: memoryCacheMB, diskCacheMB, "
+               + "minPrefetchScreens, maxPrefetchScreens, lookaheadLoads, maxSpeculativeLoads, maxDownloads, "
+               + "keepScreens, cancelGraceSeconds")
         #expect(error(StrategyTests.spec("texture", [("maxConcurrentDownloads", 0)]))
             == "strategies[0].maxConcurrentDownloads: must be an integer from 1 to 1000, found 0.0")
         // Known parameters with valid values are accepted
@@ -77,7 +79,8 @@ import Testing
             ["preloadLeadingScreens=2.5", "preloadTrailingScreens=1.5", "displayLeadingScreens=1",
              "displayTrailingScreens=0.5", "maxConcurrentDownloads=10", "diskCacheMB=50"],
             ["memoryCacheMB=100", "diskCacheMB=150", "minPrefetchScreens=1", "maxPrefetchScreens=4",
-             "lookaheadLoads=2", "maxSpeculativeLoads=1"],
+             "lookaheadLoads=2", "maxSpeculativeLoads=10", "maxDownloads=10", "keepScreens=1",
+             "cancelGraceSeconds=0.5"],
         ])
     }
 }

@@ -32,6 +32,12 @@ final class NetworkHarness {
         }), at: time)
     }
 
+    /// Keeps `task` under `tag` (for a load made outside `load(_:on:priority:at:tag:)`).
+    func keep(_ task: NetworkTask, tag: Int) { tasks[tag] = task }
+
+    /// The task kept under `tag`.
+    func task(_ tag: Int) -> NetworkTask? { tasks[tag] }
+
     /// Runs `body` at `time` (a cancel, a priority change).
     func at(_ time: SimTime, _ body: @escaping () -> Void) {
         scheduler.schedule(.deferred(body), at: time)

@@ -7,7 +7,8 @@ public final class IdleStrategy: FetchStrategy {
 }
 
 /// The test strategy that loads: each configured item's image is recorded as a miss and loaded
-/// from the network; with `readsDisk` a disk read is issued too, and with `showsImages` the image
+/// from the network; with `readsDisk` a disk read of the decoded bitmap's bytes (width × height × 4,
+/// from the image's pixel size: a strategy cannot read the encoded size) is issued too, and with `showsImages` the image
 /// is set on the cell when it lands, guarded by the cell's represented identifier (a placeholder
 /// nil is set first).
 public final class LoadingStrategy: FetchStrategy {
@@ -34,7 +35,10 @@ public final class LoadingStrategy: FetchStrategy {
             environment.setImage(nil, on: cell)
         }
         environment.record(.miss, imageID: imageID)
-        if readsDisk { environment.readDisk(bytes: environment.encodedBytes(ofImage: imageID)) {} }
+        if readsDisk {
+            let size = environment.imagePixelSize(ofImage: imageID)
+            environment.readDisk(bytes: Int64(size.width) * Int64(size.height) * 4) {}
+        }
         let showsImages = self.showsImages
         environment.sharedSession.load(imageID, priority: .normal) { result in
             guard showsImages, case .success = result else { return }

@@ -62,7 +62,7 @@ final class DiskCacheModel {
     func read(into load: SharedImageLoad, key: Int, unlessStale isStale: (() -> Bool)?,
               then: @escaping (_ wasRead: Bool) -> Void) {
         let environment = self.environment
-        let bytes = bytesOfKey[key] ?? environment.encodedBytes(ofImage: load.imageID)
+        let bytes = bytesOfKey[key] ?? 0  // read only after `contains(key:)`: the entry's size is known
         _ = index.touch(key)
         load.enqueue(on: ioQueue) {
             if let isStale, isStale() {
@@ -76,9 +76,9 @@ final class DiskCacheModel {
         }
     }
 
-    /// Stores `imageID`'s downloaded data.
-    func store(_ imageID: Int) {
-        store(key: Self.originalKey(imageID), bytes: environment.encodedBytes(ofImage: imageID))
+    /// Stores `imageID`'s downloaded data, `bytes` long.
+    func store(_ imageID: Int, bytes: Int64) {
+        store(key: Self.originalKey(imageID), bytes: bytes)
     }
 
     /// Stores entry `key` of `bytes`.

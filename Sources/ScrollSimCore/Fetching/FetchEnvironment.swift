@@ -27,9 +27,19 @@ public enum RequestOutcome: Sendable, Equatable {
     case miss
 }
 
-/// The services a strategy acts through (docs/model.md, "Strategies"): clock, network, disk, decoder threads, the
-/// main queue, cells and memory accounting. Every strategy pays the same modelled costs because
-/// this is the only way to act.
+/// The services a strategy acts through (docs/model.md, "What a strategy can know"): clock, network, disk,
+/// decoder threads, the main queue, cells and memory accounting. Every strategy pays the same
+/// modelled costs because this is the only way to act.
+///
+/// No oracles: this is also all a strategy can know, and it is what a real app can know. The
+/// layout (`layout`, `cellPixelSize(ofItem:)`), the display (`display`), the images' pixel size
+/// (`imagePixelSize(ofImage:)`: image APIs return it with the URL), the device (`device`,
+/// `availableMemoryBytes`), the clock, and what its own requests measured (a session's
+/// `metricsHandler` receives each request's `TaskMetrics`; a completion gives the bytes
+/// received). The scenario itself (its network's latency and bandwidth, the disk, the images'
+/// encoded sizes, the costs, the seed) is not reachable from here: a strategy that wants a
+/// figure must measure it. The costs are still charged: through the calls below, by the
+/// simulator.
 ///
 /// Threading model: lifecycle callbacks and main-queue blocks run on the simulated main thread;
 /// network, disk and decode completions run off it and must hop to the main queue
@@ -42,12 +52,12 @@ public final class FetchEnvironment {
 
     init(sim: Simulator) { self.sim = sim }
 
-    // MARK: Clock and scenario
+    // MARK: Clock and display
 
     /// The current simulated time of the calling code.
     public var now: SimTime { sim.context.now }
-    /// The scenario being run (read-only).
-    public var scenario: Scenario { sim.scenario }
+    /// The display: its refresh rate and vsync grid.
+    public var display: DisplayInfo { DisplayInfo(refreshHz: sim.scenario.display.refreshHz) }
     /// Whether the calling code runs on the main thread.
     public var isOnMainThread: Bool { sim.context.isOnMainThread }
 
@@ -67,8 +77,9 @@ public final class FetchEnvironment {
 
     /// The image item `item` shows (its URL).
     public func imageID(forItem item: Int) -> Int { sim.images.imageID(forItem: item) }
-    /// Encoded size of an image in bytes.
-    public func encodedBytes(ofImage imageID: Int) -> Int64 { sim.images.encodedBytes(ofImage: imageID) }
+    /// Encoded size of an image in bytes: the scenario's draw, not visible to strategies (they
+    /// learn an image's size from its download, `NetworkResult.success(bytes:)`).
+    func encodedBytes(ofImage imageID: Int) -> Int64 { sim.images.encodedBytes(ofImage: imageID) }
     /// Full pixel size of the source image `imageID` (image APIs return it with the URL; with a
     /// `layout.catalog` each image has its own).
     public func imagePixelSize(ofImage imageID: Int) -> (width: Int, height: Int) {
@@ -170,6 +181,14 @@ public final class FetchEnvironment {
     /// Charges `milliseconds` of synchronous work to the main thread (only meaningful on it).
     public func chargeMainThread(milliseconds: Double) {
         sim.chargeMain(SimDuration.milliseconds(milliseconds))
+    }
+
+    /// Charges the modelled cost of configuring a cell (what the simulator charges for each
+    /// `cellForItem`) to the main thread, for a strategy that configures a cell again itself
+    /// (`reconfigureItems(at:)` runs the cell provider once more). The figure stays the
+    /// simulator's: a strategy never reads it.
+    public func chargeCellConfiguration() {
+        sim.chargeMain(sim.cellForItemCost)
     }
 
     /// Sets `image` (or nil) on `cell`, charging `setImageMs`. `isFinal` false marks a placeholder

@@ -122,6 +122,10 @@ final class NetworkModel {
         var sent: SimTime = 0
         /// When its first byte arrived (−1 before).
         var firstByte: SimTime = -1
+        /// When the task was resumed (`TaskMetrics.fetchStart`).
+        var fetchStart: SimTime = 0
+        /// Whether it went out on a connection that had carried an earlier request.
+        var isReusedConnection = false
     }
 
     /// One session's pool.
@@ -144,6 +148,8 @@ final class NetworkModel {
         var http2Connection = -1
         /// Connection slots in use (traces only).
         var slotInUse: [Bool] = []
+        /// Receives each ended request's metrics (the delegate's `didFinishCollecting`), or nil.
+        var metricsHandler: ((TaskMetrics) -> Void)?
     }
 
     /// One connection to the host.
@@ -162,6 +168,12 @@ final class NetworkModel {
         var idleSince: SimTime = 0
         /// HTTP/2 stream lanes in use (traces only).
         var laneInUse: [Bool] = []
+        /// When its setup started.
+        var setupStart: SimTime = 0
+        /// When its setup is (or was) done.
+        var setupEnd: SimTime = 0
+        /// Requests (or streams) sent on it so far.
+        var requestsCarried = 0
     }
 
     /// The run's clock and main-thread cursor.
@@ -253,7 +265,7 @@ final class NetworkModel {
               completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
         let id = requests.count
         requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
-                                completion: completion))
+                                completion: completion, fetchStart: context.now))
         let task = NetworkTask(id: id, imageID: imageID, model: self)
         context.perform { [self] in submit(id) }
         return task
@@ -364,10 +376,10 @@ final class NetworkModel {
         if observer != nil {
             slot = Self.takeLowestFree(&sessions[s].slotInUse)
         }
-        connections.append(Connection(session: s, slot: slot))
+        let setup = 2 * roundTrip
+        connections.append(Connection(session: s, slot: slot, setupStart: now, setupEnd: now + setup))
         sessions[s].openConnections += 1
         connectionsOpened += 1
-        let setup = 2 * roundTrip
         observer?.connectionOpened(ConnectionSetup(
             session: s, sessionName: sessions[s].name, httpProtocol: config.httpProtocol, connection: slot,
             start: now, tcpEnd: now + roundTrip, end: now + setup))
@@ -441,6 +453,8 @@ final class NetworkModel {
     /// Sends request `id` on connection `c`: draws its latency and failure, and waits for its first byte.
     private func send(_ id: Int, on c: Int) {
         connections[c].inFlight += 1
+        requests[id].isReusedConnection = connections[c].requestsCarried > 0
+        connections[c].requestsCarried += 1
         requests[id].connection = c
         requests[id].state = .awaitingFirstByte
         fetchesStarted += 1
@@ -510,14 +524,17 @@ final class NetworkModel {
         case .unsubmitted:
             requests[id].state = .finished
             requests[id].completion = nil
+            reportCancelled(id, bytesReceived: 0)
         case .queued:
             sessions[requests[id].session].queue.remove(requests[id].ticket)
             requests[id].state = .finished
             requests[id].completion = nil
+            reportCancelled(id, bytesReceived: 0)
         case .awaitingFirstByte:
             requests[id].state = .finished
             requests[id].completion = nil
             endSpan(id, .cancelled, bytes: 0)
+            reportCancelled(id, bytesReceived: 0)
             abandon(id)
         case .transferring:
             let received = link.cancel(requests[id].transfer, at: context.scheduler.now)
@@ -527,6 +544,7 @@ final class NetworkModel {
             endSpan(id, .cancelled, bytes: received)
             requests[id].state = .finished
             requests[id].completion = nil
+            reportCancelled(id, bytesReceived: received)
             abandon(id)
             rescheduleTransferCheck()
         }
@@ -574,13 +592,57 @@ final class NetworkModel {
             bytes: bytes ?? (outcome == .completed ? request.bytes : 0), outcome: outcome))
     }
 
-    /// Ends request `id` and calls its completion with `result`.
+    /// Ends request `id`: its session's metrics handler receives its metrics, then its
+    /// completion is called with `result` (URLSession's order: `didFinishCollecting`, then
+    /// `didCompleteWithError`).
     private func finish(_ id: Int, _ result: NetworkResult) {
         requests[id].state = .finished
         let completion = requests[id].completion
         requests[id].completion = nil
+        if let handler = sessions[requests[id].session].metricsHandler {
+            let bytes: Int64
+            let outcome: TaskMetrics.Outcome
+            switch result {
+            case .success(let received): (bytes, outcome) = (received, .completed)
+            case .failure: (bytes, outcome) = (0, .failed)
+            }
+            handler(metrics(of: id, bytesReceived: bytes, outcome: outcome))
+        }
         completion?(result)
     }
+
+    /// Delivers cancelled request `id`'s metrics to its session's handler, if it has one, as an
+    /// event at the current time (never inside the `cancel()` call that ended it). Sessions without
+    /// a handler schedule nothing, so their runs are unchanged.
+    private func reportCancelled(_ id: Int, bytesReceived: Int64) {
+        guard let handler = sessions[requests[id].session].metricsHandler else { return }
+        let metrics = metrics(of: id, bytesReceived: bytesReceived, outcome: .cancelled)
+        context.scheduler.schedule(.deferred({ handler(metrics) }), at: context.scheduler.now)
+    }
+
+    /// Request `id`'s metrics as it ends now with `outcome`, having received `bytesReceived`.
+    private func metrics(of id: Int, bytesReceived: Int64, outcome: TaskMetrics.Outcome) -> TaskMetrics {
+        let request = requests[id]
+        let now = context.scheduler.now
+        let wasSent = request.connection >= 0
+        let isNew = wasSent && !request.isReusedConnection
+        let firstByte: SimTime? = request.firstByte >= 0 ? request.firstByte : outcome == .failed && wasSent ? now : nil
+        return TaskMetrics(
+            imageID: request.imageID, fetchStart: request.fetchStart,
+            connectStart: isNew ? connections[request.connection].setupStart : nil,
+            connectEnd: isNew ? connections[request.connection].setupEnd : nil,
+            requestStart: wasSent ? request.sent : nil, responseStart: firstByte,
+            responseEnd: firstByte == nil ? nil : now, bytesReceived: bytesReceived,
+            isReusedConnection: request.isReusedConnection, outcome: outcome)
+    }
+
+    /// Sets session `s`'s metrics handler.
+    func setMetricsHandler(_ handler: ((TaskMetrics) -> Void)?, ofSession s: Int) {
+        sessions[s].metricsHandler = handler
+    }
+
+    /// Session `s`'s metrics handler.
+    func metricsHandler(ofSession s: Int) -> ((TaskMetrics) -> Void)? { sessions[s].metricsHandler }
 
     /// Marks the lowest free slot of `inUse` taken (appending one when all are) and returns it.
     /// - Complexity: O(slots); only traces number slots.

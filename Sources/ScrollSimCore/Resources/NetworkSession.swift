@@ -41,6 +41,16 @@ public final class NetworkSession {
         self.index = index
     }
 
+    /// The session delegate's `urlSession(_:task:didFinishCollecting:)`: receives the metrics of
+    /// every request of this session when it ends (completed, failed or cancelled), off the main
+    /// thread. A completed or failed request's metrics come just before its completion runs, in
+    /// the same instant; a cancelled request's come as a separate event at the instant of the
+    /// cancel, never inside `cancel()`. nil (the default): no metrics are collected.
+    public var metricsHandler: ((TaskMetrics) -> Void)? {
+        get { model.metricsHandler(ofSession: index) }
+        set { model.setMetricsHandler(newValue, ofSession: index) }
+    }
+
     /// Starts a request for `imageID` on this session (a data task, resumed); `completion` runs
     /// off the main thread when it ends, never after `cancel()`.
     @discardableResult

@@ -1,0 +1,120 @@
+import ScrollSimCore
+
+/// Turns a strategy's own request metrics into exact measurements of its link's speed: for each
+/// completed transfer, the time it would have taken alone on the link.
+///
+/// A transfer's bytes arrive at the link's rate divided by the number of transfers sharing it
+/// (docs/model.md, Resources: processor sharing). So a transfer of `b` bytes from `s` to `e`,
+/// sharing the link with `n(t)` transfers at time `t` (itself included), would have taken
+/// `∫ₛᵉ dt / n(t)` alone: its *link time*. `b / link time` is the link's rate, whatever the
+/// concurrency, where `b / (e − s)` would read low by the factor of sharing.
+///
+/// `n(t)` comes from the metrics of the strategy's own requests (each transfer's `responseStart`
+/// and `responseEnd`), which arrive only when each request ends. A transfer is therefore measured
+/// once every request that could have overlapped it has reported: when no request still
+/// outstanding was resumed before it ended (a request cannot transfer before it was resumed).
+/// Transfers of other apps are invisible; an app cannot see them either.
+///
+/// Bounded: a request that never reports (a first byte that never comes) would hold every later
+/// transfer back, so at most `pendingLimit` transfers wait (the oldest beyond that is dropped
+/// unmeasured) and at most `intervalLimit` reported transfers are kept (the oldest beyond that is
+/// forgotten: a transfer measured later that overlapped it would read the link slightly slow).
+///
+/// Origin: ours (the processor-sharing correction of the issue's "throughput corrected for the
+/// number of transfers in flight", made exact by waiting for the overlapping reports).
+/// Deterministic: records are kept in report order (which is time order) and summed in time order.
+struct LinkShareLog {
+    /// A request resumed and not yet reported.
+    private struct Outstanding: Equatable {
+        var imageID: Int
+        var fetchStart: SimTime
+    }
+
+    /// A reported transfer: when its first and last bytes arrived.
+    private struct Interval: Equatable {
+        var start: SimTime
+        var end: SimTime
+    }
+
+    /// A completed transfer waiting for the reports that could overlap it.
+    private struct Pending: Equatable {
+        var interval: Interval
+        var bytes: Int64
+    }
+
+    /// Completed transfers waiting at most.
+    static let pendingLimit = 64
+    /// Reported transfers kept at most.
+    static let intervalLimit = 256
+
+    /// Requests resumed and not yet reported, in resume order.
+    private var outstanding: [Outstanding] = []
+    /// Reported transfers still needed to measure a pending or future one, by end time.
+    private var intervals: [Interval] = []
+    /// Completed transfers not yet measured, by end time.
+    private var pending: [Pending] = []
+
+    /// An empty log.
+    init() {}
+
+    /// Requests resumed and not yet reported.
+    var outstandingCount: Int { outstanding.count }
+
+    /// The strategy resumed a request for `imageID` at `time` (its `fetchStart`).
+    mutating func resumed(imageID: Int, at time: SimTime) {
+        outstanding.append(Outstanding(imageID: imageID, fetchStart: time))
+    }
+
+    /// A request's metrics arrived. Returns the link times per byte, nanoseconds, of the
+    /// transfers this report made measurable (oldest first): each the inverse of a measurement
+    /// of the link's rate.
+    /// - Complexity: O(k²) per measured transfer for k reported transfers overlapping it.
+    mutating func ended(_ metrics: TaskMetrics) -> [Double] {
+        if let index = outstanding.firstIndex(where: {
+            $0.imageID == metrics.imageID && $0.fetchStart == metrics.fetchStart
+        }) {
+            outstanding.remove(at: index)
+        }
+        if let start = metrics.responseStart, let end = metrics.responseEnd, end > start {
+            let interval = Interval(start: start, end: end)
+            intervals.append(interval)
+            if metrics.outcome == .completed && metrics.bytesReceived > 0 {
+                pending.append(Pending(interval: interval, bytes: metrics.bytesReceived))
+            }
+        }
+        // Nothing outstanding was resumed before `frontier`, so every transfer ending by then
+        // has all its overlapping transfers reported.
+        let frontier = outstanding.map(\.fetchStart).min() ?? .max
+        var measured: [Double] = []
+        var ready = 0
+        while ready < pending.count && pending[ready].interval.end <= frontier {
+            let sample = pending[ready]
+            measured.append(Double(linkTime(of: sample.interval)) / Double(sample.bytes))
+            ready += 1
+        }
+        pending.removeFirst(ready)
+        // Intervals ending before every pending and future transfer can start are no longer needed.
+        let horizon = min(frontier, pending.map(\.interval.start).min() ?? .max)
+        if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
+        let stale = max(intervals.prefix { $0.end <= horizon }.count, intervals.count - Self.intervalLimit)
+        intervals.removeFirst(stale)
+        return measured
+    }
+
+    /// `∫ dt / n(t)` over `interval`, nanoseconds (rounded down per piece), where `n(t)` counts
+    /// the reported transfers in progress at `t` (`interval`'s own among them).
+    private func linkTime(of interval: Interval) -> SimTime {
+        var cuts = [interval.start, interval.end]
+        for other in intervals where other.end > interval.start && other.start < interval.end {
+            if other.start > interval.start { cuts.append(other.start) }
+            if other.end < interval.end { cuts.append(other.end) }
+        }
+        cuts.sort()
+        var total: SimTime = 0
+        for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
+            let sharing = intervals.count(where: { $0.start <= from && $0.end >= to })
+            total += (to - from) / SimTime(max(1, sharing))
+        }
+        return total
+    }
+}

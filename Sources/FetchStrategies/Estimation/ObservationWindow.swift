@@ -1,0 +1,75 @@
+/// The last `capacity` observations of one quantity, oldest first, seeded with a prior.
+///
+/// The window starts holding `priorWeight` copies of the prior value (pseudo-observations); each
+/// real observation is appended, and once the window is full the oldest value leaves it, prior
+/// copies first. So the prior decides the median until real observations outnumber its copies,
+/// and is gone entirely after `capacity` observations. The statistics are order statistics of
+/// the values in the window (a windowed median, robust to a heavy tail: a single slow request
+/// moves the median by at most one rank).
+///
+/// Deterministic: the window is an array in arrival order plus an ascending copy kept by
+/// binary-search insertion (every value is finite, so the order is total); the median of an even
+/// count averages its two middle values in a fixed order.
+struct ObservationWindow: Equatable {
+    /// How many values the window holds at most (at least 1).
+    let capacity: Int
+    /// The values, oldest first.
+    private(set) var values: [Double]
+    /// The same values in ascending order, kept up to date by `add` (statistics read it without
+    /// sorting).
+    private(set) var ascending: [Double]
+    /// Real observations added so far (the prior copies not counted).
+    private(set) var observationCount = 0
+
+    /// A window of `capacity` values holding `priorWeight` copies of `prior` (at most `capacity`).
+    init(capacity: Int, prior: Double, priorWeight: Int) {
+        precondition(capacity >= 1 && priorWeight >= 0, "a window holds at least one value")
+        self.capacity = capacity
+        values = Array(repeating: prior, count: min(priorWeight, capacity))
+        ascending = values
+    }
+
+    /// The first position in `ascending` whose value is not below `value` (binary search).
+    private func insertionIndex(of value: Double) -> Int {
+        var low = 0, high = ascending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ascending[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Adds an observation; the oldest value leaves when the window is full. Non-finite or
+    /// negative values are ignored (a clock step or a failed measurement, never a duration).
+    /// - Complexity: O(capacity).
+    mutating func add(_ value: Double) {
+        guard value.isFinite, value >= 0 else { return }
+        if values.count == capacity {
+            // equal values are interchangeable: remove any copy of the one leaving
+            ascending.remove(at: insertionIndex(of: values.removeFirst()))
+        }
+        values.append(value)
+        ascending.insert(value, at: insertionIndex(of: value))
+        observationCount += 1
+    }
+
+    /// The median of the values in the window (the mean of the two middle ones for an even
+    /// count); 0 for an empty window.
+    /// - Complexity: O(1).
+    var median: Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = ascending
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The `fraction` quantile by nearest rank: the smallest value with at least `fraction` of
+    /// the window at or below it (`fraction` in 0...1; the largest value for 1); 0 when empty.
+    /// - Complexity: O(1).
+    func quantile(_ fraction: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = ascending
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+}
