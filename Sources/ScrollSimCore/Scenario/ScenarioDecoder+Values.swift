@@ -122,22 +122,7 @@ extension ScenarioDecoder {
 }
 
 extension String {
-    /// The string in single quotes for an error message: control characters escaped, at most
-    /// 60 characters kept.
-    var quotedForMessage: String {
-        var text = ""
-        for (index, scalar) in unicodeScalars.enumerated() {
-            if index == 60 {
-                text += "…"
-                break
-            }
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse:
-                text += scalar.escaped(asASCII: true)
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return "'" + text + "'"
-    }
+    /// The string in single quotes for an error message (`MessageLine.quoted`): control characters
+    /// escaped, at most 60 characters kept.
+    var quotedForMessage: String { MessageLine.quoted(self) }
 }

@@ -33,7 +33,7 @@ extension SummaryDocument {
         for (index, name) in header.fields.enumerated() {
             let place = InputError.Location.line(1, column: index + 1)
             if header.fields[..<index].contains(name) {
-                throw InputError(.invalid, file: file, at: place, "duplicate column '\(name)'")
+                throw InputError(.invalid, file: file, at: place, "duplicate column \(MessageLine.quoted(name))")
             }
             if let summary = SummaryColumn.index(of: name) {
                 columns.append(.summary(summary))
@@ -43,14 +43,14 @@ extension SummaryDocument {
                 let hint = Suggestion.closest(to: name, among: SummaryCSV.columns).map { "; did you mean '\($0)'?" }
                     ?? "; expected a summary CSV column (\(SummaryCSV.columns.prefix(3).joined(separator: ", ")), …) "
                     + "or a sweep axis path such as 'cells.prefetchScreens'"
-                throw InputError(.invalid, file: file, at: place, "unknown column '\(name)'\(hint)")
+                throw InputError(.invalid, file: file, at: place, "unknown column \(MessageLine.quoted(name))\(hint)")
             }
         }
         for column in SummaryColumn.all.indices where SummaryColumn.all[column].role == .identity
             && !columns.contains(.summary(column)) {
             let name = SummaryColumn.all[column].name
             throw InputError(.invalid, file: file, at: .line(1),
-                             "missing required column '\(name)' (a summary CSV starts \(identity))")
+                             "missing required column \(MessageLine.quoted(name)) (a summary CSV starts \(identity))")
         }
         var document = SummaryDocument(columns: columns)
         var lineOfKey: [RowKey: Int] = [:]  // lookups only, never iterated
@@ -85,7 +85,7 @@ extension SummaryDocument {
             let name = SummaryColumn.all[index].name
             func invalid(_ allowed: String) -> InputError {
                 InputError(.invalid, file: file, at: .line(record.line, column: position + 1, name: name),
-                           "expected \(allowed), found '\(field)'")
+                           "expected \(allowed), found \(MessageLine.quoted(field))")
             }
             switch name {
             case "scenario", "strategy":
