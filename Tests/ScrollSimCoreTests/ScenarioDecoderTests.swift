@@ -96,7 +96,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
              "images": {"width": 300, "height": 200, "bytesMedian": 1000, "bytesP95": 1000, "distinct": 7, "zipfAlpha": 1.1},
              "network": {"latencyMsMedian": 5, "latencyMsP95": 9, "bandwidthMbps": 100, "maxConnections": 1,
                          "failureRate": 0.25, "offline": true, "protocol": "http2", "rttMs": 12.5,
-                         "idleTimeoutSeconds": 30, "maxConcurrentStreams": 128},
+                         "idleTimeoutSeconds": 30, "maxConcurrentStreams": 128, "radio": "3g", "promotionDelay": true},
              "disk": {"latencyMs": 0, "throughputMBps": 50, "queues": 8},
              "device": {"decoderThreads": 4},
              "costs": {"frameBaseMs": 1, "cellCreateMs": 2, "cellForItemMs": 3, "prepareForReuseMs": 4, "willDisplayMs": 5,
@@ -141,6 +141,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         expected.network.rttMs = 12.5
         expected.network.idleTimeoutSeconds = 30
         expected.network.maxConcurrentStreams = 128
+        expected.network.radio = .threeG
+        expected.network.promotionDelay = true
         expected.disk.latencyMs = 0
         expected.disk.throughputMBps = 50
         expected.disk.queues = 8
@@ -369,6 +371,30 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         (
             #"{"layout": {"itemCount": 1}, "network": {"protcol": "http2"}}"#,
             "scenario.json: network.protcol: unknown key; did you mean 'protocol'?"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": "LTE"}}"#,
+            "scenario.json: network.radio: must be 'lte', '3g', '5g' or 'wifi', found 'LTE'; did you mean 'lte'?"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": "wi-fi"}}"#,
+            "scenario.json: network.radio: must be 'lte', '3g', '5g' or 'wifi', found 'wi-fi'; did you mean 'wifi'?"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": "satellite"}}"#,
+            "scenario.json: network.radio: must be 'lte', '3g', '5g' or 'wifi', found 'satellite'"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radio": 5}}"#,
+            "scenario.json: network.radio: expected a string, found a number"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"promotionDelay": "yes"}}"#,
+            "scenario.json: network.promotionDelay: expected true or false, found a string"
+        ),
+        (
+            #"{"layout": {"itemCount": 1}, "network": {"radios": "lte"}}"#,
+            "scenario.json: network.radios: unknown key; did you mean 'radio'?"
         ),
         (
             #"{"layout": {"itemCount": 1}, "images": {"bytesMedian": 2e9}}"#,

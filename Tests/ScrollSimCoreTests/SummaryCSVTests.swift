@@ -43,18 +43,19 @@ import ScrollSimCore
         m.blankRatioVsyncMean = 0.01875      // 4 decimals, halves away from zero: 0.0188
         m.memoryWarnings = 3
         m.killed = true                      // 1
+        m.radioEnergyNanojoules = 12_345_500_000  // 12.3455 J: a tie, away from zero
         return m
     }
 
     @Test("the summary header lists the columns in order")
     func summaryHeader() {
-        #expect(SummaryCSV.header == "scenario,strategy,seed,profile,refresh_hz,scroll_s,frames,dropped_frames,hitches,hitch_ratio,max_hitch_ms,frame_work_p50_ms,frame_work_p95_ms,frame_work_p99_ms,requests,memory_hits,hit_ratio,disk_hits,inflight_joins,network_fetches,bytes_downloaded,duplicate_downloads,prefetches,prefetch_cancels,wasted_prefetches,displays,ready_ratio,blank_ratio_mean,blank_ratio_max,time_to_image_p95_ms,wrong_image_frames,main_decode_ms,cells_created,cells_reused,peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed\n")
-        #expect(SummaryCSV.columns.count == 38)
+        #expect(SummaryCSV.header == "scenario,strategy,seed,profile,refresh_hz,scroll_s,frames,dropped_frames,hitches,hitch_ratio,max_hitch_ms,frame_work_p50_ms,frame_work_p95_ms,frame_work_p99_ms,requests,memory_hits,hit_ratio,disk_hits,inflight_joins,network_fetches,bytes_downloaded,duplicate_downloads,prefetches,prefetch_cancels,wasted_prefetches,displays,ready_ratio,blank_ratio_mean,blank_ratio_max,time_to_image_p95_ms,wrong_image_frames,main_decode_ms,cells_created,cells_reused,peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,radio_energy_j\n")
+        #expect(SummaryCSV.columns.count == 39)
     }
 
     @Test("a summary row prints every field with its fixed precision")
     func summaryRow() {
-        #expect(SummaryCSV.row(Self.sampleRun) == "photo-grid,asset-store,7,ios15,120,4.250,510,12,9,8.824,8.333,3.101,8.000,16.667,300,200,0.6667,30,5,80,12345678,2,120,40,15,250,0.7960,0.0123,0.2500,123.457,3,0.002,24,410,50.545,0.0188,3,1\n")
+        #expect(SummaryCSV.row(Self.sampleRun) == "photo-grid,asset-store,7,ios15,120,4.250,510,12,9,8.824,8.333,3.101,8.000,16.667,300,200,0.6667,30,5,80,12345678,2,120,40,15,250,0.7960,0.0123,0.2500,123.457,3,0.002,24,410,50.545,0.0188,3,1,12.346\n")
     }
 
     @Test("a run without scroll, requests or displays prints zero ratios")
@@ -62,7 +63,7 @@ import ScrollSimCore
         var m = RunMetrics()
         m.scenario = "empty"
         m.strategy = "none"
-        #expect(SummaryCSV.row(m) == "empty,none,0,,60,0.000,0,0,0,0.000,0.000,0.000,0.000,0.000,0,0,0.0000,0,0,0,0,0,0,0,0,0,0.0000,0.0000,0.0000,0.000,0,0.000,0,0,0.000,0.0000,0,0\n")
+        #expect(SummaryCSV.row(m) == "empty,none,0,,60,0.000,0,0,0,0.000,0.000,0.000,0.000,0.000,0,0,0.0000,0,0,0,0,0,0,0,0,0,0.0000,0.0000,0.0000,0.000,0,0.000,0,0,0.000,0.0000,0,0,0.000\n")
     }
 
     @Test("fields are quoted per RFC 4180 only when needed")

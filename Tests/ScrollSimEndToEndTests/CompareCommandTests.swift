@@ -94,8 +94,8 @@ import ScrollSimCore
         // a valid refresh rate, which the one summary reader checks (1 to 1000 Hz)
         let header = SummaryCSV.header
         let run = "grid,naive,1,ios15,60" + String(repeating: ",0", count: 31)
-        let base = try write("base.csv", header + run + ",1,0\n")
-        let head = try write("head.csv", header + run + ",2,1\n")
+        let base = try write("base.csv", header + run + ",1,0,0\n")
+        let head = try write("head.csv", header + run + ",2,1,0\n")
         let result = scrollsim("compare", base, head)
         #expect(result.code == 2)
         #expect(result.standardOutput == """

@@ -180,7 +180,7 @@ import ScrollSimTestSupport
             """)
         let lines = succeed(["sweep", sweep]).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasSuffix(",peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,layout.itemHeight"))
+        #expect(lines[0].hasSuffix(",peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,radio_energy_j,layout.itemHeight"))
         #expect(lines[1].hasPrefix("tiny,naive,5,") && lines[1].hasSuffix(",150"))
         #expect(lines[2].hasPrefix("tiny,naive,5,") && lines[2].hasSuffix(",250"))
     }

@@ -52,6 +52,9 @@ public struct RunMetrics: Sendable, Equatable {
     /// Whether the app's footprint exceeded the device's memory limit: the OS killed it and the
     /// run's metrics stop there.
     public var killed: Bool = false
+    /// Energy the radio spent from time 0 to the run's horizon (the script's end plus the settle
+    /// limit; a killed run's kill), nanojoules, rounded down (docs/model.md, "Radio energy").
+    public var radioEnergyNanojoules: Int64 = 0
 
     public init() {}
 

@@ -1,6 +1,8 @@
 extension SummaryColumn {
     /// Bytes in one MiB: `peak_memory_mb` is in mebibytes.
     static let bytesPerMebibyte: Int64 = 1_048_576
+    /// Nanojoules in one joule: `radio_energy_j` is in joules.
+    static let nanojoulesPerJoule: Int64 = 1_000_000_000
 
     /// Integer nanoseconds as a quantity in `unit` nanoseconds (e.g. 1 000 000 for ms), exactly.
     static func nanos(_ value: SimTime, per unit: SimTime) -> Quantity { .ratio(value, over: unit, timesPowerOfTen: 0) }
@@ -148,6 +150,12 @@ extension SummaryColumn {
                       + "app there and the run stopped (docs/model.md, \"Device and memory\"; see Killed runs "
                       + "below)") {
             .integer($0.killed ? 1 : 0)
+        },
+        SummaryColumn("radio_energy_j", unit: "J", decimals: 3, role: .metric(.lowerIsBetter),
+                      "energy the radio spends from time 0 to the script's end plus the 60 s settle limit (the "
+                      + "same window for every strategy of a scenario; up to the kill in a killed run), from the "
+                      + "RRC state machine of network.radio (docs/model.md, \"Radio energy\")") {
+            .ratio($0.radioEnergyNanojoules, over: nanojoulesPerJoule, timesPowerOfTen: 0)
         },
     ]
 }

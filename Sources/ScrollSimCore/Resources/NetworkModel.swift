@@ -81,6 +81,11 @@ public final class NetworkTask {
 /// check is lazy (when its session next needs a connection), so it needs no event.
 /// HTTP/1.1 reuses the idle connection that became idle last.
 ///
+/// The radio (docs/model.md, "Radio energy"): every connection setup and response transfer is
+/// activity for `RadioEnergyMeter`, and every request sent or error response an instant of it.
+/// With `network.promotionDelay`, a session that has requests to send while the radio needs a
+/// promotion waits for it (`dispatch`); sessions then resume in the order they started waiting.
+///
 /// Random draws (common random numbers): a request's latency and failure come from
 /// `("latency", image, attempt)` and `("failure", image, attempt)` when it is sent, `attempt`
 /// counting the requests for that image sent before in the run; connection setup draws nothing.
@@ -191,6 +196,12 @@ final class NetworkModel {
     @exclusivity(unchecked) private var downloaded: [Int: Bool] = [:]
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
+    /// The radio's state machine and energy.
+    @exclusivity(unchecked) private var radio: RadioEnergyMeter
+    /// Sessions waiting for the radio's promotion, in the order they started waiting.
+    @exclusivity(unchecked) private var sessionsAwaitingRadio: [Int] = []
+    /// Whether the event that resumes `sessionsAwaitingRadio` is scheduled.
+    @exclusivity(unchecked) private var isRadioWakeScheduled = false
 
     /// Receives connection setups and each request's time on its connection (traces).
     weak var observer: (any RunObserver)?
@@ -216,6 +227,7 @@ final class NetworkModel {
         self.failureStream = streams.stream("failure")
         self.link = SharedLink(bandwidthMbps: config.bandwidthMbps)
         self.bytesOfImage = bytesOfImage
+        self.radio = RadioEnergyMeter(profile: RadioProfile(config.radio))
     }
 
     // MARK: Sessions and requests
@@ -273,12 +285,35 @@ final class NetworkModel {
 
     // MARK: Connections
 
-    /// Sends what session `s` can send now, and opens the connections it needs.
+    /// Sends what session `s` can send now, and opens the connections it needs; with
+    /// `promotionDelay`, first waits for the radio when it needs a promotion.
     private func dispatch(_ s: Int) {
+        if config.promotionDelay && !sessions[s].queue.isEmpty {
+            let now = context.scheduler.now
+            let ready = radio.readyTime(at: now)
+            if ready > now {
+                awaitRadio(s, until: ready)
+                return
+            }
+        }
         switch config.httpProtocol {
         case .http1_1: dispatchHTTP1(s)
         case .http2: dispatchHTTP2(s)
         }
+    }
+
+    /// Session `s` waits for the radio's promotion, which ends at `ready`; the sessions waiting
+    /// resume then, in the order they started waiting.
+    private func awaitRadio(_ s: Int, until ready: SimTime) {
+        if !sessionsAwaitingRadio.contains(s) { sessionsAwaitingRadio.append(s) }
+        guard !isRadioWakeScheduled else { return }
+        isRadioWakeScheduled = true
+        context.scheduler.schedule(.deferred({ [self] in
+            isRadioWakeScheduled = false
+            let waiting = sessionsAwaitingRadio
+            sessionsAwaitingRadio.removeAll()
+            for session in waiting { dispatch(session) }
+        }), at: ready)
     }
 
     /// HTTP/1.1: idle connections take waiting requests; then connections open while more requests
@@ -336,11 +371,14 @@ final class NetworkModel {
         observer?.connectionOpened(ConnectionSetup(
             session: s, sessionName: sessions[s].name, httpProtocol: config.httpProtocol, connection: slot,
             start: now, tcpEnd: now + roundTrip, end: now + setup))
+        radio.begin(at: now)  // the handshakes' packets, one round trip after another
         if setup == 0 {
+            radio.end(at: now)
             becomeReady(c)
         } else {
             sessions[s].connecting += 1
             context.scheduler.schedule(.deferred({ [self] in
+                radio.end(at: context.scheduler.now)
                 sessions[s].connecting -= 1
                 becomeReady(c)
                 dispatch(s)
@@ -408,6 +446,7 @@ final class NetworkModel {
         fetchesStarted += 1
         let now = context.scheduler.now
         requests[id].sent = now
+        radio.instant(at: now)  // the request's packets
         if observer != nil && config.httpProtocol == .http2 {
             requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
@@ -430,6 +469,7 @@ final class NetworkModel {
     func latencyDone(_ id: Int) {
         guard requests[id].state == .awaitingFirstByte else { return }
         if requests[id].fails {
+            radio.instant(at: context.scheduler.now)  // the error response
             endSpan(id, .failed)
             release(id)
             finish(id, .failure)
@@ -439,6 +479,7 @@ final class NetworkModel {
         requests[id].firstByte = now
         requests[id].state = .transferring
         requests[id].transfer = link.start(bytes: requests[id].bytes, at: now)
+        radio.begin(at: now)
         requestOfTransfer.append(id)
         rescheduleTransferCheck()
     }
@@ -449,6 +490,8 @@ final class NetworkModel {
         for transfer in link.takeFinished(at: context.scheduler.now) {
             let id = requestOfTransfer[transfer]
             bytesDownloaded += requests[id].bytes
+            radio.end(at: context.scheduler.now)
+            radio.received(bytes: requests[id].bytes)
             let imageID = requests[id].imageID
             if downloaded[imageID] == true { duplicateDownloads += 1 } else { downloaded[imageID] = true }
             endSpan(id, .completed)
@@ -479,6 +522,8 @@ final class NetworkModel {
         case .transferring:
             let received = link.cancel(requests[id].transfer, at: context.scheduler.now)
             bytesDownloaded += received
+            radio.end(at: context.scheduler.now)
+            radio.received(bytes: received)
             endSpan(id, .cancelled, bytes: received)
             requests[id].state = .finished
             requests[id].completion = nil
@@ -547,6 +592,16 @@ final class NetworkModel {
         inUse[slot] = true
         return slot
     }
+
+    /// The radio's energy from time 0 to `end`, the run's end, in nanojoules (rounded down): the
+    /// bytes of transfers still in progress count as far as they got. Call once, when the run is over.
+    func radioEnergyNanojoules(until end: SimTime) -> Int64 {
+        radio.received(bytes: link.bytesReceivedByActiveTransfers(at: end))
+        return radio.finish(at: end).nanojoules
+    }
+
+    /// Promotions the radio made so far (tests).
+    var radioPromotions: Int { radio.promotions }
 
     /// Schedules one check at the earliest finish of the transfers in progress (older checks go stale).
     private func rescheduleTransferCheck() {

@@ -64,6 +64,22 @@ struct SharedLink {
         return Int64(received)
     }
 
+    /// Bytes the transfers in progress have received by `now` (each rounded down as `cancel`
+    /// counts them), summed in start order; the link is not changed.
+    /// - Complexity: O(transfers of the run); used once, at the run's end.
+    func bytesReceivedByActiveTransfers(at now: SimTime) -> Int64 {
+        guard activeCount > 0 else { return 0 }
+        var current = service
+        if now > serviceUpdatedAt {
+            current += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
+        }
+        var total: Int64 = 0
+        for transfer in isActive.indices where isActive[transfer] {
+            total += Int64(max(0, min(Double(bytesOfTransfer[transfer]), current - serviceAtStart[transfer])))
+        }
+        return total
+    }
+
     /// Ends and returns every transfer whose bytes have all arrived by `now`, in start order.
     mutating func takeFinished(at now: SimTime) -> [Int] {
         advance(to: now)

@@ -119,6 +119,18 @@ public struct Scenario: Sendable, Equatable {
         case http2
     }
 
+    /// The radio whose energy `radio_energy_j` counts (`network.radio`; docs/model.md, "Radio energy").
+    public enum Radio: String, Sendable, Equatable, CaseIterable {
+        /// LTE: Huang et al.'s RRC model (MobiSys 2012) with AT&T ARO's parameters.
+        case lte
+        /// 3G UMTS: DCH / FACH / IDLE with AT&T ARO's defaults.
+        case threeG = "3g"
+        /// 5G: LTE's state machine with powers scaled 2.5× (assumed).
+        case fiveG = "5g"
+        /// Wi-Fi: AT&T ARO's active / tail / standby model.
+        case wifi
+    }
+
     /// Network model (docs/model.md, Resources).
     public struct Network: Sendable, Equatable {
         /// Median request latency, ms: from sending a request on an open connection to its first
@@ -146,6 +158,12 @@ public struct Scenario: Sendable, Equatable {
         public var failureRate: Double = 0
         /// When true, every request fails. Default false.
         public var offline: Bool = false
+        /// The radio whose energy `radio_energy_j` counts: `lte` (default), `3g`, `5g` or `wifi`.
+        public var radio: Radio = .lte
+        /// Whether a request that finds the radio idle (or, on 3G, in FACH) waits for the radio's
+        /// promotion before it is sent (or its connection opened). Default false: the network's
+        /// timing ignores the radio, and the promotion is only charged (docs/model.md, "Radio energy").
+        public var promotionDelay: Bool = false
         /// Every setting at its default.
         public init() {}
 

@@ -54,15 +54,18 @@ extension ScenarioDecoder {
         return text
     }
 
-    /// One of the string values of `Choice`, e.g. a layout kind or a profile.
+    /// One of the string values of `Choice`, e.g. a layout kind or a profile. With `suggesting`,
+    /// a misspelt value also gets "did you mean '…'?" when one value is close.
     func choice<Choice: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, at path: String, as _: Choice.Type = Choice.self
+        _ value: JSONValue, at path: String, as _: Choice.Type = Choice.self, suggesting: Bool = false
     ) throws(ScenarioError) -> Choice where Choice.RawValue == String {
         let text = try string(value, at: path)
         guard let choice = Choice(rawValue: text) else {
-            let names = Choice.allCases.map { "'\($0.rawValue)'" }
+            let values = Choice.allCases.map(\.rawValue)
+            let names = values.map { "'\($0)'" }
             let listed = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-            throw invalid(path, "must be \(listed), found \(text.quotedForMessage)")
+            let hint = suggesting ? Suggestion.closest(to: text, among: values).map { "; did you mean '\($0)'?" } : nil
+            throw invalid(path, "must be \(listed), found \(text.quotedForMessage)\(hint ?? "")")
         }
         return choice
     }

@@ -75,7 +75,7 @@ struct ScenarioDecoder {
         /// `network`.
         static let network = [
             "latencyMsMedian", "latencyMsP95", "bandwidthMbps", "maxConnections", "failureRate", "offline",
-            "protocol", "rttMs", "idleTimeoutSeconds", "maxConcurrentStreams",
+            "protocol", "rttMs", "idleTimeoutSeconds", "maxConcurrentStreams", "radio", "promotionDelay",
         ]
         /// `disk`.
         static let disk = ["latencyMs", "throughputMBps", "queues"]
@@ -248,6 +248,8 @@ struct ScenarioDecoder {
             case "rttMs": network.rttMs = try number(value, at: path, .from(0, to: 60_000))
             case "idleTimeoutSeconds": network.idleTimeoutSeconds = try number(value, at: path, .from(0, to: 86_400))
             case "maxConcurrentStreams": network.maxConcurrentStreams = try integer(value, at: path, in: 1...1000)
+            case "radio": network.radio = try choice(value, at: path, suggesting: true)
+            case "promotionDelay": network.promotionDelay = try boolean(value, at: path)
             default: break  // `members` admits only `Keys.network`
             }
         }

@@ -192,6 +192,8 @@ final class Simulator {
         recorder.metrics.bytesDownloaded = network.bytesDownloaded
         recorder.metrics.duplicateDownloads = network.duplicateDownloads
         recorder.metrics.peakMemoryBytes = killedAt == nil ? memory.peakBytes : peakBytesAtKill
+        // The radio is charged to the run's horizon, the same instant for every strategy (or to the kill).
+        recorder.metrics.radioEnergyNanojoules = network.radioEnergyNanojoules(until: killedAt ?? stopAt)
         return recorder.finish()
     }
 
