@@ -24,13 +24,19 @@ public enum MessageLine {
         return escaped(scalars.prefix(head)) + "…" + escaped(scalars.suffix(tail))
     }
 
-    /// `'text'` for a message: escaped like `make`, at most `maximumQuotedScalars` kept, then "…".
-    public static func quoted<Text: StringProtocol>(_ text: Text) -> String {
+    /// The longest file path `quoted(path:)` keeps, in Unicode scalars.
+    public static let maximumPathScalars = 400
+
+    /// `'text'` for a message: escaped like `make`, at most `limit` scalars kept, then "…".
+    public static func quoted<Text: StringProtocol>(_ text: Text, limit: Int = maximumQuotedScalars) -> String {
         let scalars = text.unicodeScalars
-        let kept = scalars.prefix(maximumQuotedScalars)
+        let kept = scalars.prefix(limit)
         let cut = kept.endIndex != scalars.endIndex
         return "'" + escaped(kept) + (cut ? "…" : "") + "'"
     }
+
+    /// `'path'` for a message: escaped like `make`, at most `maximumPathScalars` kept.
+    public static func quoted(path: String) -> String { quoted(path, limit: maximumPathScalars) }
 
     /// Whether `scalar` is written as an escape (see the type).
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

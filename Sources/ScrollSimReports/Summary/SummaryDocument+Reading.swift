@@ -100,7 +100,7 @@ extension SummaryDocument {
                 row.seed = seed
             default:
                 let value = SummaryValue(field)
-                guard let exact = value.exact else { throw invalid("a number like 12 or 0.125") }
+                guard let exact = value.exact else { throw invalid(Self.numberRule) }
                 if SummaryColumn.all[index].decimals == 0 && exact.scale > 0 { throw invalid("an integer") }
                 if name == "refresh_hz" && !(1...1000).contains(exact.units) {
                     throw invalid("an integer from 1 to 1000")
@@ -110,6 +110,9 @@ extension SummaryDocument {
         }
         return row
     }
+
+    /// What a metric value may be: `ExactDecimal`'s range.
+    static let numberRule = "a number like 12 or 0.125 (at most 18 digits, 9 after the point)"
 
     /// Whether `name` is a sweep axis column: a JSON path into a scenario whose first key is a
     /// scenario key, other than `seed` (an identity column).

@@ -169,7 +169,8 @@ public struct SweepDefinition: Sendable {
                 throw invalid(location, "expected an array of values, found \(valuesValue.kindName)")
             }
             guard !values.isEmpty else { throw invalid(location, "expected at least one value, found an empty array") }
-            for (index, value) in values.enumerated() where values[..<index].contains(value) {
+            var seen = Set<String>()  // membership only
+            for (index, value) in values.enumerated() where !seen.insert(Self.identityKey(value)).inserted {
                 // Two equal values would give two rows no comparison can tell apart.
                 throw invalid(location + "[\(index)]", "repeats an earlier value of this axis; give each value once")
             }
@@ -188,6 +189,50 @@ public struct SweepDefinition: Sendable {
         }
         return SweepDefinition(file: path, scenarioFile: scenarioFile, isScenarioInline: isInline, document: document,
                                axes: axes, fingerprint: fingerprint.value, files: files)
+    }
+
+    /// A text equal for two axis values exactly when they are the same JSON value, numbers
+    /// compared by their exact decimal value rather than their nearest `Double` (so the seeds
+    /// 18446744073709551615 and 18446744073709551614 differ, while 1, 1.0 and 10e-1 are one value).
+    static func identityKey(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(_, let text): "n" + exactNumberKey(text)
+        case .string(let text): "s" + text.debugDescription
+        case .array(let items): "[" + items.map(identityKey).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.map { $0.key.debugDescription + ":" + identityKey($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON number's exact value as `[-]digits e exponent` with no leading or trailing zeros in
+    /// the digits ("0" for zero); the text itself when its exponent does not fit an `Int`.
+    static func exactNumberKey(_ text: String) -> String {
+        var rest = Substring(text)
+        let isNegative = rest.first == "-"
+        if isNegative { rest = rest.dropFirst() }
+        var exponent = 0
+        if let marker = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            let exponentText = rest[rest.index(after: marker)...]
+            guard let value = Int(exponentText.first == "+" ? exponentText.dropFirst() : exponentText) else { return text }
+            exponent = value
+            rest = rest[..<marker]
+        }
+        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = parts.count == 2 ? parts[1] : ""
+        var digits = Substring((parts.first ?? "") + fraction).drop { $0 == "0" }
+        let (shifted, overflow) = exponent.subtractingReportingOverflow(fraction.count)
+        if overflow { return text }
+        exponent = shifted
+        if digits.isEmpty { return "0" }
+        while digits.last == "0" {
+            digits = digits.dropLast()
+            let (next, overflow) = exponent.addingReportingOverflow(1)
+            if overflow { return text }
+            exponent = next
+        }
+        return (isNegative ? "-" : "") + digits + "e" + String(exponent)
     }
 
     /// Whether axis paths `a` and `b` reach the same field, or one lies inside the other
