@@ -100,7 +100,7 @@ public struct StrategyParameters {
         case .null: "null"
         case .bool(let b): String(b)
         case .number(_, let text): text
-        case .string(let s): "the string \(MessageLine.quoted(s))"
+        case .string(let s): "the string \"\(MessageLine.echoed(s))\""
         case .array: "an array"
         case .object: "an object"
         }

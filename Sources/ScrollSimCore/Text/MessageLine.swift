@@ -29,10 +29,16 @@ public enum MessageLine {
 
     /// `'text'` for a message: escaped like `make`, at most `limit` scalars kept, then "…".
     public static func quoted<Text: StringProtocol>(_ text: Text, limit: Int = maximumQuotedScalars) -> String {
+        "'" + echoed(text, limit: limit) + "'"
+    }
+
+    /// `text` escaped like `make`, at most `limit` scalars kept, then "…", for a message that
+    /// quotes it its own way.
+    public static func echoed<Text: StringProtocol>(_ text: Text, limit: Int = maximumQuotedScalars) -> String {
         let scalars = text.unicodeScalars
         let kept = scalars.prefix(limit)
         let cut = kept.endIndex != scalars.endIndex
-        return "'" + escaped(kept) + (cut ? "…" : "") + "'"
+        return escaped(kept) + (cut ? "…" : "")
     }
 
     /// `'path'` for a message: escaped like `make`, at most `maximumPathScalars` kept.
