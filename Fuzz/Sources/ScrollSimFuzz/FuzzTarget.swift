@@ -61,8 +61,13 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// The directory of the sweep target's files (one per process).
+    /// The directory of the sweep target's files: `SCROLLSIM_FUZZ_FILES` (scripts/fuzz.sh makes
+    /// and removes it), else a new one under /tmp.
     static let sweepDirectory: String = {
+        if let given = getenv("SCROLLSIM_FUZZ_FILES").map({ String(cString: $0) }), !given.isEmpty {
+            write(Array(#"{"layout":{"itemCount":20},"script":[{"fling":{"velocity":2000}}]}"#.utf8), to: given + "/s.json")
+            return given
+        }
         var template = Array("/tmp/scrollsim-fuzz-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { FuzzCheck.fail("cannot make a temporary directory") }
         let directory = String(cString: made)
