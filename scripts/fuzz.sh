@@ -31,7 +31,9 @@ log="$(mktemp)"
 files="$(mktemp -d)"  # the sweep target's sweep and scenario files
 trap 'rm -f "$log"; rm -rf "$files"' EXIT
 status=0
-SCROLLSIM_FUZZ_TARGET="$target" SCROLLSIM_FUZZ_FILES="$files" "$binary" "$work" "Fuzz/Corpus/$target" \
+# SWIFT_BACKTRACE=enable=no: libFuzzer, not Swift's backtracer, must handle a trap, so that it
+# saves the input.
+SWIFT_BACKTRACE=enable=no SCROLLSIM_FUZZ_TARGET="$target" SCROLLSIM_FUZZ_FILES="$files" "$binary" "$work" "Fuzz/Corpus/$target" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="Fuzz/Crashes/$target-" > "$log" 2>&1 || status=$?
 inputs="$(sed -n 's/^stat::number_of_executed_units: *\([0-9][0-9]*\).*/\1/p' "$log" | tail -n 1)"

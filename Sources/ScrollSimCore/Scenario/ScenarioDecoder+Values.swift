@@ -112,7 +112,8 @@ extension ScenarioDecoder {
         let isIdentifier = scalars.allSatisfy(Self.isIdentifierScalar) && !scalars.isEmpty
             && !("0"..."9").contains(scalars.first ?? "0")
         if isIdentifier { return parent.isEmpty ? key : parent + "." + key }
-        return parent + "[" + key.debugDescription + "]"
+        // Escaped for a message line: debugDescription leaves private-use and format characters raw.
+        return parent + "[" + MessageLine.echoed(key.debugDescription, limit: MessageLine.maximumPathScalars) + "]"
     }
 
     /// True for ASCII letters, digits and `_`.

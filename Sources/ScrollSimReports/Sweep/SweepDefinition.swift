@@ -44,7 +44,7 @@ public struct SweepDefinition: Sendable {
         public var hasColumn: Bool { name != "seed" && name != "strategy" }
 
         /// `axes["cells.prefetchScreens"]`, how messages name the axis.
-        public var location: String { "axes[\(name.debugDescription)]" }
+        public var location: String { SweepDefinition.axisLocation(name) }
 
         /// A value as its CSV cell shows it: a string as is, a number by its text in the sweep
         /// file, anything else as compact JSON.
@@ -102,7 +102,7 @@ public struct SweepDefinition: Sendable {
         for member in members where !keys.contains(member.key) {
             let hint = Suggestion.closest(to: member.key, among: keys).map { "did you mean '\($0)'?" }
                 ?? "allowed keys: \(keys.joined(separator: ", "))"
-            throw invalid(member.key, "unknown key; \(hint)")
+            throw invalid(MessageLine.echoed(member.key), "unknown key; \(hint)")
         }
         func member(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         if let description = member("description") {
@@ -154,7 +154,7 @@ public struct SweepDefinition: Sendable {
         }
         var axes: [Axis] = []
         for (name, valuesValue) in axisMembers {
-            let location = "axes[\(name.debugDescription)]"
+            let location = Self.axisLocation(name)
             let target: Axis.Target
             if name == "strategy" {
                 target = .strategy
@@ -177,7 +177,7 @@ public struct SweepDefinition: Sendable {
             for earlier in axes where Self.overlaps(earlier.name, name) {
                 // One axis inside another would set a value the other then replaces (or the
                 // reverse), and the CSV would report a value the run never used.
-                throw invalid(location, "overlaps the axis \(earlier.name.debugDescription); give each field one axis")
+                throw invalid(location, "overlaps the axis \(Self.escapedName(earlier.name)); give each field one axis")
             }
             axes.append(Axis(name: name, target: target, values: values))
         }
@@ -189,6 +189,14 @@ public struct SweepDefinition: Sendable {
         }
         return SweepDefinition(file: path, scenarioFile: scenarioFile, isScenarioInline: isInline, document: document,
                                axes: axes, fingerprint: fingerprint.value, files: files)
+    }
+
+    /// `axes["name"]` for messages, escaped and bounded (`MessageLine`).
+    static func axisLocation(_ name: String) -> String { "axes[" + escapedName(name) + "]" }
+
+    /// `"name"` for messages: Swift's quoting, then `MessageLine`'s escapes and bound.
+    static func escapedName(_ name: String) -> String {
+        MessageLine.echoed(name.debugDescription, limit: MessageLine.maximumPathScalars)
     }
 
     /// A text equal for two axis values exactly when they are the same JSON value, numbers
