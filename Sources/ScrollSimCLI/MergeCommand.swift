@@ -14,12 +14,14 @@ struct MergeCommand: ScrollSimSubcommand {
         abstract: "Combine sweep shards into the unsharded sweep's CSV.",
         discussion: """
             Give every shard file of one sweep ('scrollsim sweep --shard i/n --out …'), in any \
-            order; the output is byte for byte what the sweep writes without --shard.
+            order, or directories holding them (each directory's .csv files, sorted by name; \
+            --out is skipped if it is among them); the output is byte for byte what the sweep \
+            writes without --shard.
 
             Exit codes: 0 success, 1 I/O failure, 64 bad command line, 65 invalid, duplicate or \
             mismatched shards, 66 a shard file or a shard missing.
             """,
-        arguments: [ArgumentSpec(valueName: "shards", abstract: "The shard files.")],
+        arguments: [ArgumentSpec(valueName: "shards", abstract: "The shard files, or directories of them.")],
         options: [OptionSpec(name: "out", valueName: "file", abstract: "Write the CSV to this file instead of stdout.")]
     )
 
@@ -45,7 +47,13 @@ struct MergeCommand: ScrollSimSubcommand {
     func run(output: CommandOutput) -> Int32 {
         var shards: [ShardMerge.Shard] = []
         var problems: [InputError] = []
-        for path in paths {
+        let files: [String]
+        do {
+            files = try ShardMerge.shardFiles(paths, excluding: outFile)
+        } catch {
+            return ScrollSimCommand.report([error], output: output)
+        }
+        for path in files {
             do {
                 shards.append(try ShardMerge.read(path))
             } catch {

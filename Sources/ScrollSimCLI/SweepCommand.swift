@@ -8,10 +8,12 @@ import ScrollSimReports
 /// Order of work, so that bad input never costs a run and never leaves a file behind:
 /// 1. read the sweep file and its scenario (`SweepDefinition`; exit 66 if a file is missing,
 ///    65 for bad content);
-/// 2. decode every combination and build every strategy (`SweepPlan`; exit 65 naming the axis
-///    or the combination);
+/// 2. check every axis value and count the runs (`SweepPlan`; exit 65 naming the axis);
+///    `--shard env/n` reads its index from the environment (`ShardSelection`; exit 64);
 /// 3. run the runs of this shard (all of them without `--shard`) on `--jobs` threads
-///    (`SweepPlan.run`), rows placed by run index, so the bytes never depend on `--jobs`;
+///    (`SweepPlan.run`), each run's combination decoded when it runs, rows placed by run index,
+///    so the bytes never depend on `--jobs`; a combination's problem exits 65 naming it, and
+///    nothing is written;
 /// 4. print the CSV, or write it atomically to `--out` (creating its directory; exit 1 on
 ///    failure).
 ///
@@ -34,7 +36,9 @@ struct SweepCommand: ScrollSimSubcommand {
             and strategy axes use the CSV's own columns), the same bytes for any --jobs.
 
             With --shard i/n only the runs whose index modulo n is i-1 run, and the output is a \
-            shard file; 'scrollsim merge' combines the n shards into the unsharded bytes.
+            shard file; 'scrollsim merge' combines the n shards into the unsharded bytes. With \
+            --shard env/n the index comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) \
+            or else SLURM_ARRAY_TASK_ID (a Slurm job array), 0-based: index k runs shard k+1.
 
             Exit codes: 0 success, 1 I/O failure, 64 bad command line, 65 invalid sweep or \
             scenario, 66 missing or unreadable sweep or scenario file.
@@ -43,7 +47,7 @@ struct SweepCommand: ScrollSimSubcommand {
         options: [
             OptionSpec(name: "jobs", valueName: "n", kind: .unsignedInteger,
                        abstract: "Runs in parallel (default: one per core)."),
-            OptionSpec(name: "shard", valueName: "i/n", abstract: "Run only shard i of n (for CI matrices)."),
+            OptionSpec(name: "shard", valueName: "i/n", abstract: "Run only shard i of n (i/n or env/n)."),
             OptionSpec(name: "out", valueName: "file", abstract: "Write the CSV to this file instead of stdout."),
         ]
     )
@@ -75,15 +79,23 @@ struct SweepCommand: ScrollSimSubcommand {
         if jobs == 0 {
             throw CommandLineError("The value '0' is invalid for '--jobs <n>': at least 1 job is needed", help: options[0].helpLine)
         }
-        if let shardText, ShardCSV.parseShard(shardText) == nil {
-            throw CommandLineError("The value '\(shardText)' is invalid for '--shard <i/n>': expected i/n with i from 1 to n, e.g. 2/3",
-                                   help: options[1].helpLine)
+        if let shardText, !ShardSelection.isWellFormed(shardText) {
+            throw CommandLineError("The value '\(shardText)' is invalid for '--shard <i/n>': "
+                                   + "expected i/n with i from 1 to n, e.g. 2/3, or env/n", help: options[1].helpLine)
         }
     }
 
     /// Loads, plans, runs, writes; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
         let jobCount = jobs.map { Int(clamping: $0) } ?? ProcessInfo.processInfo.activeProcessorCount
+        var shard: ShardSelection?
+        if let shardText {
+            do {
+                shard = try ShardSelection.resolve(shardText, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                return ScrollSimCommand.reportFailure(error.description, code: ExitCode.usage, output: output)
+            }
+        }
         let plan: SweepPlan
         do {
             plan = try SweepPlan.make(try SweepDefinition.load(path: paths[0]), strategies: StrategyRegistry.all,
@@ -97,15 +109,19 @@ struct SweepCommand: ScrollSimSubcommand {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }
-        let shard = shardText.flatMap(ShardCSV.parseShard)
         let metadata = shard.map {
-            ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runs.count, fingerprint: plan.definition.fingerprint)
+            ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runCount,
+                              fingerprint: plan.definition.fingerprint)
         }
-        let indices = metadata.map { metadata in plan.runs.indices.filter { metadata.contains(run: $0) } }
-            ?? Array(plan.runs.indices)
+        let indices = shard.map { plan.indices(ofShard: $0.shard, of: $0.count) } ?? Array(0..<plan.runCount)
         let progressLine = SweepProgressLine.isTerminal(output) ? SweepProgressLine(output: output) : nil
         let progress = progressLine.map { line in { line.draw(done: $0, total: $1) } }
-        let rows = plan.run(indices, jobs: jobCount, progress: progress)
+        let rows: [SummaryRow]
+        do {
+            rows = try plan.run(indices, jobs: jobCount, progress: progress)
+        } catch {
+            return ScrollSimCommand.report([error], output: output)
+        }
         let document = plan.document(rows)
         let text = metadata.map { ShardCSV.text(metadata: $0, document: document, indices: indices) } ?? document.csv
         return Self.emit(text, to: outFile, output: output)

@@ -18,6 +18,7 @@ import ScrollSimTestSupport
           validate                Check scenario files without running them.
           strategies              List the built-in strategies and their parameters.
           compare                 Compare two summary CSVs and fail on regressions.
+          rank                    Rank strategies with confidence intervals.
           sweep                   Run a scenario over every combination of axis values.
           merge                   Combine sweep shards into the unsharded sweep's CSV.
           report                  Write an HTML report with charts of summary CSVs.
@@ -89,7 +90,7 @@ import ScrollSimTestSupport
     }
 
     @Test("-h, --help, help <cmd> and a help flag after other arguments print the same text",
-          arguments: ["run", "validate", "strategies", "cache-replay", "report"])
+          arguments: ["run", "validate", "strategies", "cache-replay", "report", "rank"])
     func sameTextEveryWay(command: String) {
         let long = scrollsim(command, "--help")
         #expect(long.code == 0)

@@ -38,4 +38,57 @@ import Testing
             }
         }
     }
+
+    @Test func reusesPayloadSlotsSoStorageStaysAtThePeakPending() {
+        // Given a queue that never holds more than 10 events, filled and drained 100 times
+        var queue = EventQueue<Int>()
+        for round in 0..<100 {
+            for i in 0..<10 { queue.push(round * 10 + i, at: SimTime(round * 100 + (i * 7) % 10)) }
+            for _ in 0..<10 { _ = queue.pop() }
+            #expect(queue.checkInvariants())
+        }
+        // Then the payload storage has 10 slots, not one per event ever pushed
+        #expect(queue.isEmpty)
+        #expect(queue.slotCount == 10)
+    }
+
+    @Test func releasesAPayloadWhenItsEventIsPopped() {
+        // Given a closure payload capturing an object, queued behind another event
+        final class Token {}
+        weak var weakToken: Token?
+        var queue = EventQueue<() -> Void>()
+        do {
+            let token = Token()
+            weakToken = token
+            queue.push({ _ = token }, at: 5)
+        }
+        queue.push({}, at: 1)
+        #expect(weakToken != nil)
+        // When both are popped (the token's event second)
+        _ = queue.pop()
+        #expect(weakToken != nil)
+        var entry = queue.pop()
+        #expect(entry?.time == 5)
+        // Then the queue no longer holds the token once the caller drops the payload
+        entry = nil
+        #expect(weakToken == nil)
+        #expect(queue.isEmpty && queue.checkInvariants())
+    }
+
+    @Test func sameTimeEventsPopInInsertionOrderWhateverTheHeapShape() {
+        // Given 1,000 events at one time pushed between pops of earlier ones
+        var queue = EventQueue<Int>()
+        var generator = SplitMix64(seed: 9)
+        var popped: [Int] = []
+        for i in 0..<1_000 {
+            queue.push(i, at: 100)
+            if generator.next() % 4 == 0 { queue.push(-1, at: SimTime(generator.next() % 100)) }
+            if generator.next() % 3 == 0, let entry = queue.pop(), entry.time == 100 { popped.append(entry.payload) }
+        }
+        while let entry = queue.pop() {
+            if entry.time == 100 { popped.append(entry.payload) }
+        }
+        // Then the same-time events came out in insertion order
+        #expect(popped == Array(0..<1_000))
+    }
 }

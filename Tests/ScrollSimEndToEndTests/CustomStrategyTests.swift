@@ -129,7 +129,7 @@ final class RecordingStrategy: FetchStrategy {
                       to: sweepPath)
         let strategies = StrategyCatalog.all + [CustomStrategyTests.custom]
         let plan = try SweepPlan.make(try SweepDefinition.load(path: sweepPath), strategies: strategies)
-        let document = plan.document(plan.run(jobs: 2))
+        let document = plan.document(try plan.run(jobs: 2))
         #expect(document.axisNames == ["strategies[0].level"])
         #expect(document.rows.map(\.strategy) == Array(repeating: "recording", count: 4))
         #expect(document.rows.map(\.seed) == [1, 2, 1, 2])

@@ -251,13 +251,14 @@ import ScrollSimTestSupport
 
         """
 
-    @Test("bad --jobs and --shard values are usage errors", arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/3/3", "2/1", "1/"])
+    @Test("bad --jobs and --shard values are usage errors", arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/3/3", "2/1", "1/", "env/0", "env/", "env/x", "ENV/3",
+                                                                   "env/1000001", "env/-1"])
     func badShard(value: String) {
         let result = scrollsim("sweep", "s.json", "--shard", value)
         #expect(result.code == 64)
         #expect(result.standardError == """
-            Error: The value '\(value)' is invalid for '--shard <i/n>': expected i/n with i from 1 to n, e.g. 2/3
-            Help:  --shard <i/n>  Run only shard i of n (for CI matrices).
+            Error: The value '\(value)' is invalid for '--shard <i/n>': expected i/n with i from 1 to n, e.g. 2/3, or env/n
+            Help:  --shard <i/n>  Run only shard i of n (i/n or env/n).
 
             """ + Self.usageFooter)
         let jobs = scrollsim("sweep", "s.json", "--jobs", "0")
@@ -365,7 +366,9 @@ import ScrollSimTestSupport
 
             With --shard i/n only the runs whose index modulo n is i-1 run, and the output
             is a shard file; 'scrollsim merge' combines the n shards into the unsharded
-            bytes.
+            bytes. With --shard env/n the index comes from JOB_COMPLETION_INDEX (a
+            Kubernetes Indexed Job) or else SLURM_ARRAY_TASK_ID (a Slurm job array),
+            0-based: index k runs shard k+1.
 
             Exit codes: 0 success, 1 I/O failure, 64 bad command line, 65 invalid sweep or
             scenario, 66 missing or unreadable sweep or scenario file.
@@ -377,7 +380,7 @@ import ScrollSimTestSupport
 
             OPTIONS:
               --jobs <n>              Runs in parallel (default: one per core).
-              --shard <i/n>           Run only shard i of n (for CI matrices).
+              --shard <i/n>           Run only shard i of n (i/n or env/n).
               --out <file>            Write the CSV to this file instead of stdout.
               -h, --help              Show help information.
 
@@ -387,7 +390,9 @@ import ScrollSimTestSupport
             OVERVIEW: Combine sweep shards into the unsharded sweep's CSV.
 
             Give every shard file of one sweep ('scrollsim sweep --shard i/n --out …'), in
-            any order; the output is byte for byte what the sweep writes without --shard.
+            any order, or directories holding them (each directory's .csv files, sorted by
+            name; --out is skipped if it is among them); the output is byte for byte what
+            the sweep writes without --shard.
 
             Exit codes: 0 success, 1 I/O failure, 64 bad command line, 65 invalid,
             duplicate or mismatched shards, 66 a shard file or a shard missing.
@@ -395,7 +400,7 @@ import ScrollSimTestSupport
             USAGE: scrollsim merge <shards> ... [--out <file>]
 
             ARGUMENTS:
-              <shards>                The shard files.
+              <shards>                The shard files, or directories of them.
 
             OPTIONS:
               --out <file>            Write the CSV to this file instead of stdout.

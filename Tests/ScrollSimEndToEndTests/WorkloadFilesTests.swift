@@ -132,8 +132,8 @@ import ScrollSimTestSupport
         try write("s.json", Self.replayScenario("g.csv"))
         let sweep = try write("sweep.json", #"{ "scenario": "s.json", "axes": { "seed": [1, 2, 3] } }"#)
         let plan = try SweepPlan.make(try SweepDefinition.load(path: sweep), jobs: 2)
-        #expect(plan.runs.count == 6)
-        let addresses = plan.runs.map { run -> UInt? in
+        #expect(plan.runCount == 6)
+        let addresses = try plan.allRuns().map { run -> UInt? in
             guard case .replay(let gesture)? = run.scenario.script.first else { return nil }
             return gesture.times.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
         }

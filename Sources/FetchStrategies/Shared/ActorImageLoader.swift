@@ -22,7 +22,7 @@ final class ActorImageLoader {
     /// The `.fetched` images, FIFO under the count limit.
     private let ready: ImageMemoryCache
     /// The `.inProgress` entries: the callers awaiting each download.
-    private var inProgress: [Int: [(ImageObject) -> Void]] = [:]
+    @exclusivity(unchecked) private var inProgress: [Int: [(ImageObject) -> Void]] = [:]
 
     /// A loader keeping at most `maxImages` ready images (0 = every image).
     init(environment: FetchEnvironment, maxImages: Int) {

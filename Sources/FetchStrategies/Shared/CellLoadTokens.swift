@@ -6,7 +6,7 @@ import ScrollSimCore
 /// a result that arrives after the cell moved on is dropped.
 final class CellLoadTokens {
     private let loads: SharedImageLoads
-    private var tokens: [Int] = []
+    @exclusivity(unchecked) private var tokens: [Int] = []
 
     init(loads: SharedImageLoads) { self.loads = loads }
 

@@ -29,7 +29,7 @@ final class DiskCacheModel {
     /// The serial I/O queue.
     let ioQueue = PriorityWorkQueue(width: 1)
     /// Scratch buffer for evicted keys.
-    private var evicted: [Int] = []
+    @exclusivity(unchecked) private var evicted: [Int] = []
 
     /// A disk cache of at most `sizeLimitBytes` (0 = unlimited).
     init(environment: FetchEnvironment, sizeLimitBytes: Int64 = 0, writesUseIOQueue: Bool) {

@@ -51,19 +51,19 @@ final class PriorityWorkQueue {
     /// Tickets newest last, dropped lazily from the end once released (`.lastInFirstOut` only).
     private var unreleased: [Int] = []
     /// State of each ticket (tickets are indices, in submission order).
-    private var states: [State] = []
+    @exclusivity(unchecked) private var states: [State] = []
     /// Priority of each ticket.
-    private var priorities: [RequestPriority] = []
+    @exclusivity(unchecked) private var priorities: [RequestPriority] = []
     /// Work of each pending ticket (nil once started or released).
-    private var works: [(() -> Void)?] = []
+    @exclusivity(unchecked) private var works: [(() -> Void)?] = []
     /// Pending tickets per priority, in start order.
-    private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
+    @exclusivity(unchecked) private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
     /// Items started and not yet released.
-    private(set) var runningCount = 0
+    @exclusivity(unchecked) private(set) var runningCount = 0
     /// Items waiting for a slot.
-    private(set) var pendingCount = 0
+    @exclusivity(unchecked) private(set) var pendingCount = 0
     /// Whether `startReady` is on the stack (re-entrant calls return at once).
-    private var isStarting = false
+    @exclusivity(unchecked) private var isStarting = false
 
     /// A queue running at most `width` items at once, starting them in `order`.
     init(width: Int, placement: Placement = .taskQueue, order: StartOrder = .priority) {

@@ -12,19 +12,19 @@ final class SharedImageLoad {
     /// The priority of the requester that created the load.
     let initialPriority: RequestPriority
     /// The current priority (see `SharedImageLoads.PriorityRule`).
-    fileprivate(set) var priority: RequestPriority
+    @exclusivity(unchecked) fileprivate(set) var priority: RequestPriority
     /// The requesters, in join order.
-    fileprivate var requesters: [SharedImageLoads.Requester] = []
+    @exclusivity(unchecked) fileprivate var requesters: [SharedImageLoads.Requester] = []
     /// Set when the last requester left; a stage that starts later must not run.
-    private(set) var isCancelled = false
+    @exclusivity(unchecked) private(set) var isCancelled = false
     /// The queue the load waits in or holds a slot of.
-    private var queue: PriorityWorkQueue?
+    @exclusivity(unchecked) private var queue: PriorityWorkQueue?
     /// Its ticket in `queue`.
-    private var ticket = -1
+    @exclusivity(unchecked) private var ticket = -1
     /// The network request in flight, if any.
-    var network: NetworkTask?
+    @exclusivity(unchecked) var network: NetworkTask?
     /// The disk or decode job in flight, if any.
-    var job: PoolTask?
+    @exclusivity(unchecked) var job: PoolTask?
 
     /// A load of `imageID` created by a requester at `priority`.
     fileprivate init(imageID: Int, priority: RequestPriority) {
@@ -100,11 +100,11 @@ final class SharedImageLoads {
     /// How requesters set a load's priority.
     private let rule: PriorityRule
     /// The shared load in flight per image.
-    private var inflight: [Int: SharedImageLoad] = [:]
+    @exclusivity(unchecked) private var inflight: [Int: SharedImageLoad] = [:]
     /// The load of each live requester token.
-    private var loadOfToken: [Int: SharedImageLoad] = [:]
+    @exclusivity(unchecked) private var loadOfToken: [Int: SharedImageLoad] = [:]
     /// The last token handed out.
-    private var lastToken = 0
+    @exclusivity(unchecked) private var lastToken = 0
 
     /// A coalescing table whose loads follow `rule`.
     init(rule: PriorityRule) { self.rule = rule }

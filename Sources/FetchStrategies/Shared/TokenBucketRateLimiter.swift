@@ -20,15 +20,15 @@ final class TokenBucketRateLimiter {
     /// Delay between retries of the pending queue.
     private let retryDelay: SimTime
     /// Credit in the bucket.
-    private var creditNanos: SimTime
+    @exclusivity(unchecked) private var creditNanos: SimTime
     /// When the credit was last refilled.
-    private var refilledAt: SimTime
+    @exclusivity(unchecked) private var refilledAt: SimTime
     /// Work waiting for a token, FIFO from `pendingHead`.
-    private var pending: [() -> Bool] = []
+    @exclusivity(unchecked) private var pending: [() -> Bool] = []
     /// Index of the first pending work.
-    private var pendingHead = 0
+    @exclusivity(unchecked) private var pendingHead = 0
     /// Whether a retry timer is set.
-    private var isRetryScheduled = false
+    @exclusivity(unchecked) private var isRetryScheduled = false
 
     /// A full bucket of `burst` tokens refilled at `rate` tokens per second.
     init(environment: FetchEnvironment, rate: Int = 80, burst: Int = 25) {

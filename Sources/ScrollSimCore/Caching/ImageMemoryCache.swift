@@ -32,11 +32,11 @@ public final class ImageMemoryCache {
     /// The configuration.
     public let configuration: Configuration
     private let index: CacheIndex
-    private var images: [Int: ImageObject] = [:]
-    private var expiresAt: [Int: SimTime] = [:]
-    private var evicted: [Int] = []
+    @exclusivity(unchecked) private var images: [Int: ImageObject] = [:]
+    @exclusivity(unchecked) private var expiresAt: [Int: SimTime] = [:]
+    @exclusivity(unchecked) private var evicted: [Int] = []
     /// Entries evicted for space (not removals or purges), for tests.
-    public private(set) var evictionCount = 0
+    @exclusivity(unchecked) public private(set) var evictionCount = 0
 
     public init(environment: FetchEnvironment, configuration: Configuration) {
         self.environment = environment

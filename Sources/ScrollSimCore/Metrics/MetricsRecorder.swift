@@ -13,8 +13,11 @@ struct MetricsRecorder {
     /// Σ over in-scroll vsyncs of the blank share on screen, and the number of those vsyncs.
     var vsyncBlankSum: Double = 0
     var vsyncSamples = 0
-    /// Prefetches of each item not yet followed by a display.
-    var prefetchesSinceDisplay: [Int: Int] = [:]
+    /// One bit per item: prefetched since its last display (grown on demand; at most 1.25 MB for
+    /// the largest layout). A bit array, not a dictionary: this runs for every prefetch and display.
+    var prefetchedSinceDisplay: [UInt64] = []
+    /// Displays of an item prefetched since its previous display: the useful prefetches.
+    var usefulPrefetches = 0
 
     /// Counts one scroll frame.
     mutating func recordScrollFrame(work: SimTime, hitch: SimTime, missed: Int, blank: Double) {
@@ -33,14 +36,21 @@ struct MetricsRecorder {
     /// An item was passed to `prefetch`.
     mutating func recordPrefetch(_ item: Int) {
         metrics.prefetches += 1
-        prefetchesSinceDisplay[item, default: 0] += 1
+        let word = item >> 6
+        if word >= prefetchedSinceDisplay.count {
+            prefetchedSinceDisplay.append(contentsOf: repeatElement(0, count: word + 1 - prefetchedSinceDisplay.count))
+        }
+        prefetchedSinceDisplay[word] |= 1 << UInt64(item & 63)
     }
 
-    /// An item was displayed: its earlier prefetches but the last were wasted.
+    /// An item was displayed: the last of its prefetches since its previous display was useful,
+    /// the others were wasted (every prefetch not counted useful is wasted; see `finish`).
     mutating func recordDisplay(_ item: Int) {
         metrics.displays += 1
-        if let count = prefetchesSinceDisplay.removeValue(forKey: item) {
-            metrics.wastedPrefetches += count - 1
+        let word = item >> 6, bit: UInt64 = 1 << UInt64(item & 63)
+        if word < prefetchedSinceDisplay.count && prefetchedSinceDisplay[word] & bit != 0 {
+            prefetchedSinceDisplay[word] &= ~bit
+            usefulPrefetches += 1
         }
     }
 
@@ -53,8 +63,9 @@ struct MetricsRecorder {
 
     /// Final metrics.
     mutating func finish() -> RunMetrics {
-        // Prefetches never followed by a display are wasted. (Summing counts: order-independent.)
-        metrics.wastedPrefetches += prefetchesSinceDisplay.values.reduce(0, +)
+        // Each display after prefetches uses one of them; the rest, and prefetches never followed
+        // by a display, are wasted.
+        metrics.wastedPrefetches = metrics.prefetches - usefulPrefetches
         let work = frameWork.sorted()
         metrics.frameWorkP50Nanos = Self.nearestRank(50, of: work)
         metrics.frameWorkP95Nanos = Self.nearestRank(95, of: work)

@@ -41,7 +41,7 @@ final class ServerPool {
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
     /// Which servers are busy (a job takes the lowest free one; only traces see the number).
-    private var serverBusy: [Bool]
+    @exclusivity(unchecked) private var serverBusy: [Bool]
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 

@@ -48,6 +48,16 @@ public final class SimulationRun {
         return (metrics, simulator.network.drawLog ?? [])
     }
 
+    /// Runs the simulation checking the lifecycle and frame-accounting invariants after every
+    /// frame, and also returns every violation found (tests).
+    func runCheckingInvariants() -> (RunMetrics, [String]) {
+        let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
+                                  factory: factory, observer: nil)
+        simulator.invariantViolations = []
+        let metrics = simulator.run()
+        return (metrics, simulator.invariantViolations ?? [])
+    }
+
     /// Runs the simulation and also returns the lifecycle trace (every callback with its time),
     /// for tests and debugging.
     public func runTracingLifecycle() -> (RunMetrics, [LifecycleEvent]) {

@@ -185,15 +185,26 @@ extension Simulator {
                                              present: present, offset: offset, inScroll: inScroll,
                                              work: commit - start, hitch: hitch, missedVsyncs: missed,
                                              visibleCells: visible.count, blankRatio: blank))
+        if invariantViolations != nil { checkInvariants(afterFrame: frameNumber) }
         frameNumber += 1
     }
 
     /// Samples the frame on screen at every in-scroll vsync before `end` (it stays on screen until
     /// the next frame's present), for `blank_ratio_vsync_mean`.
     func sampleShownBlank(untilVsync end: Int) {
+        // Vsyncs ascend, so a cursor over the scroll intervals replaces a search per vsync: the
+        // first interval ending at or after t holds t when it starts before t (intervals are
+        // sorted and do not overlap), exactly `timeline.isInScrollInterval(t)`.
+        let intervals = timeline.intervals
         var v = shownSinceVsync
         while v < end {
-            if timeline.isInScrollInterval(vsyncTime(v)) {
+            let t = vsyncTime(v)
+            while sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].end < t {
+                sampledIntervalCursor += 1
+            }
+            let inScroll = sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].start < t
+            assert(inScroll == timeline.isInScrollInterval(t))
+            if inScroll {
                 recorder.vsyncBlankSum += shownBlank
                 recorder.vsyncSamples += 1
             }
@@ -210,15 +221,23 @@ extension Simulator {
         return k
     }
 
+    /// Notes that `cell`'s display, image or item changed, for the next frame's accounting.
+    @inline(__always)
+    func markChanged(_ cell: CellID) {
+        guard !cells[cell].isChanged else { return }
+        cells[cell].isChanged = true
+        changedCells.append(cell)
+    }
+
     /// UIKit decodes at commit every image that becomes visible undecoded (SPEC §4).
+    ///
+    /// Only a cell changed since the last frame can show an undecoded image (a frame decodes every
+    /// visible image, and a decoded image stays decoded), so only those are visited, in item order.
     private func decodeVisibleImages() {
+        guard !changedCells.isEmpty else { return }
+        changedCells.sort { cells[$0].item < cells[$1].item }
         let perMegapixel = decodeMsPerMegapixel
-        // Every visible item is attached, so the visible cells are a contiguous run of `attached`.
-        var index = attachedIndex(visible.lowerBound)
-        for item in visible {
-            let cell = attached[index].cell
-            assert(attached[index].item == item)
-            index += 1
+        for cell in changedCells where cells[cell].isDisplayed {
             guard let image = cells[cell].image, !image.isDecoded else { continue }
             let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)
             context.mainCursor += cost
@@ -228,27 +247,52 @@ extension Simulator {
     }
 
     /// Blank share of the viewport, wrong images, ready displays and time to image; returns the blank ratio.
+    ///
+    /// The blank items and the wrong-image count are kept up to date from the cells changed since
+    /// the last frame; the blank area is then summed over the blank items in item order, the
+    /// order of a scan of the visible range, so the sum is the same to the last bit.
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
-        let top = offset, bottom = offset + layout.viewportHeight
-        var blankArea = 0.0
-        var index = attachedIndex(visible.lowerBound)
-        for item in visible {
-            let cell = attached[index].cell
-            index += 1
-            let shown = cells[cell].shownImageID
-            let expected = cells[cell].expectedImageID
+        // Take out what the changed cells counted, then count what they show now.
+        for cell in changedCells {
+            let item = cells[cell].blankItem
+            if item >= 0 { blankItems.remove(item) }
+            if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
+        }
+        for cell in changedCells {
+            cells[cell].isChanged = false
+            // Fields read one by one: copying the record would retain its image.
+            let isDisplayed = cells[cell].isDisplayed
+            let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
             let isReady = cells[cell].isFinal && shown == expected
-            if shown >= 0 && shown != expected {
-                recorder.metrics.wrongImageFrames += 1
-            }
-            if !isReady {
-                let frame = layout.frame(ofItem: item)
-                let height = min(bottom, frame.y + frame.height) - max(top, frame.y)
-                blankArea += max(0, height) * frame.width
-            } else if cells[cell].pendingDisplayPresent >= 0 {
-                recorder.timeToImage.append(present - cells[cell].pendingDisplayPresent)
+            let isWrong = isDisplayed && shown >= 0 && shown != expected
+            cells[cell].isCountedWrong = isWrong
+            if isWrong { wrongVisibleCount += 1 }
+            let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
+            cells[cell].blankItem = blankItem
+            if blankItem >= 0 { blankItems.insert(blankItem) }
+            let pending = cells[cell].pendingDisplayPresent
+            if isDisplayed && isReady && pending >= 0 {
+                recorder.timeToImage.append(present - pending)
                 cells[cell].pendingDisplayPresent = -1
             }
+        }
+        if !changedCells.isEmpty { changedCells.removeAll(keepingCapacity: true) }
+        recorder.metrics.wrongImageFrames += wrongVisibleCount
+
+        let top = offset, bottom = offset + layout.viewportHeight
+        var blankArea = 0.0
+        // Every item of a row has the same top, height and width, so one row's items add the same
+        // term: computed once per row, still added once per item (the same sum, bit for bit).
+        var termRow = -1, term = 0.0
+        for item in blankItems.elements {
+            let row = layout.row(ofItem: item)
+            if row != termRow {
+                let frame = layout.frame(ofItem: item)
+                let height = min(bottom, frame.y + frame.height) - max(top, frame.y)
+                term = max(0, height) * frame.width
+                termRow = row
+            }
+            blankArea += term
         }
         for cell in newlyDisplayed where cells[cell].isDisplayed {
             let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
@@ -258,7 +302,7 @@ extension Simulator {
                 cells[cell].pendingDisplayPresent = present
             }
         }
-        newlyDisplayed.removeAll(keepingCapacity: true)
+        if !newlyDisplayed.isEmpty { newlyDisplayed.removeAll(keepingCapacity: true) }
         let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
         return min(1, ratio)
     }

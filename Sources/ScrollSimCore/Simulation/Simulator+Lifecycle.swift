@@ -1,21 +1,23 @@
 /// The cell lifecycle profiles, the reuse pool and data prefetching (SPEC §5).
 extension Simulator {
-    // MARK: Attached cells (sorted by item)
-
-    /// Index of the first attached entry with item ≥ `item`.
-    func attachedIndex(_ item: Int) -> Int {
-        var low = 0, high = attached.count
-        while low < high {
-            let mid = (low + high) / 2
-            if attached[mid].item < item { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    // MARK: Attached cells
 
     /// The cell prepared for `item`, if any.
+    /// - Complexity: O(1).
+    @inline(__always)
     func attachedCell(for item: Int) -> CellID? {
-        let index = attachedIndex(item)
-        return index < attached.count && attached[index].item == item ? attached[index].cell : nil
+        let cell = prepared.cell(for: item)
+        return cell >= 0 ? cell : nil
+    }
+
+    /// The items of `range` that are not in `other`, as at most two ranges in ascending order
+    /// (both are contiguous, so what is left is a part below `other` and a part above it).
+    @inline(__always)
+    static func items(of range: Range<Int>, notIn other: Range<Int>) -> (below: Range<Int>, above: Range<Int>) {
+        guard !other.isEmpty else { return (range, range.upperBound..<range.upperBound) }
+        let belowEnd = max(range.lowerBound, min(range.upperBound, other.lowerBound))
+        let aboveStart = min(range.upperBound, max(range.lowerBound, other.upperBound))
+        return (range.lowerBound..<belowEnd, max(belowEnd, aboveStart)..<range.upperBound)
     }
 
     // MARK: Callbacks with their costs
@@ -43,7 +45,7 @@ extension Simulator {
         }
         cells[cell].item = item
         cells[cell].expectedImageID = images.imageID(forItem: item)
-        attached.insert(AttachedCell(item: item, cell: cell), at: attachedIndex(item))
+        prepared.insert(cell, for: item)
         let start = context.mainCursor
         strategy.cellForItem(cell, item: item)
         context.mainCursor += cellForItemCost
@@ -54,8 +56,9 @@ extension Simulator {
     private func display(_ cell: CellID, item: Int) {
         cells[cell].isDisplayed = true
         newlyDisplayed.append(cell)
+        markChanged(cell)
         recorder.recordDisplay(item)
-        if let index = outstandingIndex(of: item) { outstandingPrefetches.remove(at: index) }
+        outstandingPrefetches.remove(item)
         let start = context.mainCursor
         strategy.willDisplay(cell, item: item)
         context.mainCursor += willDisplayCost
@@ -65,19 +68,21 @@ extension Simulator {
     private func endDisplay(_ cell: CellID, item: Int) {
         cells[cell].isDisplayed = false
         cells[cell].pendingDisplayPresent = -1
+        markChanged(cell)
         let start = context.mainCursor
         strategy.didEndDisplaying(cell, item: item)
         context.mainCursor += didEndDisplayingCost
         trace(.didEndDisplaying, cell: cell, item: item, start: start)
     }
 
-    /// Detaches `attached[index]` and pushes its cell on the reuse pool.
-    private func enqueueForReuse(at index: Int) {
-        let entry = attached.remove(at: index)
-        cells[entry.cell].item = -1
-        cells[entry.cell].expectedImageID = -1
-        pool.append(entry.cell)
-        trace(.enqueue, cell: entry.cell, item: entry.item, start: context.mainCursor)
+    /// Detaches `item`'s cell and pushes it on the reuse pool.
+    private func enqueueForReuse(item: Int) {
+        let cell = prepared.remove(item)
+        cells[cell].item = -1
+        cells[cell].expectedImageID = -1
+        markChanged(cell)
+        pool.append(cell)
+        trace(.enqueue, cell: cell, item: item, start: context.mainCursor)
     }
 
     // MARK: Layout pass
@@ -90,14 +95,16 @@ extension Simulator {
         let profile = scenario.cells.profile
 
         // 1. Items leaving the viewport end their display (ios9: and go to the pool at once).
-        //    Displayed items are exactly the previous visible range.
+        //    Displayed items are exactly the previous visible range; only the rows leaving it are
+        //    visited (below the new range, then above it: item order).
         let previous = visible
-        for item in previous where !newVisible.contains(item) {
-            let index = attachedIndex(item)
-            let cell = attached[index].cell
-            endDisplay(cell, item: item)
-            if profile == .ios9 { enqueueForReuse(at: index) }
+        let leaving = Self.items(of: previous, notIn: newVisible)
+        func leave(_ item: Int) {
+            endDisplay(prepared.cell(for: item), item: item)
+            if profile == .ios9 { enqueueForReuse(item: item) }
         }
+        for item in leaving.below { leave(item) }
+        for item in leaving.above { leave(item) }
 
         // 2. ios10/ios15: cells outside the retain band go to the pool.
         if profile != .ios9 {
@@ -107,38 +114,46 @@ extension Simulator {
             let above = retain + (direction < 0 ? max(0, lead - retain) : 0)
             let below = retain + (direction > 0 ? max(0, lead - retain) : 0)
             let band = layout.items(intersecting: offset - above, offset + height + below)
-            while let first = attached.first, first.item < band.lowerBound || band.isEmpty {
-                enqueueForReuse(at: 0)
+            while let first = prepared.first, first.item < band.lowerBound || band.isEmpty {
+                enqueueForReuse(item: first.item)
             }
-            while let last = attached.last, last.item >= band.upperBound {
-                enqueueForReuse(at: attached.count - 1)
+            while let last = prepared.last, last.item >= band.upperBound {
+                enqueueForReuse(item: last.item)
             }
         }
 
-        // 3. Items entering the viewport.
+        // 3. Items entering the viewport: only the rows entering are visited (below the previous
+        //    range, then above it: item order).
+        let entering = Self.items(of: newVisible, notIn: previous)
         if profile == .ios9 {
-            var item = newVisible.lowerBound
-            while item < newVisible.upperBound {
+            // A whole row at once: every entering item of a row is prepared, then each displayed.
+            // (Entering items ascend, so a row's entering items are consecutive in them.)
+            var rowItems: [(CellID, Int)] = []
+            var currentRow = -1
+            func enter(_ item: Int) {
+                guard prepared.cell(for: item) < 0 else { return }
                 let row = layout.row(ofItem: item)
-                var rowEnd = item
-                while rowEnd < newVisible.upperBound && layout.row(ofItem: rowEnd) == row { rowEnd += 1 }
-                var entering: [(CellID, Int)] = []
-                for rowItem in item..<rowEnd where attachedCell(for: rowItem) == nil {
-                    entering.append((prepareCell(for: rowItem), rowItem))
+                if row != currentRow {
+                    for (cell, rowItem) in rowItems { display(cell, item: rowItem) }
+                    rowItems.removeAll(keepingCapacity: true)
+                    currentRow = row
                 }
-                for (cell, rowItem) in entering { display(cell, item: rowItem) }
-                item = rowEnd
+                rowItems.append((prepareCell(for: item), item))
             }
+            for item in entering.below { enter(item) }
+            for item in entering.above { enter(item) }
+            for (cell, rowItem) in rowItems { display(cell, item: rowItem) }
         } else {
-            for item in newVisible where !previous.contains(item) {
-                let cell = attachedCell(for: item) ?? prepareCell(for: item)
-                display(cell, item: item)
+            func enter(_ item: Int) {
+                display(attachedCell(for: item) ?? prepareCell(for: item), item: item)
             }
+            for item in entering.below { enter(item) }
+            for item in entering.above { enter(item) }
         }
         visible = newVisible
 
         // 4. Lead band: ios10 prepares one cell in this pass; ios15 in idle time after the commit.
-        leadCandidates.removeAll(keepingCapacity: true)
+        if !leadCandidates.isEmpty { leadCandidates.removeAll(keepingCapacity: true) }
         leadCandidateHead = 0
         if profile != .ios9 && moved && direction != 0 {
             let lead = scenario.cells.cellLeadScreens * height
@@ -163,6 +178,10 @@ extension Simulator {
 
     /// Prefetch window bookkeeping: cancel on reversal or when items leave the window unseen,
     /// then one `prefetch` call with the new items, nearest first.
+    ///
+    /// Outstanding items are never visible (an item leaves them when it is displayed) and the
+    /// window is a range, so the items to cancel are the outstanding ones below and above it, and
+    /// the new ones are found by one walk of the window alongside the outstanding items.
     private func updatePrefetchWindow(offset: Double) {
         let height = layout.viewportHeight
         let depth = scenario.cells.prefetchScreens * height
@@ -172,16 +191,15 @@ extension Simulator {
         if window == lastPrefetchWindow && direction == prefetchDirection && visible == lastPrefetchVisible { return }
         lastPrefetchWindow = window
         lastPrefetchVisible = visible
+        assert(!outstandingPrefetches.elements.contains { visible.contains($0) }, "a visible item is outstanding")
         var cancelled: [Int] = []
         if prefetchDirection != 0 && prefetchDirection != direction {
-            cancelled = outstandingPrefetches
+            cancelled.append(contentsOf: outstandingPrefetches.elements)
             outstandingPrefetches.removeAll()
-        } else {
-            outstandingPrefetches.removeAll { item in
-                if window.contains(item) || visible.contains(item) { return false }
-                cancelled.append(item)
-                return true
-            }
+        } else if !outstandingPrefetches.isEmpty {
+            outstandingPrefetches.removeElements(below: window.lowerBound, into: &cancelled)
+            outstandingPrefetches.removeElements(from: window.isEmpty ? window.lowerBound : window.upperBound,
+                                                 into: &cancelled)
         }
         prefetchDirection = direction
         if !cancelled.isEmpty {
@@ -190,28 +208,32 @@ extension Simulator {
             strategy.cancelPrefetching(items: cancelled)
             trace(.cancelPrefetching, cell: -1, items: cancelled, start: start)
         }
+        // New items: the window nearest first, without the visible and the outstanding ones.
         var fresh: [Int] = []
-        for step in 0..<window.count {
-            let item = direction > 0 ? window.lowerBound + step : window.upperBound - 1 - step
-            if !visible.contains(item) && outstandingIndex(of: item) == nil { fresh.append(item) }
+        let outstanding = outstandingPrefetches.elements
+        if direction > 0 {
+            var next = outstanding.startIndex
+            for item in window where !visible.contains(item) {
+                while next < outstanding.endIndex && outstanding[next] < item { next += 1 }
+                if next == outstanding.endIndex || outstanding[next] != item { fresh.append(item) }
+            }
+        } else {
+            var next = outstanding.endIndex
+            for item in window.reversed() where !visible.contains(item) {
+                while next > outstanding.startIndex && outstanding[next - 1] > item { next -= 1 }
+                if next == outstanding.startIndex || outstanding[next - 1] != item { fresh.append(item) }
+            }
         }
         guard !fresh.isEmpty else { return }
         for item in fresh { recorder.recordPrefetch(item) }
-        outstandingPrefetches.append(contentsOf: fresh)
-        outstandingPrefetches.sort()
+        if direction > 0 {
+            outstandingPrefetches.insert(ascending: fresh)
+        } else {
+            outstandingPrefetches.insert(ascending: fresh.reversed())
+        }
         let start = context.mainCursor
         strategy.prefetch(items: fresh)
         trace(.prefetch, cell: -1, items: fresh, start: start)
-    }
-
-    /// Index of `item` in the sorted `outstandingPrefetches`, by binary search.
-    private func outstandingIndex(of item: Int) -> Int? {
-        var low = 0, high = outstandingPrefetches.count
-        while low < high {
-            let mid = (low + high) / 2
-            if outstandingPrefetches[mid] < item { low = mid + 1 } else { high = mid }
-        }
-        return low < outstandingPrefetches.count && outstandingPrefetches[low] == item ? low : nil
     }
 
     // MARK: ios15 idle-time preparation

@@ -16,12 +16,12 @@ struct CellRecord {
     var pendingDisplayPresent: SimTime = -1
     /// The app's own identity tag (`representedIdentifier`).
     var representedIdentifier: Int?
-}
-
-/// An item with a prepared cell (attached), kept sorted by item.
-struct AttachedCell {
-    var item: Int
-    var cell: CellID
+    /// Whether the cell is in `Simulator.changedCells` (changed since the last frame's accounting).
+    var isChanged = false
+    /// The item under which the frame accounting counts the cell as blank (in `blankItems`), or −1.
+    var blankItem = -1
+    /// Whether the frame accounting counts the cell as showing a wrong image.
+    var isCountedWrong = false
 }
 
 /// Work items of the serial main thread.
@@ -48,15 +48,18 @@ final class Simulator {
     let timeline: ScrollTimeline
     let images: ImageCatalog
     let memory = MemoryLedger()
-    var network: NetworkModel!
-    var disk: ServerPool!
-    var decoders: ServerPool!
-    var strategy: (any FetchStrategy)!
-    var environment: FetchEnvironment!
+    @exclusivity(unchecked) var network: NetworkModel!
+    @exclusivity(unchecked) var disk: ServerPool!
+    @exclusivity(unchecked) var decoders: ServerPool!
+    @exclusivity(unchecked) var strategy: (any FetchStrategy)!
+    @exclusivity(unchecked) var environment: FetchEnvironment!
     @exclusivity(unchecked) var recorder = MetricsRecorder()
     let observer: (any RunObserver)?
     /// When set, every lifecycle callback is appended (tests).
-    var lifecycleTrace: [LifecycleEvent]?
+    @exclusivity(unchecked) var lifecycleTrace: [LifecycleEvent]?
+    /// When set, the lifecycle and accounting state is checked after every frame and each
+    /// violation appended (tests; `Simulator+Invariants.swift`).
+    @exclusivity(unchecked) var invariantViolations: [String]?
 
     // Costs in ns, converted once.
     let frameBaseCost: SimTime
@@ -88,10 +91,10 @@ final class Simulator {
     @exclusivity(unchecked) var needsInitialLayout = true
     @exclusivity(unchecked) var laidOutOffset: Double = 0
     @exclusivity(unchecked) var lastFrameVsync = -1
-    var frameNumber = 0
-    var renderFreeAt: SimTime = 0
-    var nextScriptChange = 0
-    var nextMemoryWarning = 0
+    @exclusivity(unchecked) var frameNumber = 0
+    @exclusivity(unchecked) var renderFreeAt: SimTime = 0
+    @exclusivity(unchecked) var nextScriptChange = 0
+    @exclusivity(unchecked) var nextMemoryWarning = 0
 
     // Main thread state.
     @exclusivity(unchecked) var mainQueue: [MainItem] = []
@@ -102,20 +105,28 @@ final class Simulator {
     // Lifecycle state.
     @exclusivity(unchecked) var cells: [CellRecord] = []
     @exclusivity(unchecked) var pool: [CellID] = []
-    @exclusivity(unchecked) var attached: [AttachedCell] = []
+    @exclusivity(unchecked) var prepared = PreparedCells()
     @exclusivity(unchecked) var visible: Range<Int> = 0..<0
     @exclusivity(unchecked) var direction = 0
     @exclusivity(unchecked) var leadCandidates: [Int] = []
     @exclusivity(unchecked) var leadCandidateHead = 0
     @exclusivity(unchecked) var idleDeadline: SimTime = 0
-    @exclusivity(unchecked) var outstandingPrefetches: [Int] = []
+    @exclusivity(unchecked) var outstandingPrefetches = SortedItems()
     @exclusivity(unchecked) var prefetchDirection = 0
     @exclusivity(unchecked) var newlyDisplayed: [CellID] = []
+    /// Cells whose display, image or item changed since the last frame's accounting.
+    @exclusivity(unchecked) var changedCells: [CellID] = []
+    /// Visible items whose cell is not ready (blank), as the last frame's accounting left them.
+    @exclusivity(unchecked) var blankItems = SortedItems()
+    /// Visible cells showing a wrong image, as the last frame's accounting left them.
+    @exclusivity(unchecked) var wrongVisibleCount = 0
     @exclusivity(unchecked) var offsetCache: ((vsync: Int, offset: Double), (vsync: Int, offset: Double)) = ((-1, 0), (-1, 0))
     /// The blank share of the frame on screen, and the vsync from which it is on screen (nothing
     /// is drawn before the first frame: all blank).
     @exclusivity(unchecked) var shownBlank: Double = 1
     @exclusivity(unchecked) var shownSinceVsync = 0
+    /// The first scroll interval that may hold a vsync not yet sampled (`sampleShownBlank`).
+    @exclusivity(unchecked) var sampledIntervalCursor = 0
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
 
@@ -234,8 +245,8 @@ final class Simulator {
             scheduler.schedule(.memoryWarning, at: timeline.memoryWarnings[nextMemoryWarning])
         }
     }
-    private var scheduledScriptChange = -1
-    private var scheduledMemoryWarning = -1
+    @exclusivity(unchecked) private var scheduledScriptChange = -1
+    @exclusivity(unchecked) private var scheduledMemoryWarning = -1
 
     /// Connects the memory ledger to the device's warning level and limit: the app's footprint
     /// is the baseline plus the decoded bytes held. A warning is posted to the main queue at the
@@ -311,6 +322,7 @@ final class Simulator {
         cells[cell].image = image
         cells[cell].shownImageID = image?.imageID ?? -1
         cells[cell].isFinal = image != nil && isFinal
+        markChanged(cell)
         observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
         if cells[cell].isDisplayed && !isFrameRunning {
             isDirty = true

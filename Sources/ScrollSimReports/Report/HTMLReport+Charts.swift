@@ -16,20 +16,29 @@ extension HTMLReport {
     /// Horizontal bars of `column`'s mean per scenario (a group, headed by its name) and strategy
     /// (a bar in the strategy's colour, its value printed after it), with dashed vertical lines at
     /// `references` (the axis always reaches the largest; a line under 24 px from 0 is left out).
+    /// In a summary without sweep axes, where a bar's runs are its seeds, a bar of several runs
+    /// carries an error bar: the 95% Student t interval of its mean, as `scrollsim rank` prints
+    /// it (cut at 0 on the left; its numbers are in the tooltip).
     static func barChart(_ model: Model, column: Column, decimals: Int, label: String, references: [Double]) -> String {
         let left = 12.0, right = 64.0, top = 6.0
         let barHeight = 14.0, barStep = 18.0, headingStep = 18.0, groupGap = 10.0
-        var groups: [(scenario: String, bars: [(strategy: String, value: Double, runs: Int)])] = []
+        let hasErrorBars = model.summary.axisNames.isEmpty
+        var groups: [(scenario: String, bars: [(strategy: String, interval: MeanInterval)])] = []
         for scenario in model.scenarios {
             let scenarioRows = model.summary.rows.filter { $0.scenario == scenario }
-            var bars: [(strategy: String, value: Double, runs: Int)] = []
+            var bars: [(strategy: String, interval: MeanInterval)] = []
             for strategy in model.strategies {
                 let rows = scenarioRows.filter { $0.strategy == strategy }
-                if let mean = Model.mean(column, of: rows) { bars.append((strategy, mean, rows.count)) }
+                if hasErrorBars, let interval = interval(column, of: rows) {
+                    bars.append((strategy, interval))
+                } else if let mean = Model.mean(column, of: rows) {
+                    bars.append((strategy, MeanInterval(mean: mean, count: rows.count)))
+                }
             }
             groups.append((scenario, bars))
         }
-        let maximum = groups.flatMap { $0.bars.map(\.value) }.reduce(references.max() ?? 0, max)
+        let maximum = groups.flatMap { $0.bars.map { $0.interval.high ?? $0.interval.mean } }
+            .reduce(references.max() ?? 0, max)
         let ticks = AxisTicks(covering: maximum)
         let plotHeight = groups.reduce(0.0) { $0 + headingStep + Double($1.bars.count) * barStep + groupGap } - groupGap
         let height = Int(top + plotHeight + 24)
@@ -50,11 +59,26 @@ extension HTMLReport {
             canvas.text(group.scenario, x: left + 2, y: y + 12, cssClass: "group")
             y += headingStep
             for bar in group.bars {
-                let value = DecimalFormat.fixed(bar.value, decimals: decimals)
-                let runs = bar.runs == 1 ? "" : " (mean of \(bar.runs) runs)"
-                canvas.rect(x: left, y: y, width: x(bar.value) - left, height: barHeight, cssClass: "bar",
-                            fill: model.color(of: bar.strategy), title: "\(bar.strategy): \(value)\(runs)")
-                canvas.text(value, x: x(bar.value) + 4, y: y + 11, cssClass: "value")
+                let mean = bar.interval.mean
+                let value = DecimalFormat.fixed(mean, decimals: decimals)
+                let title: String
+                if bar.interval.halfWidth != nil {
+                    title = intervalTitle(bar.interval, decimals: decimals)
+                } else {
+                    title = value + (bar.interval.count == 1 ? "" : " (mean of \(bar.interval.count) runs)")
+                }
+                canvas.rect(x: left, y: y, width: x(mean) - left, height: barHeight, cssClass: "bar",
+                            fill: model.color(of: bar.strategy), title: "\(bar.strategy): \(title)")
+                var end = x(mean)
+                if let low = bar.interval.low, let high = bar.interval.high {
+                    let middle = y + barHeight / 2
+                    canvas.path("M" + SVGCanvas.number(x(low)) + " " + SVGCanvas.number(middle) + "H"
+                                + SVGCanvas.number(x(high)) + "M" + SVGCanvas.number(x(low)) + " "
+                                + SVGCanvas.number(middle - 4) + "v8M" + SVGCanvas.number(x(high)) + " "
+                                + SVGCanvas.number(middle - 4) + "v8", cssClass: "whisker", stroke: "#1d2330")
+                    end = max(end, x(high))
+                }
+                canvas.text(value, x: end + 4, y: y + 11, cssClass: "value")
                 y += barStep
             }
             y += groupGap
@@ -66,24 +90,30 @@ extension HTMLReport {
 
     /// `column` against sweep axis `axis` in `scenario`: the axis values in order (numerically when
     /// they are all numbers, else as first seen), evenly spaced; one line per strategy through the
-    /// mean at each value (over the other axes and seeds); a gap where a strategy has no row.
+    /// mean at each value (over the other axes and seeds); a gap where a strategy has no row. In a
+    /// sweep of one axis, where a point's runs are its seeds, a point of several runs carries an
+    /// error bar in its strategy's colour: the 95% Student t interval of its mean, as `scrollsim
+    /// rank` prints it (cut at 0).
     static func sweepChart(_ model: Model, scenario: String, axis: Int, column: Column, decimals: Int,
                            label: String) -> String {
         let rows = model.summary.rows.filter { $0.scenario == scenario }
         let values = axisOrder(rows.map { $0.axisValues[axis] })
-        var lines: [(strategy: String, points: [Double?])] = []
+        let hasErrorBars = model.summary.axisNames.count == 1
+        var lines: [(strategy: String, points: [MeanInterval?])] = []
         for strategy in model.strategies {
             let strategyRows = rows.filter { $0.strategy == strategy }
             guard !strategyRows.isEmpty else { continue }
             let points = values.map { value in
-                Model.mean(column, of: strategyRows.filter { $0.axisValues[axis] == value })
+                let pointRows = strategyRows.filter { $0.axisValues[axis] == value }
+                return hasErrorBars ? interval(column, of: pointRows)
+                    : Model.mean(column, of: pointRows).map { MeanInterval(mean: $0, count: pointRows.count) }
             }
             lines.append((strategy, points))
         }
         let width = pairedChartWidth, height = 270
         let left = 52.0, right = 18.0, top = 12.0, bottom = 46.0, inset = 18.0
         let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom
-        let maximum = lines.flatMap { $0.points.compactMap { $0 } }.reduce(0, max)
+        let maximum = lines.flatMap { $0.points.compactMap { $0.map { $0.high ?? $0.mean } } }.reduce(0, max)
         let ticks = AxisTicks(covering: maximum)
         func x(_ index: Int) -> Double {
             values.count == 1 ? left + plotWidth / 2
@@ -114,15 +144,26 @@ extension HTMLReport {
                     isDrawing = false
                     continue
                 }
-                data.append((isDrawing ? "L" : "M") + SVGCanvas.number(x(index)) + " " + SVGCanvas.number(y(point)))
+                data.append((isDrawing ? "L" : "M") + SVGCanvas.number(x(index)) + " "
+                            + SVGCanvas.number(y(point.mean)))
                 isDrawing = true
             }
             canvas.path(data.joined(separator: " "), cssClass: "series", stroke: model.color(of: line.strategy))
             for (index, point) in line.points.enumerated() {
+                guard let point, let low = point.low, let high = point.high else { continue }
+                canvas.path("M" + SVGCanvas.number(x(index)) + " " + SVGCanvas.number(y(low)) + "V"
+                            + SVGCanvas.number(y(high)) + "M" + SVGCanvas.number(x(index) - 4) + " "
+                            + SVGCanvas.number(y(low)) + "h8M" + SVGCanvas.number(x(index) - 4) + " "
+                            + SVGCanvas.number(y(high)) + "h8", cssClass: "whisker",
+                            stroke: model.color(of: line.strategy))
+            }
+            for (index, point) in line.points.enumerated() {
                 guard let point else { continue }
-                canvas.circle(x: x(index), y: y(point), radius: 3.5, cssClass: "point", fill: model.color(of: line.strategy),
-                              title: "\(line.strategy), \(model.summary.axisNames[axis]) = \(values[index]): "
-                                + DecimalFormat.fixed(point, decimals: decimals))
+                let value = point.halfWidth == nil ? DecimalFormat.fixed(point.mean, decimals: decimals)
+                    : intervalTitle(point, decimals: decimals)
+                canvas.circle(x: x(index), y: y(point.mean), radius: 3.5, cssClass: "point",
+                              fill: model.color(of: line.strategy),
+                              title: "\(line.strategy), \(model.summary.axisNames[axis]) = \(values[index]): \(value)")
             }
         }
         return canvas.render()

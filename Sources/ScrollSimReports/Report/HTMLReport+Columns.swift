@@ -39,7 +39,22 @@ extension HTMLReport {
         static let wrongImageFrames = Column("wrong_image_frames")
         /// `peak_memory_mb`.
         static let peakMemory = Column("peak_memory_mb")
+        /// `blank_ratio_vsync_mean`.
+        static let blankVsyncMean = Column("blank_ratio_vsync_mean")
+        /// `memory_warnings`.
+        static let memoryWarnings = Column("memory_warnings")
+        /// `killed`.
+        static let killed = Column("killed")
+        /// `radio_energy_j`.
+        static let radioEnergy = Column("radio_energy_j")
     }
+
+    /// Summary-table columns shown when the CSV has them (CSVs of older versions lack them), in
+    /// table order after the required ones.
+    static let optionalTableColumns: [(title: String, column: Column)] = [
+        ("vsync blank", .blankVsyncMean), ("mem warnings", .memoryWarnings), ("killed", .killed),
+        ("radio J", .radioEnergy),
+    ]
 
     /// The columns a summary CSV needs for the report, in table order.
     public static let requiredColumns: [String] = [

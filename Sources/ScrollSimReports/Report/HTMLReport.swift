@@ -7,8 +7,11 @@ import ScrollSimCore
 /// Sections, in order:
 /// 1. hitch ratio and blank ratio per strategy, side by side: horizontal bars grouped by scenario
 ///    (means over the rows of a scenario × strategy: seeds, sweep points), one colour per strategy;
+///    without sweep axes, a bar of several seeds has an error bar, the 95% interval of
+///    `scrollsim rank` (`MeanInterval`, docs/rank.md);
 /// 2. for a sweep (a summary CSV with axis columns): per axis and scenario, hitch ratio and blank
-///    ratio against the axis value, one line per strategy (means over the other axes and seeds);
+///    ratio against the axis value, one line per strategy (means over the other axes and seeds;
+///    error bars at the points of a one-axis sweep with several seeds);
 /// 3. frame time per frame for each run with per-frame data: main-thread work per frame as bars,
 ///    the frame budget (1000 / refresh rate ms) as a dashed line, hitching frames in red with a
 ///    marker above them; the runs of one scenario share their time axis;
@@ -17,7 +20,8 @@ import ScrollSimCore
 ///
 /// Determinism: no dates, no paths, no locale; numbers come from `DecimalFormat` or are the CSV's
 /// own texts; scenarios and strategies appear in order of first appearance in the rows; every
-/// mean is a sum in row order. The same rows and frames give the same bytes.
+/// mean is a sum in row order, or in seed order where it has an interval. The same rows and
+/// frames give the same bytes.
 public enum HTMLReport {
     /// What the report knows about per-frame data, for the frame-time section.
     public struct FrameData: Sendable {
@@ -91,6 +95,12 @@ public enum HTMLReport {
             return parts.joined(separator: " · ")
         }
 
+        /// Whether some scenario, strategy and sweep point has more than one run (seed).
+        var hasSeveralSeedsPerPoint: Bool {
+            var seen: Set<[String]> = []  // membership only
+            return summary.rows.contains { !seen.insert([$0.scenario, $0.strategy] + $0.axisValues).inserted }
+        }
+
         /// The colour of strategy `name`.
         func color(of name: String) -> String {
             Palette.color(strategies.firstIndex(of: name) ?? 0)
@@ -117,6 +127,11 @@ public enum HTMLReport {
         }
     }
 
+    /// What the error bars are, for the notes of the sections that draw them.
+    static let errorBarNote = "Error bars: the 95% confidence interval of the mean over seeds (Student t, the "
+        + "intervals of <code>scrollsim rank</code>; hover for the numbers). Overlapping bars do not mean a tie: "
+        + "<code>scrollsim rank</code> compares strategies seed by seed, which is far more sensitive."
+
     /// The legend: one swatch per strategy, in order.
     static func legend(_ model: Model) -> String {
         var text = "<ul class=\"legend\">\n"
@@ -137,6 +152,7 @@ public enum HTMLReport {
             + "them, mark 5 ms/s (good below) and 10 ms/s (critical from there), the WWDC20 tiers. Blank ratio: mean share of the viewport showing no final "
             + "image while scrolling."
             + (averaged ? " Each bar is the mean of that scenario and strategy’s runs (seeds, sweep points)." : "")
+            + (averaged && model.summary.axisNames.isEmpty ? " " + errorBarNote : "")
             + "</p>\n"
         text += legend(model)
         text += "<div class=\"pair\">\n"
@@ -154,7 +170,9 @@ public enum HTMLReport {
         var text = "<section id=\"sweep\">\n<h2>Sweep</h2>\n"
         text += "<p class=\"note\">Each chart puts one sweep axis on the horizontal (its values in order, evenly "
             + "spaced) and draws one line per strategy; each point is the mean over the other axes and the seeds. "
-            + "Lower is better.</p>\n"
+            + "Lower is better."
+            + (model.summary.axisNames.count == 1 && model.hasSeveralSeedsPerPoint ? " " + errorBarNote : "")
+            + "</p>\n"
         text += legend(model)
         for (axis, name) in model.summary.axisNames.enumerated() {
             for scenario in model.scenarios {
@@ -211,10 +229,12 @@ public enum HTMLReport {
             ("hitch ms/s", .hitchRatio), ("dropped", .droppedFrames), ("hitches", .hitches), ("max hitch ms", .maxHitch),
             ("work p95 ms", .workP95), ("blank mean", .blankMean), ("ready", .readyRatio), ("hit", .hitRatio),
             ("MiB down", .bytesDownloaded), ("peak MiB", .peakMemory), ("wrong img", .wrongImageFrames),
-        ]
+        ] + optionalTableColumns.filter { model.summary.hasColumn($0.column.name) }
         var text = "<section id=\"summary\">\n<h2>Summary</h2>\n"
         text += "<p class=\"note\">One row per run, values as in the summary CSV (MiB down from "
-            + "<code>bytes_downloaded</code>). Hitch ratio: green below 5 ms/s, amber from 5, red from 10.</p>\n"
+            + "<code>bytes_downloaded</code>; vsync blank: <code>blank_ratio_vsync_mean</code>; radio J: "
+            + "<code>radio_energy_j</code>, shown when the CSV has them). Hitch ratio: green below 5 ms/s, amber from "
+            + "5, red from 10; killed (the OS killed the app for its memory) red at 1.</p>\n"
         text += "<div class=\"table-wrap\">\n<table>\n<thead>\n<tr>"
         var headings = ["scenario", "strategy", "seed"] + model.summary.axisNames
         headings += numeric.map(\.title)
@@ -234,6 +254,9 @@ public enum HTMLReport {
                     let ratio = row.number(column)
                     let grade = ratio < 5 ? "good" : ratio < 10 ? "warn" : "crit"
                     text += "<td class=\"num \(grade)\">\(HTMLText.escape(row.text(column)))</td>"
+                case Column.killed.name:
+                    let killed = row.text(column)
+                    text += "<td class=\"num\(killed == "1" ? " crit" : "")\">\(HTMLText.escape(killed))</td>"
                 case Column.bytesDownloaded.name:
                     let mebibytes = Int64(row.text(column)).map { DecimalFormat.fixed($0, over: 1_048_576, decimals: 1) }
                         ?? DecimalFormat.fixed(row.number(column) / 1_048_576, decimals: 1)
@@ -277,6 +300,7 @@ public enum HTMLReport {
         .bars { fill: none; }
         .marker { fill: #d1432a; }
         .point { stroke: #fff; stroke-width: 1; }
+        .whisker { fill: none; stroke-width: 1.3; }
         .legend { list-style: none; padding: 0; margin: 6px 0 12px; display: flex; flex-wrap: wrap; gap: 6px 20px; }
         .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 6px; vertical-align: -1px; }
         .table-wrap { overflow-x: auto; background: #fff; border: 1px solid #d8dce4; border-radius: 6px; }

@@ -1,3 +1,4 @@
+import Foundation
 import ScrollSimCore
 
 /// Combines the shard files of one sweep (`scrollsim sweep --shard i/n`) into the unsharded
@@ -22,6 +23,41 @@ public enum ShardMerge {
         public var indices: [Int]
         /// The rows, as a summary document (the header without `run`).
         public var document: SummaryDocument
+    }
+
+    /// The shard files `paths` name: a file as given; a directory (one `--shard` job's outputs
+    /// collected, or an object store synced) as its `*.csv` files, sorted by name byte for byte,
+    /// skipping `excluding` (the merge's own `--out`, which may sit among them). Files are not
+    /// read here; a non-shard `.csv` in the directory is refused when read.
+    /// - Throws: `InputError`: `.missing` for a directory without `.csv` files, `.unreadable` for
+    ///   one that cannot be listed.
+    public static func shardFiles(_ paths: [String], excluding: String? = nil) throws(InputError) -> [String] {
+        let manager = FileManager.default
+        let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names: [String]
+            do {
+                names = try manager.contentsOfDirectory(atPath: path)
+            } catch {
+                throw InputError(.unreadable, file: path, "cannot list the directory's shard files")
+            }
+            let separator = path.hasSuffix("/") ? "" : "/"
+            let shards = names.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }
+                .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                .map { path + separator + $0 }
+                .filter { URL(fileURLWithPath: $0).standardizedFileURL.path != excluded }
+            guard !shards.isEmpty else {
+                throw InputError(.missing, file: path, "no shard files (*.csv) in this directory")
+            }
+            files += shards
+        }
+        return files
     }
 
     /// Reads one shard file and checks it on its own.

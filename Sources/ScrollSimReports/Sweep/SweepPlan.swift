@@ -19,36 +19,48 @@ public struct SweepRun: Sendable {
     }
 }
 
-/// Every run of a sweep, in order, each decoded and with its strategy built; or the first
-/// problem, before anything runs.
+/// Every run of a sweep, in order, enumerated lazily by index: planning checks every axis value
+/// and counts the runs, and a run's combination is decoded only when that run is asked for
+/// (`run(at:)`), so a shard of a 1,000,000-run sweep starts at once and holds only its own rows.
 ///
 /// Order: the cartesian product of the axes with the first axis slowest (the last one changes
 /// from one combination to the next), and within a combination the scenario's strategies in
 /// listed order (every built-in strategy when it lists none). Run `k` is the `k`-th of that order,
 /// which is what shards slice and `merge` restores.
 ///
-/// Checks, so that a bad value is reported precisely: first every value of every axis on its own
-/// (applied to the base scenario, after the first value of a `strategy` axis), naming
-/// `axes["<path>"][<i>]`; then every combination, naming the combination's values (a problem
-/// only some combinations have, such as a latency median above the p95). The JSON is parsed
-/// once; each combination is the base document with its values set, decoded by the strict
-/// scenario decoder, in parallel, each result placed at its combination's index.
+/// Checks, so that a bad value is reported precisely: when planning, every value of every axis
+/// on its own (applied to the base scenario, after the first value of a `strategy` axis), naming
+/// `axes["<path>"][<i>]` (work proportional to the sum of the axes' lengths, not their product);
+/// then, as the runs are made, each combination, naming the combination's values (a problem
+/// only some combinations have, such as a latency median above the p95). `run(_:jobs:)` reports
+/// the first such problem in run order, whatever the threads did, and no rows. The JSON is
+/// parsed once; each combination is the base document with its values set, decoded by the
+/// strict scenario decoder.
 public struct SweepPlan: Sendable {
     /// The sweep.
     public var definition: SweepDefinition
     /// The axis columns of the summary CSV (the axes other than `seed` and `strategy`), in order.
     public var axisColumns: [String]
-    /// Every run, in order.
-    public var runs: [SweepRun]
+    /// The number of runs.
+    public private(set) var runCount: Int
+    /// The strategies a name may refer to.
+    let strategies: [StrategyDescriptor]
+    /// The order axes are applied in: a `strategy` axis first, then the others in file order.
+    let order: [Int]
+    /// Runs per combination, when every combination has the same number (no axis sets the
+    /// whole `strategies` list to lists of different lengths).
+    let runsPerCombination: Int
+    /// Otherwise the first run of every combination, and `runCount` last (ascending).
+    private(set) var firstRuns: [Int]?
 
     /// The most runs a sweep may have.
     public static let maximumRuns = 1_000_000
 
-    /// Plans `definition`, decoding the combinations on `jobs` threads (the first problem in
-    /// combination order is reported, whatever the threads did).
+    /// Plans `definition`: checks every axis value on its own and counts the runs (no
+    /// combination is decoded). `jobs` is accepted for callers that plan and run with one count.
     /// `strategies` are the strategies a name may refer to (the built-in ones and any of the
     /// caller's own, `StrategyCatalog.all` by default).
-    /// - Throws: `InputError` (invalid) naming the sweep file and the axis or combination.
+    /// - Throws: `InputError` (invalid) naming the sweep file and the axis, or the run count.
     public static func make(_ definition: SweepDefinition, strategies: [StrategyDescriptor] = StrategyCatalog.all,
                             jobs: Int = 1) throws(InputError) -> SweepPlan {
         let axes = definition.axes
@@ -76,7 +88,7 @@ public struct SweepPlan: Sendable {
             }
         }
 
-        // 2. Every combination, first axis slowest, decoded in parallel and placed by index.
+        // 2. The run count: combinations × strategies per combination.
         let tooMany = InputError(.invalid, file: definition.file, at: .path("axes"),
                                  "the sweep has more than \(maximumRuns) runs; split it into several sweeps")
         var combinationCount = 1
@@ -87,39 +99,138 @@ public struct SweepPlan: Sendable {
             }
             combinationCount = product
         }
-        let cellsByAxis = axes.map { axis in axis.values.map(SweepDefinition.Axis.cellText) }
-        let combinations = ParallelMap.map(count: combinationCount, jobs: jobs) {
-            combination -> Result<[SweepRun], InputError> in
-            var positions = [Int](repeating: 0, count: axes.count)
-            var rest = combination
-            for index in axes.indices.reversed() {
-                positions[index] = rest % axes[index].values.count
-                rest /= axes[index].values.count
+        let counts = try strategyCounts(definition, order: order, strategies: strategies)
+        var plan = SweepPlan(definition: definition, axisColumns: axes.filter(\.hasColumn).map(\.name), runCount: 0,
+                             strategies: strategies, order: order, runsPerCombination: counts.uniform ?? 0,
+                             firstRuns: nil)
+        if let uniform = counts.uniform {
+            let (total, overflow) = combinationCount.multipliedReportingOverflow(by: uniform)
+            guard !overflow, total <= maximumRuns else { throw tooMany }
+            plan.runCount = total
+        } else {
+            var firstRuns: [Int] = []
+            firstRuns.reserveCapacity(combinationCount + 1)
+            var total = 0
+            for combination in 0..<combinationCount {
+                firstRuns.append(total)
+                total += counts.count(plan.positions(of: combination))
+                guard total <= maximumRuns else { throw tooMany }
             }
-            let location = "axes combination ("
-                + axes.indices.map { "\(axes[$0].name)=\(SweepDefinition.Axis.cellText(axes[$0].values[positions[$0]]))" }.joined(separator: ", ")
-                + ")"
-            let axisValues = axes.indices.filter { axes[$0].hasColumn }.map { cellsByAxis[$0][positions[$0]] }
-            return Result { () throws(InputError) -> [SweepRun] in
-                var document = definition.document
-                for index in order {
-                    document = try apply(axes[index], value: axes[index].values[positions[index]], to: document, in: definition,
-                                         at: location, strategies: strategies)
-                }
-                let (scenario, built) = try decode(document, in: definition, at: location, strategies: strategies)
-                return built.map {
-                    SweepRun(scenario: scenario, strategyName: $0.name, factory: $0.factory, axisValues: axisValues)
-                }
+            firstRuns.append(total)
+            plan.firstRuns = firstRuns
+            plan.runCount = total
+        }
+        return plan
+    }
+
+    /// How many strategies each combination runs: the length of the document's `strategies`
+    /// list (every known strategy when it has none), which only the axes that set the whole list
+    /// (`strategy`, `strategies`) change. `uniform` when every combination has the same count;
+    /// else `count` maps a combination's axis positions to its count (from a table over the
+    /// positions of those axes only).
+    static func strategyCounts(_ definition: SweepDefinition, order: [Int], strategies: [StrategyDescriptor])
+        throws(InputError) -> (uniform: Int?, count: @Sendable ([Int]) -> Int) {
+        let axes = definition.axes
+        let listAxes = order.filter { index in
+            switch axes[index].target {
+            case .strategy: return true
+            case .path(let path): return path.components == [.key("strategies")]
             }
         }
+        func listLength(_ document: JSONValue) -> Int {
+            if case .object(let members) = document,
+               case .array(let entries)? = members.first(where: { $0.key == "strategies" })?.value, !entries.isEmpty {
+                return entries.count
+            }
+            return max(1, strategies.count)  // none listed: every known one (a bad list fails to decode anyway)
+        }
+        // One count per combination of the list axes' positions, last list axis fastest.
+        var table: [Int] = []
+        var positions = [Int](repeating: 0, count: listAxes.count)
+        while true {
+            var document = definition.document
+            for (slot, index) in listAxes.enumerated() {
+                document = try apply(axes[index], value: axes[index].values[positions[slot]], to: document,
+                                     in: definition, at: "\(axes[index].location)[\(positions[slot])]",
+                                     strategies: strategies)
+            }
+            table.append(listLength(document))
+            var slot = listAxes.count - 1
+            while slot >= 0 {
+                positions[slot] += 1
+                if positions[slot] < axes[listAxes[slot]].values.count { break }
+                positions[slot] = 0
+                slot -= 1
+            }
+            if slot < 0 { break }
+        }
+        let counts = table
+        if counts.allSatisfy({ $0 == counts[0] }) { return (counts[0], { _ in counts[0] }) }
+        let sizes = listAxes.map { axes[$0].values.count }
+        return (nil, { combinationPositions in
+            var key = 0
+            for (slot, index) in listAxes.enumerated() { key = key * sizes[slot] + combinationPositions[index] }
+            return counts[key]
+        })
+    }
+
+    /// The position of each axis's value in combination `combination` (first axis slowest).
+    func positions(of combination: Int) -> [Int] {
+        let axes = definition.axes
+        var positions = [Int](repeating: 0, count: axes.count)
+        var rest = combination
+        for index in axes.indices.reversed() {
+            positions[index] = rest % axes[index].values.count
+            rest /= axes[index].values.count
+        }
+        return positions
+    }
+
+    /// The combination run `index` belongs to and the strategy's place within it.
+    /// - Complexity: O(1) with a uniform count per combination, else O(log combinations).
+    func locate(run index: Int) -> (combination: Int, strategy: Int) {
+        precondition(index >= 0 && index < runCount, "run index out of range")
+        guard let firstRuns else { return (index / runsPerCombination, index % runsPerCombination) }
+        var low = 0, high = firstRuns.count - 1  // firstRuns[low] ≤ index < firstRuns[high]
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if firstRuns[middle] <= index { low = middle } else { high = middle }
+        }
+        return (low, index - firstRuns[low])
+    }
+
+    /// Run `index` (0 ≤ index < `runCount`): its combination decoded, its strategy built.
+    /// - Throws: `InputError` (invalid) naming the sweep file and the combination's values.
+    public func run(at index: Int) throws(InputError) -> SweepRun {
+        let axes = definition.axes
+        let (combination, strategy) = locate(run: index)
+        let positions = positions(of: combination)
+        let location = "axes combination ("
+            + axes.indices.map { "\(axes[$0].name)=\(SweepDefinition.Axis.cellText(axes[$0].values[positions[$0]]))" }
+                .joined(separator: ", ")
+            + ")"
+        let axisValues = axes.indices.filter { axes[$0].hasColumn }
+            .map { SweepDefinition.Axis.cellText(axes[$0].values[positions[$0]]) }
+        var document = definition.document
+        for index in order {
+            document = try Self.apply(axes[index], value: axes[index].values[positions[index]], to: document,
+                                      in: definition, at: location, strategies: strategies)
+        }
+        let (scenario, built) = try Self.decode(document, in: definition, at: location, strategies: strategies)
+        guard strategy < built.count else {  // the count the plan assumed; cannot differ (see strategyCounts)
+            throw InputError(.invalid, file: definition.file, at: .path(location),
+                             "the combination lists \(built.count) strategies, expected \(strategy + 1) or more")
+        }
+        return SweepRun(scenario: scenario, strategyName: built[strategy].name, factory: built[strategy].factory,
+                        axisValues: axisValues)
+    }
+
+    /// Every run, decoded (for small sweeps and tests; a large sweep runs by index instead).
+    /// - Throws: the first combination's problem, in run order.
+    public func allRuns() throws(InputError) -> [SweepRun] {
         var runs: [SweepRun] = []
-        for combination in combinations {
-            runs += try combination.get()
-            guard runs.count <= maximumRuns else {
-                throw tooMany
-            }
-        }
-        return SweepPlan(definition: definition, axisColumns: axes.filter(\.hasColumn).map(\.name), runs: runs)
+        for index in 0..<runCount { runs.append(try run(at: index)) }
+        return runs
     }
 
     /// `document` with `axis` set to `value`.
@@ -224,11 +335,26 @@ public struct SweepPlan: Sendable {
 extension SweepPlan {
     /// Runs the runs at `indices` (every run when nil) on `jobs` threads and returns their rows in
     /// the order of `indices`, whatever the threads did; `progress` gets (done, total) now and then
-    /// on the calling thread.
-    public func run(_ indices: [Int]? = nil, jobs: Int, progress: ((Int, Int) -> Void)? = nil) -> [SummaryRow] {
-        let indices = indices ?? Array(runs.indices)
-        let runs = self.runs
-        return ParallelMap.map(count: indices.count, jobs: jobs, progress: progress) { runs[indices[$0]].run() }
+    /// on the calling thread. Each run's combination is decoded on the thread that runs it.
+    /// - Throws: the first problem of a combination, in the order of `indices` (no rows then).
+    public func run(_ indices: [Int]? = nil, jobs: Int,
+                    progress: ((Int, Int) -> Void)? = nil) throws(InputError) -> [SummaryRow] {
+        let indices = indices ?? Array(0..<runCount)
+        let plan = self
+        let results = ParallelMap.map(count: indices.count, jobs: jobs, progress: progress) {
+            position -> Result<SummaryRow, InputError> in
+            Result { () throws(InputError) -> SummaryRow in try plan.run(at: indices[position]).run() }
+        }
+        var rows: [SummaryRow] = []
+        rows.reserveCapacity(results.count)
+        for result in results { rows.append(try result.get()) }
+        return rows
+    }
+
+    /// The run indices of shard `shard` of `count` (1-based `shard`): those with
+    /// `index % count == shard − 1`, ascending.
+    public func indices(ofShard shard: Int, of count: Int) -> [Int] {
+        Array(stride(from: shard - 1, to: runCount, by: count))
     }
 
     /// The summary document of `rows` (from `run`): the metric table's columns, then the axis columns.

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import ScrollSimCLI
+import ScrollSimCore
+import ScrollSimReports
+import ScrollSimTestSupport
+
+/// `scrollsim merge <directory>`: the shards a batch job left in one directory (or an object
+/// store synced to one), merged in name order, with the merge's own output skipped and a missing,
+/// duplicated or foreign file refused.
+@Suite struct MergeDirectoryTests {
+    /// A scratch directory with the sweep, its scenario and `shards/`.
+    let directory: String
+
+    /// Writes the tiny scenario and a sweep of 8 runs.
+    init() throws {
+        directory = try makeTemporaryDirectory()
+        try writeFile("""
+            { "name": "tiny", "seed": 5, "layout": { "kind": "list", "itemCount": 40, "itemHeight": 200 },
+              "images": { "width": 300, "height": 300, "bytesMedian": 20000, "bytesP95": 40000 },
+              "script": [ { "drag": { "velocity": 800, "seconds": 0.3 } } ], "strategies": [ "naive" ] }
+            """, to: directory + "/tiny.json")
+        try writeFile(#"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#,
+                      to: directory + "/sweep.json")
+    }
+
+    /// Runs `scrollsim` expecting success and no stderr; returns stdout.
+    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let result = scrollsim(arguments)
+        #expect(result.code == 0, sourceLocation: sourceLocation)
+        #expect(result.standardError == "", sourceLocation: sourceLocation)
+        return result.standardOutput
+    }
+
+    /// Writes shards `shards` of `count` into `shards/` as `shard-<i>.csv`; returns the directory.
+    func makeShards(_ shards: [Int], of count: Int) -> String {
+        let folder = directory + "/shards"
+        for shard in shards {
+            _ = succeed(["sweep", directory + "/sweep.json", "--shard", "\(shard)/\(count)", "--jobs", "1",
+                         "--out", folder + "/shard-\(shard).csv"])
+        }
+        return folder
+    }
+
+    @Test("a directory of shards merges to the unsharded bytes; --out inside it is skipped on a rerun")
+    func mergesADirectory() throws {
+        let full = succeed(["sweep", directory + "/sweep.json", "--jobs", "1"])
+        let folder = makeShards(Array(1...3), of: 3)
+        #expect(succeed(["merge", folder]) == full)
+        #expect(succeed(["merge", folder + "/", "--out", folder + "/merged.csv"]) == "")
+        #expect(fileText(folder + "/merged.csv") == full)
+        #expect(succeed(["merge", folder, "--out", folder + "/merged.csv"]) == "")  // its own output skipped
+        #expect(fileText(folder + "/merged.csv") == full)
+        try FileManager.default.removeItem(atPath: folder + "/merged.csv")
+        try writeFile("not a shard", to: folder + "/notes.txt")  // only .csv files are shards
+        #expect(succeed(["merge", folder]) == full)
+    }
+
+    @Test("a directory missing a shard, holding one twice, or holding another CSV is refused in one line")
+    func refusals() throws {
+        let folder = makeShards([1, 3], of: 3)
+        let missing = scrollsim("merge", folder)
+        #expect(missing.code == 66)
+        #expect(missing.standardError == "Error: \(folder)/shard-1.csv: shard 2/3 of this sweep is missing\n")
+
+        _ = makeShards([2], of: 3)
+        try FileManager.default.copyItem(atPath: folder + "/shard-2.csv", toPath: folder + "/shard-2-retry.csv")
+        let twice = scrollsim("merge", folder)
+        #expect(twice.code == 65)
+        #expect(twice.standardError == "Error: \(folder)/shard-2.csv: line 1: shard 2/3 given twice "
+                + "(also \(folder)/shard-2-retry.csv)\n")
+        try FileManager.default.removeItem(atPath: folder + "/shard-2-retry.csv")
+
+        try writeFile(SummaryCSV.header, to: folder + "/summary.csv")
+        let foreign = scrollsim("merge", folder, "--out", directory + "/merged.csv")
+        #expect(foreign.code == 65)
+        #expect(foreign.standardError.hasPrefix("Error: \(folder)/summary.csv: line 1: not a sweep shard"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/merged.csv"))
+    }
+
+    @Test("an empty directory: exit 66, one line")
+    func emptyDirectory() throws {
+        let folder = directory + "/empty"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = scrollsim("merge", folder)
+        #expect(result.code == 66)
+        #expect(result.standardError == "Error: \(folder): no shard files (*.csv) in this directory\n")
+        #expect(result.standardOutput == "")
+    }
+}
