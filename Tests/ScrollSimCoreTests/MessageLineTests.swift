@@ -20,4 +20,15 @@ import ScrollSimCore
         #expect(MessageLine.quoted("1\n2") == #"'1\n2'"#)
         #expect(MessageLine.echoed("x\u{1B}y") == #"x\u{1B}y"#)
     }
+
+    @Test("fuzz findings: an unknown key with a private-use character or DEL reaches the message escaped")
+    func fuzzFindings() {
+        do {
+            _ = try ScenarioLoader.parse("{\"descr\u{10F3CF}on\": 1}", file: "f.json")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description.hasPrefix(#"f.json: ["descr\u{0010F3CF}on"]: unknown key"#))
+            #expect(!error.description.unicodeScalars.contains { MessageLine.needsEscape($0) })
+        }
+    }
 }

@@ -160,6 +160,15 @@ import Testing
         #expect(quoted.contains(#"'1\n2'"#))
     }
 
+    @Test("fuzz finding: a sweep key with DEL is escaped in the error's description itself")
+    func sweepKeyEscaped() throws {
+        let sweep = try write("sweep.json", "{\"descripti\u{7F}n\": 1}")
+        #expect(throws: InputError(kind: .invalid, file: sweep, path: #"descripti\u{7F}n"#,
+                                   message: "unknown key; did you mean 'description'?")) {
+            try SweepDefinition.load(path: sweep)
+        }
+    }
+
     @Test("merge on a shard header claiming 1,000,000 shards: one short line listing at most 10 missing shards")
     func mergeMillionShards() throws {
         _ = try scenario()

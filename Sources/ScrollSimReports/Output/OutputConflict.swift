@@ -70,10 +70,14 @@ public struct OutputConflict: Error, Equatable, CustomStringConvertible {
     public static func find(outputs: [(path: String, option: String)], inputs: [String]) -> OutputConflict? {
         var inputByIdentity: [[UInt64]: String] = [:]  // lookups only
         var inputByPath: [String: String] = [:]  // lookups only
+        var inputFileByPath: [String: String] = [:]  // inputs that are not directories; lookups only
         for input in inputs {
             if let identity = identity(of: input), inputByIdentity[identity] == nil { inputByIdentity[identity] = input }
             let path = resolvedPath(input)
             if inputByPath[path] == nil { inputByPath[path] = input }
+            var status = stat()
+            let isDirectory = stat(input, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            if !isDirectory && inputFileByPath[path] == nil { inputFileByPath[path] = input }
         }
         var outputByPath: [String: String] = [:]  // the option of each output written so far; lookups only
         for output in outputs {
@@ -91,7 +95,7 @@ public struct OutputConflict: Error, Equatable, CustomStringConvertible {
             var parent = outputPath
             while let slash = parent.lastIndex(of: "/"), slash != parent.startIndex {
                 parent = String(parent[..<slash])
-                if let input = inputByPath[parent] {
+                if let input = inputFileByPath[parent] {
                     return OutputConflict(option: output.option, output: output.path, input: input, kind: .insideInput)
                 }
             }
