@@ -21,8 +21,13 @@ fi
 target="$1"
 seconds="$2"
 
-swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library \
-    --product ScrollSimFuzz > Fuzz/.build-log 2>&1 || { cat Fuzz/.build-log >&2; exit 1; }
+build() {
+    swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library \
+        --product ScrollSimFuzz > Fuzz/.build-log 2>&1
+}
+# SwiftPM can keep a stale list of the root package's files in Fuzz/.build after the root package
+# gains or loses files: then build once more from scratch.
+build || { rm -rf Fuzz/.build && build; } || { cat Fuzz/.build-log >&2; exit 1; }
 binary="$(swift build --package-path Fuzz -c debug --show-bin-path)/ScrollSimFuzz"
 
 work="Fuzz/.work/$target"
