@@ -12,9 +12,9 @@ import Darwin
 /// The benchmark's command line.
 struct Options {
     /// Sections to run, in this order: session, cells, script, bundled, memory, cache-replay,
-    /// hostile-network, texture-grid; `ceiling` (the tight loop alone) only when asked.
+    /// hostile-network, texture-grid, linear-inputs; `ceiling` (the tight loop alone) only when asked.
     static let allSections = ["session", "cells", "script", "bundled", "memory", "cache-replay",
-                              "hostile-network", "texture-grid", "ceiling"]
+                              "hostile-network", "texture-grid", "linear-inputs", "ceiling"]
     /// The long-session scenario file (the issue-9 workload).
     var sessionPath = "Benchmarks/long-session.json"
     /// Bundled scenarios for the `bundled` section.
@@ -70,6 +70,7 @@ func parseOptions() -> Options {
         case "--no-cache-replay": options.sections.removeAll { $0 == "cache-replay" }
         case "--no-hostile-network": options.sections.removeAll { $0 == "hostile-network" }
         case "--no-texture-grid": options.sections.removeAll { $0 == "texture-grid" }
+        case "--no-linear-inputs": options.sections.removeAll { $0 == "linear-inputs" }
         case "--make-trace":
             let written = FileManager.default.createFile(atPath: value(argument), contents: Data(makeZipfTrace()))
             exit(written ? 0 : 1)

@@ -1,7 +1,7 @@
 // ScrollSim's own speed, on one core. Timings live here, never in a test's pass/fail.
 // Build in release:
 //   swift run -c release ScrollSimBenchmarks
-//       [--only session,cells,script,bundled,memory,cache-replay,hostile-network,texture-grid]
+//       [--only session,cells,script,bundled,memory,cache-replay,hostile-network,texture-grid,linear-inputs]
 //       [--repeat 3] [--session Benchmarks/long-session.json] [--scaling-cycles 4]
 //       [--scenarios Scenarios] [--json out.json] [--clock cpu|wall]
 //   swift run -c release ScrollSimBenchmarks --make-trace trace.csv   # the 1M-request cache-replay trace
@@ -18,6 +18,7 @@
 //   cache-replay  the 1,000,000-request trace through LRU, in process
 //   hostile-network  `naive` dragged N x 3600 s over 10,000,000 items: linear in N
 //   texture-grid  `texture` on the hostile-input grid at 10k, 20k, 40k items: linear in the count
+//   linear-inputs compare with 10k/20k/40k axis columns, a sweep axis with 10k/20k/40k values: linear
 //   ceiling       (only with --only) the tight loop of the event queue alone
 import FetchStrategies
 import Foundation
@@ -68,6 +69,9 @@ for section in options.sections {
         for entry in benchmarkTextureHostileGrid(repeats: options.repeats) {
             results.add(entry.name, entry.value, entry.unit)
         }
+    case "linear-inputs":
+        // Wide summary CSVs and long sweep axes (LinearInputBenchmark.swift).
+        for entry in benchmarkLinearInputs(repeats: options.repeats) { results.add(entry.name, entry.value, entry.unit) }
     default:
         break
     }

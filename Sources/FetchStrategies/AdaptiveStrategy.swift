@@ -124,8 +124,6 @@ final class AdaptiveStrategy: FetchStrategy {
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
-    /// Long side of the full source images, pixels.
-    private let fullLongSide: Int
     /// Expected time from request to decoded image with every connection busy, seconds.
     let expectedLoadSeconds: Double
     /// Fastest time from request to decoded image (median latency, whole bandwidth), seconds.
@@ -173,7 +171,6 @@ final class AdaptiveStrategy: FetchStrategy {
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
         let scenario = environment.scenario
         let network = scenario.network
-        fullLongSide = max(scenario.images.width, scenario.images.height)
         let megapixels = Double(scenario.images.width) * Double(scenario.images.height) / 1_000_000
         let transferSeconds = network.bandwidthMbps > 0
             ? scenario.images.bytesMedian * 8 / (network.bandwidthMbps * 1_000_000) : 0
@@ -519,7 +516,8 @@ final class AdaptiveStrategy: FetchStrategy {
     private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
         guard memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
-        return longSide >= min(maxPixelSize, fullLongSide) ? image : nil
+        let source = environment.imagePixelSize(ofImage: imageID)
+        return longSide >= min(maxPixelSize, max(source.width, source.height)) ? image : nil
     }
 
     /// Fills in what the plan needs to know about a candidate's image.

@@ -3,7 +3,7 @@ import ScrollSimCore
 /// `asset-store`: the `AssetStore` of Apple's sample "Building high-performance lists and
 /// collection views" (iOS 15, WWDC21 session 10252 "Make blazing fast lists and collection views").
 ///
-/// - Memory: a cache limited in bytes (`memoryCacheMB`, default 50 MiB as in SPEC §9's example;
+/// - Memory: a cache limited in bytes (`memoryCacheMB`, default 50 MiB;
 ///   the sample's figure is not documented), cost = decoded size, least recently used first.
 ///   Entries of displayed items are protected from eviction (`willDisplay` protects,
 ///   `didEndDisplaying` lifts it), so the cache may stay over its limit with only visible

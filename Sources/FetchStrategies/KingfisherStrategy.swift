@@ -169,7 +169,8 @@ final class KingfisherStrategy: FetchStrategy {
         let key = diskKey(imageID)
         guard disk.contains(key: key) else { return download(imageID, item: item, deliver: deliver) }
         let load = loads.makePrivate(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
-        let size = configuration.isDownsampling ? environment.pixelSize(of: thumbnailMode(forItem: item)) : nil
+        let size = configuration.isDownsampling
+            ? environment.pixelSize(ofImage: imageID, mode: thumbnailMode(forItem: item)) : nil
         // CHECK 1 (before the read) in `unlessStale`; CHECKs 2 and 3 (after the read and after
         // the deserialization, which costs nothing here) at the read's end.
         disk.read(into: load, key: key, unlessStale: isStale) { [unowned self] wasRead in

@@ -194,7 +194,8 @@ final class NukeStrategy: FetchStrategy {
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
         guard isNew else { return .inflightJoin }
         let resized = isDownsampling
-            ? Self.resizedSize(source: environment.imagePixelSize, cell: environment.cellPixelSize(ofItem: item)) : nil
+            ? Self.resizedSize(source: environment.imagePixelSize(ofImage: imageID),
+                               cell: environment.cellPixelSize(ofItem: item)) : nil
         if dataCache.contains(imageID) {
             dataCache.read(into: load) { [unowned self] in
                 load.leaveQueue()

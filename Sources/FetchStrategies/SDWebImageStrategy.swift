@@ -140,10 +140,10 @@ final class SDWebImageStrategy: FetchStrategy {
         memory.removeAll()
     }
 
-    /// The decode the download operation's coder queue does for a request from `item`.
-    private func decodeMode(forItem item: Int) -> DecodeMode {
+    /// The decode the download operation's coder queue does for a request of `imageID` from `item`.
+    private func decodeMode(_ imageID: Int, forItem item: Int) -> DecodeMode {
         guard configuration.isDownsampling else { return .full }
-        let source = environment.imagePixelSize
+        let source = environment.imagePixelSize(ofImage: imageID)
         return Self.thumbnailDecode(source: source, thumbnailPixelSize: environment.cellPixelSize(ofItem: item))
     }
 
@@ -168,7 +168,7 @@ final class SDWebImageStrategy: FetchStrategy {
     /// `SDWebImageManager` after a memory miss: the disk query, else the downloader.
     private func request(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
                          deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
-        let mode = decodeMode(forItem: item)
+        let mode = decodeMode(imageID, forItem: item)
         // Downsampling: the thumbnail key is queried, and it is always written with the data
         // (an unlimited disk never drops one without the other).
         let diskKey = configuration.isDownsampling
@@ -177,7 +177,7 @@ final class SDWebImageStrategy: FetchStrategy {
             let load = loads.makePrivate(imageID, token: token, priority: priority, deliver: deliver)
             let stored: DecodeMode
             if configuration.isDownsampling {
-                let size = environment.pixelSize(of: mode)
+                let size = environment.pixelSize(ofImage: imageID, mode: mode)
                 stored = .stored(width: size.width, height: size.height)
             } else {
                 stored = .full

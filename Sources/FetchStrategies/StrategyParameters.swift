@@ -1,108 +1,82 @@
 import ScrollSimCore
 
-/// Reads a strategy's parameters from its scenario entry, checking types and ranges, and
-/// rejects the ones left unread (with a suggestion) when `finish()` is called.
+/// The parameter values of one strategy entry, as its `make` reads them: each parameter by its
+/// declared name (`StrategyParameter`), the entry's value or the declared default.
 ///
-/// Public so that a package's own strategies read their parameters the same way:
+/// The descriptor checks the entry against its declarations before `make` runs
+/// (`StrategyDescriptor.check(_:)`: unknown keys, types, ranges), so reading cannot fail; reading
+/// a name that is not declared, or with another type, is a programming error (a precondition).
+/// In debug builds the descriptor also checks that `make` read every declared parameter.
 ///
-///     var parameters = StrategyParameters(spec)
-///     let count = try parameters.integer("cacheCount", default: 100, in: 1...10_000)
-///     try parameters.finish()
-public struct StrategyParameters {
-    private let spec: StrategySpec
-    private var read: [String] = []
+///     let cacheCount = parameters.integer("cacheCount")
+public final class StrategyParameters {
+    /// The entry.
+    public let spec: StrategySpec
+    /// The strategy's declared parameters.
+    public let declared: [StrategyParameter]
+    /// The names read so far, in reading order.
+    private(set) var readNames: [String] = []
 
-    /// A reader of `spec`'s parameters.
-    public init(_ spec: StrategySpec) { self.spec = spec }
-
-    private func path(_ key: String) -> String { spec.path.isEmpty ? key : "\(spec.path).\(key)" }
-
-    private func value(_ key: String) -> JSONValue? {
-        spec.parameters.first { $0.key == key }?.value
+    /// The values of `spec` (already checked) for the parameters `declared`.
+    init(_ spec: StrategySpec, declared: [StrategyParameter]) {
+        self.spec = spec
+        self.declared = declared
     }
 
-    /// A number in `range`, or `defaultValue` when absent.
-    public mutating func number(_ key: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(StrategyConfigError) -> Double {
-        read.append(key)
-        guard let value = value(key) else { return defaultValue }
-        guard case .number(let x, _) = value, x.isFinite, range.contains(x) else {
-            throw StrategyConfigError(path: path(key), message: "must be a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(describe(value))")
+    /// The entry's JSON path (`strategies[1]`), for a strategy's own errors.
+    public var path: String { spec.path }
+
+    /// The declared names `make` never read.
+    var unreadNames: [String] { declared.map(\.name).filter { !readNames.contains($0) } }
+
+    /// The given value of `name`, or its constant default (nil for a computed default).
+    private func value(_ name: String) -> JSONValue? {
+        guard let parameter = declared.first(where: { $0.name == name }) else {
+            preconditionFailure("'\(spec.name)' reads the parameter '\(name)', which it does not declare")
         }
+        if !readNames.contains(name) { readNames.append(name) }
+        return spec.parameters.first { $0.key == name }?.value ?? parameter.defaultValue
+    }
+
+    /// A declared number parameter (or an integer one, as a number).
+    public func number(_ name: String) -> Double {
+        guard case .number(let x, _)? = value(name) else { preconditionFailure("\(name) is not a number parameter") }
         return x
     }
 
-    /// An integer in `range`, or `defaultValue` when absent.
-    public mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(StrategyConfigError) -> Int {
-        read.append(key)
-        guard let value = value(key) else { return defaultValue }
-        guard case .number(let x, _) = value, x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-            throw StrategyConfigError(path: path(key), message: "must be an integer from \(range.lowerBound) to \(range.upperBound), found \(describe(value))")
+    /// A declared integer parameter with a constant default.
+    public func integer(_ name: String) -> Int {
+        guard let x = integerIfPresent(name) else { preconditionFailure("\(name) has no constant default") }
+        return x
+    }
+
+    /// A declared integer parameter, or nil when absent and its default is computed.
+    public func integerIfPresent(_ name: String) -> Int? {
+        guard let value = value(name) else { return nil }
+        guard case .number(let x, _) = value, x == x.rounded() else {
+            preconditionFailure("\(name) is not an integer parameter")
         }
         return Int(x)
     }
 
-    /// An integer in `range`, or nil when absent (for a default the strategy computes later, from
-    /// its device).
-    public mutating func integerIfPresent(_ key: String, in range: ClosedRange<Int>)
-        throws(StrategyConfigError) -> Int? {
-        guard value(key) != nil else {
-            read.append(key)
-            return nil
-        }
-        return try integer(key, default: range.lowerBound, in: range)
-    }
-
-    /// A Boolean, or `defaultValue` when absent.
-    public mutating func bool(_ key: String, default defaultValue: Bool) throws(StrategyConfigError) -> Bool {
-        read.append(key)
-        guard let value = value(key) else { return defaultValue }
-        guard case .bool(let b) = value else {
-            throw StrategyConfigError(path: path(key), message: "must be true or false, found \(describe(value))")
-        }
+    /// A declared Boolean parameter.
+    public func bool(_ name: String) -> Bool {
+        guard case .bool(let b)? = value(name) else { preconditionFailure("\(name) is not a Boolean parameter") }
         return b
     }
 
-    /// One of `choices` (a string), or `defaultValue` when absent.
-    public mutating func choice(_ key: String, default defaultValue: String,
-                                in choices: [String]) throws(StrategyConfigError) -> String {
-        read.append(key)
-        guard let value = value(key) else { return defaultValue }
-        guard case .string(let text) = value, choices.contains(text) else {
-            let listed = choices.map { "\"\($0)\"" }
-            let allowed = listed.count <= 2 ? listed.joined(separator: " or ")
-                : listed.dropLast().joined(separator: ", ") + " or " + listed.last!
-            throw StrategyConfigError(path: path(key), message: "must be \(allowed), found \(describe(value))")
-        }
+    /// A declared choice parameter.
+    public func choice(_ name: String) -> String {
+        guard case .string(let text)? = value(name) else { preconditionFailure("\(name) is not a choice parameter") }
         return text
     }
 
-    /// Fails on the first parameter that was not read.
-    public func finish() throws(StrategyConfigError) {
-        for (key, _) in spec.parameters where !read.contains(key) {
-            let hint: String
-            if read.isEmpty {
-                hint = "; '\(spec.name)' takes no parameters"
-            } else if let suggestion = Suggestion.closest(to: key, among: read) {
-                hint = "; did you mean '\(suggestion)'?"
-            } else {
-                hint = "; '\(spec.name)' takes: \(read.joined(separator: ", "))"
-            }
-            throw StrategyConfigError(path: path(key), message: "unknown parameter\(hint)")
+    /// A declared choice parameter as `Choice`, whose raw values are its values.
+    public func choice<Choice: RawRepresentable>(_ name: String, as _: Choice.Type) -> Choice
+    where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: choice(name)) else {
+            preconditionFailure("\(name)'s values are not \(Choice.self)'s")
         }
-    }
-
-    private func format(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
-    }
-
-    private func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let b): String(b)
-        case .number(_, let text): text
-        case .string(let s): "the string \"\(MessageLine.echoed(s))\""
-        case .array: "an array"
-        case .object: "an object"
-        }
+        return choice
     }
 }

@@ -454,7 +454,7 @@ final class TextureStrategy: FetchStrategy {
         let scale = environment.layout.scale
         let bounds = (width: Int((frame.width * scale).rounded(.down)),
                       height: Int((frame.height * scale).rounded(.down)))
-        let size = Self.backingSize(source: environment.imagePixelSize, bounds: bounds)
+        let size = Self.backingSize(source: environment.imagePixelSize(ofImage: imageID), bounds: bounds)
         return DrawKey(imageID: imageID, width: size.width, height: size.height)
     }
 

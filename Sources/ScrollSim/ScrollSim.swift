@@ -4,7 +4,7 @@
 // - ScrollSimCore: the deterministic simulation, scenarios, the strategy API (`FetchStrategy`,
 //   `FetchEnvironment`), the metric table (`SummaryColumn`).
 // - FetchStrategies: the built-in strategies (`StrategyCatalog`), `StrategyDescriptor` and
-//   `StrategyParameters` for one's own.
+//   `StrategyParameter` (declarations) and `StrategyParameters` (values) for one's own.
 // - ScrollSimReports: every file format and what is computed from them: `RunPlan` (running
 //   scenarios), `SweepDefinition` and `SweepPlan` (sweeps), `SummaryDocument` and `Comparison`
 //   (comparing), `HTMLReport`, the input layer (`InputFile`, `InputError`, `ExitCode`).

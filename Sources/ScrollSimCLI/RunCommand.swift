@@ -11,11 +11,16 @@ import ScrollSimReports
 /// 3. run scenario × strategy in order (scenarios in expanded order, strategies in listed order);
 /// 4. print the table or the summary CSV to stdout;
 /// 5. publish the output files (`RunOutputs`: `--out`, `--frames`, `--requests`, `--trace`,
-///    `--html`) together, only when all of them could be written (failure: exit 1).
+///    `--html`) together, only when all of them could be written (failure: exit 1). Frames,
+///    traces and request traces are written to their temporary files while the runs go (bounded
+///    memory), so an output that cannot be started fails the command before the first run.
 ///
-/// Strategies: the `--strategy` names if given (each takes its parameters from the scenario's
-/// entry of the same name when there is one, else the defaults), else the scenario's
-/// `strategies`, else every known strategy. `--seed` replaces every scenario's seed.
+/// Strategies: the `--strategy` names if given, else the scenario's `strategies`, else every
+/// known strategy. A `--strategy` name is a label of the scenario's entries (that configuration)
+/// or a strategy (its entry in the scenario when there is one, else its defaults); a name that is
+/// neither in any scenario is a usage error (exit 64, with a suggestion), and a label that only
+/// some of the scenarios define is refused for the others (exit 65, naming the file and its
+/// labels). `--seed` replaces every scenario's seed.
 struct RunCommand: ScrollSimSubcommand {
     /// What `run` prints on stdout.
     enum Format: String, CaseIterable {
@@ -40,7 +45,8 @@ struct RunCommand: ScrollSimSubcommand {
         arguments: [ArgumentSpec(valueName: "scenarios", abstract: "Scenario files (.json), or directories of them.")],
         options: [
             OptionSpec(name: "strategy", valueName: "name",
-                       abstract: "A strategy to run (see 'scrollsim strategies').", isRepeatable: true),
+                       abstract: "A strategy to run (see 'scrollsim strategies'), or a label of a scenario's entry.",
+                       isRepeatable: true),
             OptionSpec(name: "seed", valueName: "n", kind: .unsignedInteger,
                        abstract: "Seed of every run, instead of each scenario's seed."),
             OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
@@ -88,18 +94,26 @@ struct RunCommand: ScrollSimSubcommand {
         htmlFile = arguments.value(of: "html")
     }
 
-    /// `--frames` needs `--out`; every `--strategy` must be a built-in strategy.
+    /// `--frames` needs `--out`. (`--strategy` names are checked once the scenarios, whose labels
+    /// they may name, are loaded: `unknownStrategy(in:)`.)
     func validate() throws(CommandLineError) {
         if writesFrames && outDirectory == nil {
             throw CommandLineError("'--frames' requires '--out <dir>'")
         }
-        for name in strategyNames where StrategyRegistry.descriptor(named: name) == nil {
-            let known = StrategyRegistry.all.map(\.name)
+    }
+
+    /// The usage error for the first `--strategy` name that is neither a known strategy nor a
+    /// label in any of `scenarios`, with the closest strategy or label; nil when every name is one.
+    func unknownStrategy(in scenarios: [(file: String, scenario: Scenario)]) -> CommandLineError? {
+        let labels = scenarios.flatMap { $0.scenario.strategies.compactMap(\.label) }
+        for name in strategyNames where StrategyRegistry.descriptor(named: name) == nil && !labels.contains(name) {
+            let known = StrategyRegistry.all.map(\.name) + labels
             if let suggestion = Suggestion.closest(to: name, among: known) {
-                throw CommandLineError("Unknown strategy '\(name)'. Did you mean '\(suggestion)'?")
+                return CommandLineError("Unknown strategy '\(name)'. Did you mean '\(suggestion)'?")
             }
-            throw CommandLineError("Unknown strategy '\(name)'. See 'scrollsim strategies' for the list.")
+            return CommandLineError("Unknown strategy '\(name)'. See 'scrollsim strategies' for the list.")
         }
+        return nil
     }
 
     /// The outputs asked for.
@@ -110,13 +124,18 @@ struct RunCommand: ScrollSimSubcommand {
 
     /// Loads, plans, runs, reports; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
-        let planned = RunPlan.make(paths: scenarioPaths, strategyNames: strategyNames, seed: seed,
-                                   strategies: StrategyRegistry.all)
-        switch planned {
-        case .failure(let failures):
-            return ScrollSimCommand.report(failures.errors, output: output)
-        case .success(let (plan, files)):
-            return execute(plan, inputs: files, output: output)
+        let loaded: (scenarios: [(file: String, scenario: Scenario)], files: [String])
+        switch RunPlan.load(paths: scenarioPaths) {
+        case .failure(let failures): return ScrollSimCommand.report(failures.errors, output: output)
+        case .success(let value): loaded = value
+        }
+        if let error = unknownStrategy(in: loaded.scenarios) {
+            return ScrollSimCommand.reportUsageError(error, of: Self.configuration, output: output)
+        }
+        switch RunPlan.make(scenarios: loaded.scenarios, strategyNames: strategyNames, seed: seed,
+                            strategies: StrategyRegistry.all) {
+        case .failure(let failures): return ScrollSimCommand.report(failures.errors, output: output)
+        case .success(let plan): return execute(plan, inputs: loaded.files, output: output)
         }
     }
 
@@ -128,10 +147,12 @@ struct RunCommand: ScrollSimSubcommand {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }
-        let results = plan.run(recording: outputs.recording)
-        output.write(format == .csv ? results.summary.csv : SummaryTable.render(results.map(\.metrics)))
+        let results: [RunResult]
         do {
-            try outputs.outputSet(results).publish()
+            let ran = try outputs.run(plan)
+            results = ran.results
+            output.write(format == .csv ? results.summary.csv : SummaryTable.render(results.map(\.metrics)))
+            try ran.outputs.publish()
         } catch {
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }

@@ -30,7 +30,7 @@ public enum ScrollSimCommand {
     /// The subcommands, in help order.
     static var subcommands: [any ScrollSimSubcommand.Type] {
         [RunCommand.self, ValidateCommand.self, StrategiesCommand.self, CompareCommand.self, RankCommand.self,
-         SweepCommand.self, MergeCommand.self, ReportCommand.self, CacheReplayCommand.self]
+         SweepCommand.self, MergeCommand.self, ReportCommand.self, CacheReplayCommand.self, SchemaCommand.self]
     }
 
     /// Runs `scrollsim` with `arguments` (without the program name), writing to the process's

@@ -70,11 +70,11 @@ import Testing
         let positions = ours.compactMap { names.firstIndex(of: $0) }
         #expect(positions.count == 3 && positions == positions.sorted())
         let parameters = ours.map { name in
-            StrategyCatalog.descriptor(named: name)!.parameters.map { "\($0.name)=\($0.defaultValue)" }
+            StrategyCatalog.descriptor(named: name)!.parameters.map { "\($0.name)=\($0.defaultText)" }
         }
         #expect(parameters == [
             ["memoryCacheMB=50", "placeholderPixelSize=64"],
-            ["preloadLeadingScreens=2.5", "preloadTrailingScreens=1.5", "displayLeadingScreens=1.0",
+            ["preloadLeadingScreens=2.5", "preloadTrailingScreens=1.5", "displayLeadingScreens=1",
              "displayTrailingScreens=0.5", "maxConcurrentDownloads=10", "diskCacheMB=50"],
             ["memoryCacheMB=100", "diskCacheMB=150", "minPrefetchScreens=1", "maxPrefetchScreens=4",
              "lookaheadLoads=2", "maxSpeculativeLoads=1"],

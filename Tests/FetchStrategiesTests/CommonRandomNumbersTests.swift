@@ -2,7 +2,8 @@ import FetchStrategies
 import ScrollSimCore
 import Testing
 
-/// SPEC §1: every strategy meets the same network for the same image and attempt; seeds differ.
+/// docs/model.md, "Time, randomness, determinism": every strategy meets the same network for the same image and
+/// attempt; seeds differ.
 @Suite struct CommonRandomNumbersTests {
     static func draws(_ strategy: String, seed: UInt64) -> [NetworkDraw] {
         var scenario = StrategyTests.slowList(script: [.drag(velocity: 1500, seconds: 2), .pause(seconds: 4)])

@@ -245,7 +245,7 @@ import Testing
 
     @Test func parametersAreDocumentedWithTheirDefaults() {
         func parameters(_ name: String) -> [String] {
-            StrategyCatalog.descriptor(named: name)!.parameters.map { "\($0.name)=\($0.defaultValue)" }
+            StrategyCatalog.descriptor(named: name)!.parameters.map { "\($0.name)=\($0.defaultText)" }
         }
         #expect(parameters("actor-loader") == [])
         #expect(parameters("actor-loader-capped") == ["maxImages=100"])

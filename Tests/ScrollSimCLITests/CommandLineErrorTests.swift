@@ -86,11 +86,8 @@ import ScrollSimTestSupport
             """ + runUsageFooter)
     }
 
-    @Test("an unknown strategy is a usage error")
-    func unknownStrategy() {
-        expectUsageError(scrollsim("run", "a.json", "--strategy", "no-such-strategy"),
-                         "Error: Unknown strategy 'no-such-strategy'. See 'scrollsim strategies' for the list.\n" + runUsageFooter)
-    }
+    // An unknown `--strategy` is a usage error once the scenarios (whose labels it may name) are
+    // loaded: RunCommandTests.strategyLabels.
 
     @Test("an unknown subcommand gets a suggestion and the top-level usage")
     func unknownSubcommand() {

@@ -24,6 +24,7 @@ import ScrollSimTestSupport
           report                  Write an HTML report with charts of summary CSVs.
           cache-replay            Replay a request trace through a cache and print its
                                   miss ratios.
+          schema                  Print the JSON Schema of scenario files.
           help                    Show subcommand help information.
 
           See 'scrollsim help <subcommand>' for detailed help.
@@ -47,7 +48,8 @@ import ScrollSimTestSupport
           <scenarios>             Scenario files (.json), or directories of them.
 
         OPTIONS:
-          --strategy <name>       A strategy to run (see 'scrollsim strategies').
+          --strategy <name>       A strategy to run (see 'scrollsim strategies'), or a
+                                  label of a scenario's entry.
           --seed <n>              Seed of every run, instead of each scenario's seed.
           --format <format>       Output format on stdout. (values: table, csv;
                                   default: table)
@@ -126,7 +128,8 @@ import ScrollSimTestSupport
             USAGE: scrollsim strategies [--format <format>]
 
             OPTIONS:
-              --format <format>       Output format. (values: text, csv; default: text)
+              --format <format>       Output format. (values: text, csv, markdown; default:
+                                      text)
               -h, --help              Show help information.
 
 

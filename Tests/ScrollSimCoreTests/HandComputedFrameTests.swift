@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollSimCore
 import ScrollSimTestSupport
 
-/// Frame and hitch accounting (SPEC §4) on scenarios computed by hand.
+/// Frame and hitch accounting (docs/model.md, "Display, main thread and frames") on scenarios computed by hand.
 @Suite struct HandComputedFrameTests {
     /// A list of 100-pt rows in a 1000-pt viewport, `ios9`, every cost 0 except `cellForItemMs` = 20,
     /// a 1 s pause (the first layout's 200 ms is out of the way) then a drag at 600 pt/s for 0.5 s.

@@ -2,7 +2,8 @@ import Testing
 @testable import ScrollSimCore
 import ScrollSimTestSupport
 
-/// The exact callback order of each lifecycle profile (SPEC §5) on a small scroll computed by hand.
+/// The exact callback order of each lifecycle profile (docs/model.md, "Cell lifecycle") on a small scroll computed by
+/// hand.
 ///
 /// 20 rows of 100 pt, a 250-pt viewport, 10 Hz (a vsync every 100 ms), every cost 0;
 /// prefetch window 0.5 screen (125 pt), lead band 0.25 (62.5 pt), retain band 0.4 (100 pt).

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ScrollSimCore
 
-/// The example file of SPEC §9, verbatim.
+/// A full example scenario file (every section; the former contract's example), verbatim.
 private let specExample = """
     {
       "name": "photo-grid",
@@ -36,7 +36,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
 }
 
 @Suite struct ScenarioDecoderTests {
-    // MARK: Defaults and the SPEC example
+    // MARK: Defaults and the full example
 
     @Test func minimalFileGetsEveryDefault() throws {
         // Given only the required key
@@ -262,7 +262,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 5, "rows": 2}}"#,
-            "scenario.json: layout.rows: unknown key; allowed keys: kind, columns, itemCount, itemHeight, itemHeightRange, spacing, contentInset, viewport"
+            "scenario.json: layout.rows: unknown key; allowed keys: kind, columns, itemCount, catalog, itemHeight, itemHeightRange, spacing, contentInset, viewport"
         ),
         (
             #"{"layout": {"itemCount": 5, "viewport": {"with": 300}}}"#,
@@ -274,7 +274,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"my key": 1}"#,
-            #"scenario.json: ["my key"]: unknown key; allowed keys: name, description, seed, display, layout, cells, images, network, disk, device, costs, script, strategies"#
+            #"scenario.json: ["my key"]: unknown key; allowed keys: $schema, name, description, seed, display, layout, cells, images, network, disk, device, costs, script, strategies"#
         ),
         // Types
         (
@@ -416,11 +416,11 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Required and cross-member rules
         (
             #"{"layout": {"kind": "grid"}}"#,
-            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000"
+            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give layout.catalog instead)"
         ),
         (
             #"{"seed": 3}"#,
-            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000"
+            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give layout.catalog instead)"
         ),
         (
             #"{"layout": {"itemCount": 9, "columns": 3}}"#,

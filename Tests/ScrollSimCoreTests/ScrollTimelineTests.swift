@@ -3,7 +3,7 @@ import Testing
 
 import ScrollSimCore
 
-/// Scroll scripts turned into offsets over time (SPEC §3).
+/// Scroll scripts turned into offsets over time (docs/model.md, "Scroll input").
 @Suite struct ScrollTimelineTests {
     /// A long list's largest offset: far beyond any fling.
     static let longContent = 1_000_000.0

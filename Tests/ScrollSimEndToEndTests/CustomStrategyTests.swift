@@ -26,11 +26,9 @@ final class RecordingStrategy: FetchStrategy {
     /// The custom strategy's descriptor.
     static let custom = StrategyDescriptor(
         name: "recording", summary: "Records a miss per cell.", source: "A test.",
-        parameters: [StrategyParameter(name: "level", defaultValue: "2", summary: "Unused.")],
-        make: { spec throws(StrategyConfigError) in
-            var parameters = StrategyParameters(spec)
-            _ = try parameters.integer("level", default: 2, in: 0...9)
-            try parameters.finish()
+        parameters: [.integer("level", default: 2, in: 0...9, "Unused.")],
+        make: { parameters in
+            _ = parameters.integer("level")
             return { RecordingStrategy(environment: $0) }
         })
 

@@ -91,8 +91,9 @@ import ScrollSimCore
         let result = scrollsim("validate", Self.scenarios)
         #expect(result.code == 0)
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput.split(separator: "\n").count == 6)
-        // feed-replay's recording is read next to it.
+        #expect(result.standardOutput.split(separator: "\n").count == 7)
+        // feed-replay's recording and feed-catalog's catalog are read next to them.
         #expect(result.standardOutput.contains("feed-replay.json: ok"))
+        #expect(result.standardOutput.contains("feed-catalog.json: ok"))
     }
 }

@@ -30,11 +30,11 @@ import ScrollSimTestSupport
     /// A strategy descriptor called `name` that builds the idle strategy and takes an integer
     /// parameter `x` (required when `needsX`).
     static func idle(_ name: String, needsX: Bool = false) -> StrategyDescriptor {
-        StrategyDescriptor(name: name, summary: "Idle.", source: "A test.", parameters: [], make: { spec throws(StrategyConfigError) in
-            var parameters = StrategyParameters(spec)
-            let x = try parameters.integer("x", default: -1, in: -1...9)
-            try parameters.finish()
-            if needsX && x < 0 { throw StrategyConfigError(path: spec.path, message: "needs x") }
+        StrategyDescriptor(name: name, summary: "Idle.", source: "A test.",
+                           parameters: [.integer("x", default: -1, in: -1...9, "Needed when needsX.")],
+                           make: { parameters throws(StrategyConfigError) in
+            let x = parameters.integer("x")
+            if needsX && x < 0 { throw StrategyConfigError(path: parameters.path, message: "needs x") }
             return { _ in IdleStrategy() }
         })
     }
@@ -81,6 +81,42 @@ import ScrollSimTestSupport
         let byName = scrollsim("run", scenario, "--format", "csv", "--strategy", "nuke")
         let picked = byName.standardOutput.split(separator: "\n").dropFirst().map { String($0.prefix(12)) }
         #expect(picked == ["labels,nuke,"])
+    }
+
+    @Test("--strategy takes a label of the scenario's entries; a name that is neither is refused")
+    func strategyLabels() throws {
+        // Given a scenario with a labelled configuration, and one without labels
+        let scenario = directory + "/labels.json"
+        try #"""
+            {"name": "labels", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}],
+             "strategies": ["nuke", {"name": "nuke", "label": "nuke-small", "memoryCacheMB": 1}]}
+            """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let plain = directory + "/plain.json"
+        try #"{"name": "plain", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}]}"#
+            .write(toFile: plain, atomically: true, encoding: .utf8)
+        // When --strategy names the label, that configuration runs, under its label
+        let byLabel = scrollsim("run", scenario, "--format", "csv", "--strategy", "nuke-small")
+        #expect(byLabel.code == 0)
+        let rows = byLabel.standardOutput.split(separator: "\n").dropFirst()
+        #expect(rows.map { $0.split(separator: ",").prefix(2).joined(separator: ",") } == ["labels,nuke-small"])
+        // with its parameters: the same row as the full run's labelled one
+        let all = scrollsim("run", scenario, "--format", "csv").standardOutput.split(separator: "\n")
+        #expect(rows.first == all.last && all.count == 3)
+        // A label with a typo is a usage error, with the closest strategy or label
+        let typo = scrollsim("run", scenario, "--strategy", "nuke-smal")
+        #expect(typo.code == 64)
+        #expect(typo.standardError.hasPrefix("Error: Unknown strategy 'nuke-smal'. Did you mean 'nuke-small'?\n"))
+        let unknown = scrollsim("run", scenario, "--strategy", "no-such-strategy")
+        #expect(unknown.code == 64)
+        #expect(unknown.standardError.hasPrefix(
+            "Error: Unknown strategy 'no-such-strategy'. See 'scrollsim strategies' for the list.\n"
+                + "Usage: scrollsim run"))
+        // A label that only some of the scenarios define is refused for the others, before any run
+        let partly = scrollsim("run", scenario, plain, "--strategy", "nuke-small")
+        #expect(partly.code == 65)
+        #expect(partly.standardOutput == "")
+        #expect(partly.standardError == "Error: \(plain): --strategy 'nuke-small' is neither a strategy nor a label "
+            + "of this scenario's entries (it has none)\n")
     }
 
     @Test("csv output equals summary.csv; one frames file per run; no temporary file left")

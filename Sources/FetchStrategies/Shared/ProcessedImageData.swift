@@ -9,7 +9,7 @@ import ScrollSimCore
 enum ProcessedImageData {
     /// Bytes of `image` (a processed bitmap of its image id) once re-encoded.
     static func encodedBytes(of image: ImageObject, environment: FetchEnvironment) -> Int64 {
-        let source = environment.imagePixelSize
+        let source = environment.imagePixelSize(ofImage: image.imageID)
         let sourcePixels = Int64(source.width) * Int64(source.height)
         let pixels = min(Int64(image.pixelWidth) * Int64(image.pixelHeight), sourcePixels)
         let bytes = environment.encodedBytes(ofImage: image.imageID)

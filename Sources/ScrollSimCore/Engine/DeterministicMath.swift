@@ -1,9 +1,10 @@
 /// Transcendental functions computed the same way, bit for bit, on every platform.
 ///
 /// libm's `exp` and `log` may differ in the last ulp between glibc and Apple's libm, and the
-/// simulation's outputs must be byte-identical on Linux and macOS (SPEC §1). These functions use
-/// only IEEE-754 `+ − × ÷`, `squareRoot()` (correctly rounded everywhere) and bit manipulation,
-/// each operation rounded to `Double` (Swift does not contract `a*b+c` into a fused multiply-add).
+/// simulation's outputs must be byte-identical on Linux and macOS (docs/model.md, "Time,
+/// randomness, determinism"). These functions use only IEEE-754 `+ − × ÷`, `squareRoot()`
+/// (correctly rounded everywhere) and bit manipulation, each operation rounded to `Double` (Swift
+/// does not contract `a*b+c` into a fused multiply-add).
 ///
 /// - `exp` and `log` are ports of Sun's fdlibm `e_exp.c` and `e_log.c` (FreeBSD's msun, as musl
 ///   shipped them until 2018): argument reduction with a two-part ln 2 and a Remez polynomial;

@@ -1,10 +1,11 @@
 /// A min-priority queue of simulation events ordered by `(time, sequence)`.
 ///
 /// A binary heap (Williams 1964) whose order among events at the same time is made total by a
-/// sequence number assigned at insertion, so ties run in insertion order (docs/model.md, Time and
-/// numbers). The heap holds only plain values, a `Key` of time, sequence and the index of a slot;
-/// payloads (which may hold closures) stay in their slot until popped, so a heap move copies 24
-/// bytes and never touches a reference count, and sifting moves a hole instead of swapping.
+/// sequence number assigned at insertion, so ties run in insertion order (docs/model.md, "Time,
+/// randomness, determinism"). The heap holds only plain values, a `Key` of time, sequence and the
+/// index of a slot; payloads (which may hold closures) stay in their slot until popped, so a heap
+/// move copies 24 bytes and never touches a reference count, and sifting moves a hole instead of
+/// swapping.
 /// Popped slots are reused (a free list), so the payload storage stays as large as the most
 /// events ever pending at once. Events are never removed from the middle: an event that became
 /// obsolete is skipped by its handler (the habit of swift-async-algorithms' validation

@@ -1,5 +1,5 @@
 /// Common random numbers: every random quantity of a run is a pure function of
-/// `(scenario seed, stream name, key0, key1)` (SPEC §1).
+/// `(scenario seed, stream name, key0, key1)` (docs/model.md, "Time, randomness, determinism").
 ///
 /// A draw does not depend on how many draws came before it, so every strategy meets the same
 /// latencies and image sizes for the same request, and adding a request never shifts another's

@@ -1,4 +1,5 @@
-/// Simulated time: an integer count of nanoseconds since the run started (SPEC §1).
+/// Simulated time: an integer count of nanoseconds since the run started (docs/model.md, "Time, randomness,
+/// determinism").
 ///
 /// Every duration read from a file in ms or s is converted once, by rounding to the nearest
 /// nanosecond; nothing in the simulation accumulates `Double` seconds.

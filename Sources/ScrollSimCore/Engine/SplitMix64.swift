@@ -4,8 +4,8 @@
 ///
 /// The state advances by the golden gamma `0x9E3779B97F4A7C15` (2^64/φ, odd) and each output is
 /// the state passed through the `mix` finalizer (a variant of MurmurHash3's `fmix64` with
-/// Stafford's "Mix13" constants). It is the project's only source of randomness (SPEC §1): it
-/// never reads the system, and its outputs are the same on every platform.
+/// Stafford's "Mix13" constants). It is the project's only source of randomness (docs/model.md, "Time, randomness,
+/// determinism"): it never reads the system, and its outputs are the same on every platform.
 ///
 /// It is not cryptographic, and it is not meant to be split: keyed, order-independent draws go
 /// through `RandomStreams`, which uses `mix` as a hash.

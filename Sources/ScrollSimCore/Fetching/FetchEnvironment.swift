@@ -15,7 +15,7 @@ public enum DecodeMode: Sendable, Equatable {
     case stored(width: Int, height: Int)
 }
 
-/// How a request to configure a cell was answered, for the request metrics (SPEC §8).
+/// How a request to configure a cell was answered, for the request metrics (docs/metrics.md).
 public enum RequestOutcome: Sendable, Equatable {
     /// Answered at once from a memory cache.
     case memoryHit
@@ -27,7 +27,7 @@ public enum RequestOutcome: Sendable, Equatable {
     case miss
 }
 
-/// The services a strategy acts through (SPEC §7): clock, network, disk, decoder threads, the
+/// The services a strategy acts through (docs/model.md, "Strategies"): clock, network, disk, decoder threads, the
 /// main queue, cells and memory accounting. Every strategy pays the same modelled costs because
 /// this is the only way to act.
 ///
@@ -69,8 +69,11 @@ public final class FetchEnvironment {
     public func imageID(forItem item: Int) -> Int { sim.images.imageID(forItem: item) }
     /// Encoded size of an image in bytes.
     public func encodedBytes(ofImage imageID: Int) -> Int64 { sim.images.encodedBytes(ofImage: imageID) }
-    /// Full pixel size of every source image.
-    public var imagePixelSize: (width: Int, height: Int) { (sim.images.width, sim.images.height) }
+    /// Full pixel size of the source image `imageID` (image APIs return it with the URL; with a
+    /// `layout.catalog` each image has its own).
+    public func imagePixelSize(ofImage imageID: Int) -> (width: Int, height: Int) {
+        sim.images.pixelSize(ofImage: imageID)
+    }
     /// Pixel size of the cell showing `item` (points × scale), the target of a downsampled decode.
     public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) { sim.layout.cellPixelSize(ofItem: item) }
 
@@ -96,8 +99,9 @@ public final class FetchEnvironment {
     /// `UIImage(data:)`: an undecoded full image, decoded lazily on the main thread at the commit of
     /// the first frame that shows it. Costs nothing now.
     public func makeUndecodedImage(_ imageID: Int) -> ImageObject {
-        ImageObject(imageID: imageID, pixelWidth: sim.images.width, pixelHeight: sim.images.height,
-                    isThumbnail: false, isDecoded: false)
+        let source = sim.images.pixelSize(ofImage: imageID)
+        return ImageObject(imageID: imageID, pixelWidth: source.width, pixelHeight: source.height,
+                           isThumbnail: false, isDecoded: false)
     }
 
     /// `UIImage(data:)` of a processed `width` × `height` image read back from a disk cache:
@@ -108,9 +112,9 @@ public final class FetchEnvironment {
                     isThumbnail: true, isDecoded: false)
     }
 
-    /// The bitmap size a decode in `mode` produces for this scenario's images.
-    public func pixelSize(of mode: DecodeMode) -> (width: Int, height: Int) {
-        let image = sim.makeDecodedImage(0, mode: mode).1
+    /// The bitmap size a decode of `imageID` in `mode` produces.
+    public func pixelSize(ofImage imageID: Int, mode: DecodeMode) -> (width: Int, height: Int) {
+        let image = sim.makeDecodedImage(imageID, mode: mode).1
         return (image.pixelWidth, image.pixelHeight)
     }
 

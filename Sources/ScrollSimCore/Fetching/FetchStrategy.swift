@@ -2,7 +2,7 @@
 public typealias CellID = Int
 
 /// An image-fetching strategy: what a data source and its image loader do in response to the
-/// collection view's callbacks (SPEC §7).
+/// collection view's callbacks (docs/model.md, "Strategies").
 ///
 /// A strategy acts only through its `FetchEnvironment` (network, disk, decoders, main queue,
 /// clock), so every strategy pays the same modelled costs. Callbacks run on the simulated main

@@ -22,4 +22,6 @@ public struct InputLimit: Sendable, Equatable {
     public static let csv = InputLimit(bytes: 2 << 30, text: "2 GiB")
     /// A `replay` step's recording (`ReplayCSV`): 64 MiB, room for its 2,000,000 samples.
     public static let replay = InputLimit(bytes: 64 << 20, text: "64 MiB")
+    /// A `layout.catalog` (`CatalogCSV`): 64 MiB, room for its 1,000,000 items with long URLs.
+    public static let catalog = InputLimit(bytes: 64 << 20, text: "64 MiB")
 }

@@ -1,4 +1,4 @@
-/// The geometry of one vertically scrolling section: a list or a grid of items (SPEC §2).
+/// The geometry of one vertically scrolling section: a list or a grid of items (docs/model.md, "Layout and viewport").
 ///
 /// Items fill rows left to right; a `list` has one column (whatever `config.columns` says), a
 /// `grid` has `config.columns` columns of equal width
@@ -14,6 +14,10 @@
 ///   every item of a row takes the row's height (one draw per row, as a flow layout aligns a
 ///   row's cells), so rows stay rectangular. Row tops are summed once, in row order, into one
 ///   `[Double]` (one pass; 8 bytes a row); heights are redrawn on demand (two `mix`es).
+/// - Listed (`catalog`, a real feed's items): each item has its own height; a row is as tall as
+///   its tallest item, and every item's frame spans its row (a flow layout centres shorter cells
+///   in the row, inside that band). Row heights and tops are computed once, in row order, into
+///   two `[Double]`s (16 bytes a row). `cellPixelSize(ofItem:)` keeps the item's own height.
 ///
 /// Queries binary-search row tops and bottoms, which never decrease (heights and spacing are
 /// ≥ 0), so they agree exactly with a scan over `frame(ofItem:)`.
@@ -50,15 +54,23 @@ public final class CollectionLayout: Sendable {
     let heightSpan: Double
     /// The "height" stream, or nil when heights are fixed.
     let heightStream: RandomStream?
-    /// Top of each row when heights are variable (ascending); empty when fixed.
+    /// Top of each row when heights are variable or listed (ascending); empty when fixed.
     let rowTops: [Double]
+    /// Height of each row when heights are listed (a catalog); empty otherwise.
+    let rowHeights: [Double]
+    /// Each item's own height when heights are listed (a catalog); empty otherwise.
+    let itemHeights: [Double]
+    /// Whether every row has `fixedHeight` (no range, no catalog).
+    let isFixedHeight: Bool
 
-    /// Builds the layout of `config`; variable heights are drawn from `streams`' "height" stream.
-    /// - Complexity: O(1) with fixed heights, O(rowCount) with variable heights.
+    /// Builds the layout of `config`; variable heights are drawn from `streams`' "height" stream,
+    /// listed ones come from `config.catalog` (which then sets the item count).
+    /// - Complexity: O(1) with fixed heights, O(rowCount) with variable heights, O(itemCount)
+    ///   with listed heights.
     public init(_ config: Scenario.Layout, streams: RandomStreams) {
         precondition(config.itemCount >= 0, "itemCount must be ≥ 0")
         precondition(config.spacing >= 0, "spacing must be ≥ 0")
-        itemCount = config.itemCount
+        itemCount = config.catalog?.itemCount ?? config.itemCount
         columns = config.kind == .list ? 1 : max(1, config.columns)
         rowCount = (itemCount + columns - 1) / columns
         viewportWidth = config.viewportWidth
@@ -69,7 +81,28 @@ public final class CollectionLayout: Sendable {
         itemWidth = (config.viewportWidth - Double(columns - 1) * config.spacing) / Double(columns)
         fixedHeight = config.itemHeight
 
-        if let range = config.itemHeightRange {
+        if let catalog = config.catalog {
+            let heights = catalog.itemHeights
+            precondition(heights.allSatisfy { $0 >= 0 }, "item heights must be ≥ 0")
+            minHeight = 0
+            heightSpan = 0
+            heightStream = nil
+            var tallest = [Double]()
+            tallest.reserveCapacity(rowCount)
+            var tops = [Double]()
+            tops.reserveCapacity(rowCount)
+            var top = config.contentInsetTop
+            for row in 0..<rowCount {
+                let rowHeight = heights[(row * columns)..<min((row + 1) * columns, itemCount)].max() ?? 0
+                tallest.append(rowHeight)
+                tops.append(top)
+                top = top + rowHeight + config.spacing
+            }
+            rowTops = tops
+            rowHeights = tallest
+            itemHeights = heights
+            isFixedHeight = false
+        } else if let range = config.itemHeightRange {
             precondition(range.lowerBound >= 0, "item heights must be ≥ 0")
             let stream = streams.stream("height")
             minHeight = range.lowerBound
@@ -83,12 +116,18 @@ public final class CollectionLayout: Sendable {
                 top = top + Self.variableHeight(row, min: range.lowerBound, span: heightSpan, stream: stream) + config.spacing
             }
             rowTops = tops
+            rowHeights = []
+            itemHeights = []
+            isFixedHeight = false
         } else {
             precondition(config.itemHeight >= 0, "item heights must be ≥ 0")
             minHeight = config.itemHeight
             heightSpan = 0
             heightStream = nil
             rowTops = []
+            rowHeights = []
+            itemHeights = []
+            isFixedHeight = true
         }
 
         // Bottom of the last row as frames report it (top + height), so a scan over frames agrees.
@@ -98,6 +137,8 @@ public final class CollectionLayout: Sendable {
             contentEnd = config.contentInsetTop
         } else if let stream = heightStream {
             contentEnd = rowTops[lastRow] + Self.variableHeight(lastRow, min: minHeight, span: heightSpan, stream: stream)
+        } else if !isFixedHeight {
+            contentEnd = rowTops[lastRow] + rowHeights[lastRow]
         } else {
             contentEnd = config.contentInsetTop + Double(lastRow) * (fixedHeight + spacing) + fixedHeight
         }
@@ -146,7 +187,7 @@ public final class CollectionLayout: Sendable {
     /// empty result is `0..<0`.
     public func items(intersecting minY: Double, _ maxY: Double) -> Range<Int> {
         guard minY < maxY, rowCount > 0 else { return 0..<0 }
-        if heightStream == nil { return fixedHeightItems(intersecting: minY, maxY) }
+        if isFixedHeight { return fixedHeightItems(intersecting: minY, maxY) }
         // First row whose bottom is below minY: bottoms never decrease.
         var low = 0
         var high = rowCount
@@ -191,25 +232,29 @@ public final class CollectionLayout: Sendable {
         min(max(top(row(ofItem: item)), 0), maxOffset)
     }
 
-    /// Pixel size of a cell (width, height in pixels = points × scale), for thumbnail decodes.
+    /// Pixel size of a cell (width, height in pixels = points × scale), for thumbnail decodes:
+    /// its row's height, or with a catalog the item's own height.
     ///
     /// Each is rounded to the nearest pixel, halves away from zero.
     /// - Complexity: O(1).
     public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) {
         let row = row(ofItem: item)
-        return (Int((itemWidth * scale).rounded()), Int((height(row) * scale).rounded()))
+        let points = itemHeights.isEmpty ? height(row) : itemHeights[item]
+        return (Int((itemWidth * scale).rounded()), Int((points * scale).rounded()))
     }
 
     /// Top of `row`, unchecked.
     @inline(__always)
     func top(_ row: Int) -> Double {
-        heightStream == nil ? insetTop + Double(row) * (fixedHeight + spacing) : rowTops[row]
+        isFixedHeight ? insetTop + Double(row) * (fixedHeight + spacing) : rowTops[row]
     }
 
     /// Height of `row`, unchecked.
     @inline(__always)
     func height(_ row: Int) -> Double {
-        guard let stream = heightStream else { return fixedHeight }
-        return Self.variableHeight(row, min: minHeight, span: heightSpan, stream: stream)
+        if let stream = heightStream {
+            return Self.variableHeight(row, min: minHeight, span: heightSpan, stream: stream)
+        }
+        return rowHeights.isEmpty ? fixedHeight : rowHeights[row]
     }
 }

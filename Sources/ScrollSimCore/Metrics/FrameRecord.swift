@@ -1,4 +1,4 @@
-/// One frame of a run: one line of the per-frame CSV (SPEC §8, `--frames`).
+/// One frame of a run: one line of the per-frame CSV (docs/metrics.md, `--frames`).
 public struct FrameRecord: Sendable, Equatable {
     /// Frame number in the run, from 0.
     public var frame: Int

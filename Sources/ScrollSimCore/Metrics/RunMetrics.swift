@@ -1,4 +1,4 @@
-/// The summary of one run: one row of the summary CSV (SPEC §8), in column order.
+/// The summary of one run: one row of the summary CSV (docs/metrics.md), in column order.
 ///
 /// Frame metrics count frames whose vsync lies in a scroll interval. Durations are kept in integer
 /// nanoseconds and ratios are computed once, at the end, from integer sums.

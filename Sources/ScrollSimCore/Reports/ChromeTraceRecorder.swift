@@ -109,34 +109,12 @@ public final class ChromeTraceRecorder: RunObserver {
 
     /// Keeps the callback for the main-thread item it runs in (reported after it).
     public func lifecycleCallback(_ event: LifecycleEvent, duration: SimTime) {
-        var arguments: [(String, ChromeTraceWriter.Argument)] = []
-        if event.cell >= 0 {
-            arguments.append(("cell", .integer(Int64(event.cell))))
-            arguments.append(("item", .integer(Int64(event.items.first ?? -1))))
-        } else {
-            arguments.append(("items", .integers(event.items)))
-        }
-        pendingCallbacks.append(Slice(name: event.kind.rawValue, category: "lifecycle", start: event.time,
-                                      end: event.time + duration, arguments: arguments))
+        pendingCallbacks.append(Self.callbackSlice(event, duration: duration))
     }
 
     /// Closes a main-thread item: its slice, with the callbacks and frame reported since the last one.
     public func mainThreadWork(_ work: MainThreadWork, start: SimTime, end: SimTime) {
-        var item: Slice
-        switch work {
-        case .frame:
-            let frame = pendingFrame
-            item = Slice(name: (frame?.hitch ?? 0) > 0 ? "frame (hitch)" : "frame", category: "frame", start: start,
-                         end: end, arguments: frame.map(Self.frameArguments) ?? [])
-        case .block:
-            item = Slice(name: "main queue block", category: "main", start: start, end: end, arguments: [])
-        case .idlePreparation:
-            item = Slice(name: "idle-time cell preparation", category: "main", start: start, end: end, arguments: [])
-        case .memoryWarning:
-            item = Slice(name: "memory warning", category: "main", start: start, end: end, arguments: [])
-        case .memoryPressure:
-            item = Slice(name: "memory pressure", category: "main", start: start, end: end, arguments: [])
-        }
+        var item = Self.mainSlice(work, start: start, end: end, frame: pendingFrame)
         assert(pendingCallbacks.allSatisfy { $0.start >= start && $0.end <= end }, "a callback outside its main-thread item")
         item.children = pendingCallbacks
         pendingCallbacks.removeAll(keepingCapacity: true)
@@ -148,38 +126,17 @@ public final class ChromeTraceRecorder: RunObserver {
     public func connectionOpened(_ setup: ConnectionSetup) {
         sessionNames[setup.session] = setup.sessionName
         let track = NetworkTrack(session: setup.session, connection: setup.connection, stream: -1)
-        guard setup.end > setup.start else {
+        guard let slice = Self.setupSlice(setup) else {
             if network[track] == nil { network[track] = [] }
             return
         }
-        var slice = Slice(name: "connection setup", category: "network", start: setup.start, end: setup.end,
-                          arguments: [("protocol", .string(setup.httpProtocol.rawValue)),
-                                      ("setup_ms", .number(Self.milliseconds(setup.end - setup.start)))])
-        slice.children.append(Slice(name: "TCP handshake", category: "network", start: setup.start, end: setup.tcpEnd,
-                                    arguments: []))
-        slice.children.append(Slice(name: "TLS handshake", category: "network", start: setup.tcpEnd, end: setup.end,
-                                    arguments: []))
         network[track, default: []].append(slice)
     }
 
     /// Keeps the request for its connection's (or stream lane's) track, with its latency and transfer phases.
     public func connectionEnded(_ span: ConnectionSpan) {
-        let suffix = span.outcome == .completed ? "" : " (\(span.outcome.rawValue))"
-        var request = Slice(name: "request" + suffix, category: "network", start: span.start, end: span.end, arguments: [
-            ("image", .integer(Int64(span.imageID))),
-            ("bytes", .integer(span.bytes)),
-            ("outcome", .string(span.outcome.rawValue)),
-            ("latency_ms", .number(Self.milliseconds(span.firstByte - span.start))),
-            ("transfer_ms", .number(Self.milliseconds(span.end - span.firstByte))),
-        ])
-        request.children.append(Slice(name: "latency", category: "network", start: span.start, end: span.firstByte,
-                                      arguments: []))
-        if span.end > span.firstByte {
-            request.children.append(Slice(name: "transfer", category: "network", start: span.firstByte, end: span.end,
-                                          arguments: [("bytes", .integer(span.bytes))]))
-        }
         network[NetworkTrack(session: span.session, connection: span.connection, stream: span.stream), default: []]
-            .append(request)
+            .append(Self.requestSlice(span))
     }
 
     /// Keeps the decode for its thread's track.

@@ -35,6 +35,13 @@ public struct ChromeTraceWriter {
     /// The number of events added so far.
     public var eventCount: Int { events.count }
 
+    /// The events added so far, each a complete JSON object, and none kept (for writing as a
+    /// run goes: `ChromeTraceStreamRecorder`).
+    public mutating func takeEvents() -> [String] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
     /// The whole document: `{"displayTimeUnit":"ms","traceEvents":[` then one event per line,
     /// then `]}` and a final newline.
     public func makeText() -> String {

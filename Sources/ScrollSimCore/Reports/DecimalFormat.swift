@@ -1,4 +1,4 @@
-/// Locale-independent fixed-point formatting for reports (SPEC §8), without Foundation.
+/// Locale-independent fixed-point formatting for reports (docs/metrics.md), without Foundation.
 ///
 /// A value is scaled by 10^`decimals`, rounded half away from zero to an integer, and that
 /// integer's digits are printed with a `.` before the last `decimals` of them. The text therefore

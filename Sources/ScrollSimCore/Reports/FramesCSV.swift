@@ -1,4 +1,4 @@
-/// The per-frame CSV written with `--frames` (SPEC §8): one header line, then one row per frame.
+/// The per-frame CSV written with `--frames` (docs/metrics.md): one header line, then one row per frame.
 ///
 /// Times are integer nanoseconds as recorded; `offset_pt` has 3 decimals, `in_scroll` is 0 or 1,
 /// `work_ms` and `hitch_ms` have 3 decimals (exact, from integer ns), `blank_ratio` has 4.

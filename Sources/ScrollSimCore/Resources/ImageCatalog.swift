@@ -1,31 +1,41 @@
-/// Which image each item shows and how large each image is (SPEC §6).
+/// Which image each item shows and how large each image is (docs/model.md, "Resources").
 ///
 /// With `zipfAlpha` 0, item `i` shows image `i mod distinct`. With `zipfAlpha` > 0, item `i`
 /// draws its image from a Zipf(`zipfAlpha`) popularity over `distinct` images with the common
 /// random number `("image", i)`, by binary search in the cumulative weights (summed in ascending
 /// rank order, so the table is the same on every machine). Encoded bytes of image `j` are
-/// lognormal(median, p95) drawn with `("bytes", j)`.
+/// lognormal(median, p95) drawn with `("bytes", j)`. Every image has `images.width` ×
+/// `images.height` pixels.
+///
+/// With a `layout.catalog` (a real feed), each item's image, each image's pixel size and its
+/// encoded bytes are the catalog's, and nothing is drawn.
 final class ImageCatalog {
     /// Distinct images.
     let distinct: Int
-    /// Decoded size of every full image, pixels.
+    /// Pixel width of every full image without a catalog.
     let width: Int
+    /// Pixel height of every full image without a catalog.
     let height: Int
+    /// The real feed's items and images, when the scenario has a catalog.
+    let listed: ItemCatalog?
     private let imageStream: RandomStream
     private let bytesStream: RandomStream
     private let bytesMedian: Double
     private let bytesP95: Double
     private let cumulativeWeights: [Double]
 
-    init(_ config: Scenario.Images, itemCount: Int, streams: RandomStreams) {
-        distinct = config.distinct ?? itemCount
+    /// The images of a scenario whose image settings are `config`, whose layout has `itemCount`
+    /// items and `catalog` (which, when given, replaces `config`); draws come from `streams`.
+    init(_ config: Scenario.Images, itemCount: Int, catalog: ItemCatalog? = nil, streams: RandomStreams) {
+        listed = catalog
+        distinct = catalog?.imageCount ?? config.distinct ?? itemCount
         width = config.width
         height = config.height
         bytesMedian = config.bytesMedian
         bytesP95 = config.bytesP95
         imageStream = streams.stream("image")
         bytesStream = streams.stream("bytes")
-        if config.zipfAlpha > 0 {
+        if config.zipfAlpha > 0 && catalog == nil {
             var weights = [Double]()
             weights.reserveCapacity(distinct)
             var sum = 0.0
@@ -41,6 +51,7 @@ final class ImageCatalog {
 
     /// The image item `item` shows.
     func imageID(forItem item: Int) -> Int {
+        if let listed { return Int(listed.imageOfItem[item]) }
         guard let total = cumulativeWeights.last else { return item % distinct }
         let target = imageStream.uniform(Int64(item)) * total
         var low = 0, high = cumulativeWeights.count - 1
@@ -53,10 +64,18 @@ final class ImageCatalog {
 
     /// Encoded size of `imageID` in bytes (at least 1).
     func encodedBytes(ofImage imageID: Int) -> Int64 {
+        if let listed { return listed.images[imageID].bytes }
         guard bytesP95 > bytesMedian else { return max(1, Int64(bytesMedian.rounded())) }
         let u = bytesStream.uniformOpen(Int64(imageID))
         // A wide spread's tail is clamped to 1 TB (far beyond any transfer a run can finish).
         let bytes = min(DMath.lognormal(median: bytesMedian, p95: bytesP95, uniform: u), 1e12)
         return max(1, Int64(bytes.rounded()))
+    }
+
+    /// Full pixel size of `imageID`.
+    func pixelSize(ofImage imageID: Int) -> (width: Int, height: Int) {
+        guard let listed else { return (width, height) }
+        let image = listed.images[imageID]
+        return (Int(image.pixelWidth), Int(image.pixelHeight))
     }
 }

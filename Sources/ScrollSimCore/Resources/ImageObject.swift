@@ -32,8 +32,8 @@ public final class ImageObject {
     var megapixels: Double { Double(pixelWidth) * Double(pixelHeight) / 1_000_000 }
 }
 
-/// Decoded-image bytes held by cells and caches, and their peak (SPEC §6, §8 `peak_memory_mb`);
-/// with the device's baseline they make the app's footprint, which the OS watches
+/// Decoded-image bytes held by cells and caches, and their peak (docs/model.md, "Resources"; docs/metrics.md,
+/// `peak_memory_mb`); with the device's baseline they make the app's footprint, which the OS watches
 /// (docs/model.md, "Device and memory"): exceeding the warning level calls `onWarning` once,
 /// re-armed only when the footprint is back at or below it (xnu's ledger: `LF_WARNED` is set
 /// when the balance rises above the warning level and cleared when it dips below); exceeding

@@ -21,7 +21,7 @@ public final class PoolTask {
 }
 
 /// `servers` identical executors sharing one FIFO queue: the disk's I/O queues and the decoder
-/// threads (SPEC §6). A job holds a server for its whole duration.
+/// threads (docs/model.md, "Resources"). A job holds a server for its whole duration.
 final class ServerPool {
     private enum State { case queued, running, finished }
 

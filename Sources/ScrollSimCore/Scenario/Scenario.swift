@@ -1,13 +1,13 @@
-/// A scenario: everything a run needs except the strategy (SPEC §9).
+/// A scenario: everything a run needs except the strategy (docs/model.md, "Scenario files").
 ///
-/// Every property has the default SPEC §2–§6 gives, except `layout.itemCount`. Values are in the
+/// Every property has the default docs/model.md gives, except `layout.itemCount`. Values are in the
 /// units their names say; conversion to `SimTime` happens where they are used, once.
 public struct Scenario: Sendable, Equatable {
     /// Short name, used in reports. Default: the file name without extension, or "scenario".
     public var name: String = "scenario"
     /// One-paragraph description of what the scenario models.
     public var description: String = ""
-    /// Seed of every random draw (SPEC §1). Default 1.
+    /// Seed of every random draw (docs/model.md, "Time, randomness, determinism"). Default 1.
     public var seed: UInt64 = 1
     /// Display settings (`display`).
     public var display = Display()
@@ -25,7 +25,7 @@ public struct Scenario: Sendable, Equatable {
     public var device = Device()
     /// Main-thread costs (`costs`).
     public var costs = Costs()
-    /// The scroll script, run in order (SPEC §3). Default: empty (only the first layout).
+    /// The scroll script, run in order (docs/model.md, "Scroll input"). Default: empty (only the first layout).
     public var script: [ScriptStep] = []
     /// Strategies to run, in file order. Default: every built-in strategy (decided by the CLI).
     public var strategies: [StrategySpec] = []
@@ -33,7 +33,7 @@ public struct Scenario: Sendable, Equatable {
     /// A scenario with `layout` and every other setting at its default.
     public init(layout: Layout) { self.layout = layout }
 
-    /// Display settings (SPEC §4).
+    /// Display settings (docs/model.md, "Display, main thread and frames").
     public struct Display: Sendable, Equatable {
         /// Refresh rate in Hz. Default 60; allowed 1...240.
         public var refreshHz: Int = 60
@@ -43,10 +43,10 @@ public struct Scenario: Sendable, Equatable {
         public init() {}
     }
 
-    /// The layout kind (SPEC §2).
+    /// The layout kind (docs/model.md, "Layout and viewport").
     public enum LayoutKind: String, Sendable, Equatable, CaseIterable { case list, grid }
 
-    /// Layout and viewport (SPEC §2).
+    /// Layout and viewport (docs/model.md, "Layout and viewport").
     public struct Layout: Sendable, Equatable {
         /// `list` (default) or `grid`.
         public var kind: LayoutKind = .list
@@ -70,14 +70,20 @@ public struct Scenario: Sendable, Equatable {
         public var viewportHeight: Double = 844
         /// Screen scale (pixels per point), 1...4. Default 3.
         public var scale: Double = 3
+        /// A real feed's items, read from the `catalog` CSV file (docs/workloads.md); nil (the
+        /// default) for synthetic items. When set, `itemCount` is its item count, each row is as
+        /// tall as its tallest item (`itemHeight` and `itemHeightRange` are not used), and each
+        /// item's image and each image's pixel size and bytes come from it (`Scenario.images` is
+        /// not used).
+        public var catalog: ItemCatalog? = nil
         /// A layout of `itemCount` items with every other setting at its default.
         public init(itemCount: Int) { self.itemCount = itemCount }
     }
 
-    /// Cell lifecycle profile (SPEC §5).
+    /// Cell lifecycle profile (docs/model.md, "Cell lifecycle").
     public enum Profile: String, Sendable, Equatable, CaseIterable { case ios9, ios10, ios15 }
 
-    /// Cell lifecycle settings (SPEC §5).
+    /// Cell lifecycle settings (docs/model.md, "Cell lifecycle").
     public struct Cells: Sendable, Equatable {
         /// Lifecycle profile. Default `ios15`.
         public var profile: Profile = .ios15
@@ -93,7 +99,7 @@ public struct Scenario: Sendable, Equatable {
         public init() {}
     }
 
-    /// The image population (SPEC §6).
+    /// The image population (docs/model.md, "Resources").
     public struct Images: Sendable, Equatable {
         /// Source image width, pixels. Default 1200.
         public var width: Int = 1200
@@ -178,7 +184,7 @@ public struct Scenario: Sendable, Equatable {
         }
     }
 
-    /// Disk model (SPEC §6).
+    /// Disk model (docs/model.md, "Resources").
     public struct Disk: Sendable, Equatable {
         /// Latency per read, ms. Default 1.
         public var latencyMs: Double = 1
@@ -254,7 +260,7 @@ public struct Scenario: Sendable, Equatable {
         public var baselineFootprintBytes: Int64 { Int64(baselineFootprintMB) * Self.bytesPerMB }
     }
 
-    /// Main-thread costs, in ms (SPEC §4, §6).
+    /// Main-thread costs, in ms (docs/model.md, "Display, main thread and frames" and "Resources").
     public struct Costs: Sendable, Equatable {
         /// Fixed cost of a frame (layout, commit). Default 2.0.
         public var frameBaseMs: Double = 2.0
@@ -279,7 +285,7 @@ public struct Scenario: Sendable, Equatable {
     }
 }
 
-/// UIScrollView deceleration rates (SPEC §3).
+/// UIScrollView deceleration rates (docs/model.md, "Scroll input").
 public enum DecelerationRate: String, Sendable, Equatable, CaseIterable {
     /// `normal` (0.998 per ms, the default) or `fast` (0.99 per ms).
     case normal, fast
@@ -292,7 +298,7 @@ public enum DecelerationRate: String, Sendable, Equatable, CaseIterable {
     }
 }
 
-/// One step of a scroll script (SPEC §3). Velocities in points per second; positive moves toward
+/// One step of a scroll script (docs/model.md, "Scroll input"). Velocities in points per second; positive moves toward
 /// the end of the content.
 public indirect enum ScriptStep: Sendable, Equatable {
     /// The finger moves the content at a constant velocity for `seconds`, then lifts with zero velocity.

@@ -1,4 +1,4 @@
-// The `script` array: steps, nested repeats and the limits on the expanded script (SPEC §3).
+// The `script` array: steps, nested repeats and the limits on the expanded script (docs/model.md).
 
 extension ScenarioDecoder {
     /// A `scrollTo` target, checked against `layout.itemCount` once the whole file is read.
@@ -40,7 +40,7 @@ extension ScenarioDecoder {
         /// Deepest nesting of `repeat`.
         static let repeatDepth = 8
         /// The step kinds, in documentation order (README, docs/workloads.md for `replay` and `user`).
-        static let stepKinds = ["drag", "fling", "pause", "scrollTo", "repeat", "memoryWarning", "replay", "user"]
+        static var stepKinds: [String] { ScenarioKeys.steps.map(\.name) }
         /// Any velocity, points per second.
         static let velocity = NumberRange.from(-100_000, to: 100_000)
         /// `drag.seconds` and `pause.seconds`.
@@ -100,39 +100,40 @@ extension ScenarioDecoder {
         let stepPath = Self.path(path, kind)
         switch kind {
         case "drag":
-            var velocity: Double?
-            var seconds: Double?
-            try members(of: body, at: stepPath, keys: ["velocity", "seconds"]) { key, value, path throws(ScenarioError) in
-                if key == "velocity" {
-                    velocity = try number(value, at: path, ScriptLimits.velocity)
+            var velocity = 0.0, seconds = 0.0
+            let given = try members(of: body, at: stepPath, section: ScenarioKeys.drag) {
+                key, value, path throws(ScenarioError) in
+                if key.name == "velocity" {
+                    velocity = try number(value, at: path, key)
                 } else {
-                    seconds = try number(value, at: path, ScriptLimits.duration)
+                    seconds = try number(value, at: path, key)
                 }
             }
-            guard let velocity else { throw missing(Self.path(stepPath, "velocity"), expected: ScriptLimits.velocity.phrase) }
-            guard let seconds else { throw missing(Self.path(stepPath, "seconds"), expected: ScriptLimits.duration.phrase) }
+            try checkRequired(ScenarioKeys.drag, given: given, at: stepPath)
             return (.drag(velocity: velocity, seconds: seconds), ScriptTotals(steps: 1, seconds: seconds))
         case "fling":
-            var velocity: Double?
+            var velocity = 0.0
             var deceleration = DecelerationRate.normal
-            try members(of: body, at: stepPath, keys: ["velocity", "deceleration"]) { key, value, path throws(ScenarioError) in
-                if key == "velocity" {
-                    velocity = try number(value, at: path, ScriptLimits.velocity)
+            let given = try members(of: body, at: stepPath, section: ScenarioKeys.fling) {
+                key, value, path throws(ScenarioError) in
+                if key.name == "velocity" {
+                    velocity = try number(value, at: path, key)
                 } else {
-                    deceleration = try choice(value, at: path)
+                    deceleration = try choice(value, at: path, key)
                 }
             }
-            guard let velocity else { throw missing(Self.path(stepPath, "velocity"), expected: ScriptLimits.velocity.phrase) }
+            try checkRequired(ScenarioKeys.fling, given: given, at: stepPath)
             // A fling lasts until |v| < 10 pt/s (at most; an edge can stop it earlier).
             let flingSeconds = abs(velocity) > 10
                 ? DMath.log(10 / abs(velocity)) / (1000 * DMath.log(deceleration.perMillisecond)) : 0
             return (.fling(velocity: velocity, deceleration: deceleration), ScriptTotals(steps: 1, seconds: flingSeconds))
         case "pause":
-            var seconds: Double?
-            try members(of: body, at: stepPath, keys: ["seconds"]) { _, value, path throws(ScenarioError) in
-                seconds = try number(value, at: path, ScriptLimits.duration)
+            var seconds = 0.0
+            let given = try members(of: body, at: stepPath, section: ScenarioKeys.pause) {
+                key, value, path throws(ScenarioError) in
+                seconds = try number(value, at: path, key)
             }
-            guard let seconds else { throw missing(Self.path(stepPath, "seconds"), expected: ScriptLimits.duration.phrase) }
+            try checkRequired(ScenarioKeys.pause, given: given, at: stepPath)
             return (.pause(seconds: seconds), ScriptTotals(steps: 1, seconds: seconds))
         case "scrollTo":
             return try scrollTo(body, at: stepPath, targets: &targets)
@@ -157,21 +158,19 @@ extension ScenarioDecoder {
     private func scrollTo(
         _ body: JSONValue, at path: String, targets: inout [ScrollTarget]
     ) throws(ScenarioError) -> (ScriptStep, ScriptTotals) {
-        var target: ScrollTarget?
+        var target = ScrollTarget(item: 0, path: "")
         var animated = true
         var secondsGiven: (value: Double, path: String)?
-        try members(of: body, at: path, keys: ["item", "animated", "seconds"]) { key, value, path throws(ScenarioError) in
-            switch key {
-            case "item":
-                target = ScrollTarget(item: try integer(value, at: path, in: 0...(Limits.itemCount.upperBound - 1)), path: path)
-            case "animated": animated = try boolean(value, at: path)
-            case "seconds": secondsGiven = (try number(value, at: path, ScriptLimits.scrollDuration), path)
-            default: break  // `members` admits only these keys
+        let given = try members(of: body, at: path, section: ScenarioKeys.scrollTo) {
+            key, value, path throws(ScenarioError) in
+            switch key.name {
+            case "item": target = ScrollTarget(item: try integer(value, at: path, key), path: path)
+            case "animated": animated = try boolean(value, at: path, key)
+            case "seconds": secondsGiven = (try number(value, at: path, key), path)
+            default: break  // `members` admits only the section's keys
             }
         }
-        guard let target else {
-            throw missing(Self.path(path, "item"), expected: "an integer from 0 to layout.itemCount − 1")
-        }
+        try checkRequired(ScenarioKeys.scrollTo, given: given, at: path)
         if !animated, let secondsGiven {
             throw invalid(secondsGiven.path, "only allowed when animated is true (a jump takes no time)")
         }
@@ -187,22 +186,20 @@ extension ScenarioDecoder {
         guard repeatDepth <= ScriptLimits.repeatDepth else {
             throw invalid(path, "repeats can be nested at most \(ScriptLimits.repeatDepth) deep")
         }
-        let timesRange = 1...100_000
-        var times: Int?
-        var inner: ([ScriptStep], ScriptTotals)?
-        try members(of: body, at: path, keys: ["times", "script"]) { key, value, path throws(ScenarioError) in
-            if key == "times" {
-                times = try integer(value, at: path, in: timesRange)
+        var times = 0
+        var (innerSteps, innerTotals) = ([ScriptStep](), ScriptTotals())
+        let section = ScenarioKeys.repeatStep
+        let given = try members(of: body, at: path, section: section) { key, value, path throws(ScenarioError) in
+            if key.name == "times" {
+                times = try integer(value, at: path, key)
             } else {
-                let decoded = try steps(value, at: path, repeatDepth: repeatDepth, targets: &targets)
-                guard !decoded.0.isEmpty else { throw invalid(path, "must list at least one step") }
-                inner = decoded
+                (innerSteps, innerTotals) = try steps(value, at: path, repeatDepth: repeatDepth, targets: &targets)
+                guard case .steps(let minimumCount) = key.kind, innerSteps.count >= minimumCount else {
+                    throw invalid(path, "must list at least one step")
+                }
             }
         }
-        guard let times else { throw missing(Self.path(path, "times"), expected: Self.integerPhrase(timesRange)) }
-        guard let (innerSteps, innerTotals) = inner else {
-            throw missing(Self.path(path, "script"), expected: "an array of steps")
-        }
+        try checkRequired(section, given: given, at: path)
         return (.repeatSteps(times: times, steps: innerSteps), innerTotals.repeated(times))
     }
 }

@@ -1,7 +1,8 @@
-/// Turns a parsed scenario file into a validated `Scenario` (SPEC §9).
+/// Turns a parsed scenario file into a validated `Scenario` (docs/model.md, "Scenario files").
 ///
-/// Strict by design: keys are exactly those SPEC §9 lists, every value is type- and
-/// range-checked, and the first problem is reported with its JSON path and what is allowed.
+/// Strict by design: keys are exactly those `ScenarioKeys` lists (the table the JSON Schema is
+/// generated from), every value is type- and range-checked against its key there, and the first
+/// problem is reported with its JSON path and what is allowed.
 /// "First" is deterministic: members are checked in file order, each object's cross-member rules
 /// (`layout.columns` of a list, `bytesP95 ≥ bytesMedian`, …) right after its members, and the
 /// rules that span sections (`layout.itemCount` present, `scrollTo.item < itemCount`) after the
@@ -23,25 +24,33 @@ struct ScenarioDecoder {
         scenario.name = defaultName
         var hasItemCount = false
         var scrollTargets: [ScrollTarget] = []
-        try members(of: document, at: "", keys: Keys.topLevel) { key, value, path throws(ScenarioError) in
-            switch key {
+        var imagesGiven: [(key: String, path: String)] = []
+        try members(of: document, at: "", section: ScenarioKeys.topLevel) { key, value, path throws(ScenarioError) in
+            switch key.name {
+            case "$schema": _ = try string(value, at: path)  // for editors
             case "name": scenario.name = try label(value, at: path)
             case "description": scenario.description = try string(value, at: path)
             case "seed": scenario.seed = try unsignedInteger(value, at: path)
             case "display": scenario.display = try display(value, at: path)
             case "layout": (scenario.layout, hasItemCount) = try layout(value, at: path)
             case "cells": scenario.cells = try cells(value, at: path)
-            case "images": scenario.images = try images(value, at: path)
+            case "images": (scenario.images, imagesGiven) = try images(value, at: path)
             case "network": scenario.network = try network(value, at: path)
             case "disk": scenario.disk = try disk(value, at: path)
             case "device": scenario.device = try device(value, at: path)
             case "costs": scenario.costs = try costs(value, at: path)
             case "script": (scenario.script, scrollTargets) = try script(value, at: path)
             case "strategies": scenario.strategies = try strategies(value, at: path)
-            default: break  // `members` admits only `Keys.topLevel`
+            default: break  // `members` admits only the section's keys
             }
         }
-        guard hasItemCount else { throw missing("layout.itemCount", expected: Self.integerPhrase(Limits.itemCount)) }
+        guard hasItemCount else {
+            let phrase = ScenarioKeys.layout["itemCount"].expectedPhrase + " (or give layout.catalog instead)"
+            throw missing("layout.itemCount", expected: phrase)
+        }
+        if let catalog = scenario.layout.catalog, let replaced = imagesGiven.first {
+            throw catalogConflict(at: replaced.path, key: replaced.key, catalog: catalog)
+        }
         let itemCount = scenario.layout.itemCount
         for target in scrollTargets where target.item >= itemCount {
             throw invalid(
@@ -49,46 +58,6 @@ struct ScenarioDecoder {
                 "must be \(Self.integerPhrase(0...(itemCount - 1))) (below layout.itemCount), found \(target.item)")
         }
         return scenario
-    }
-
-    /// The keys allowed in each object of a scenario file, in SPEC §9 order.
-    enum Keys {
-        /// The top-level object.
-        static let topLevel = [
-            "name", "description", "seed", "display", "layout", "cells", "images", "network", "disk", "device", "costs",
-            "script", "strategies",
-        ]
-        /// `display`.
-        static let display = ["refreshHz", "renderMs"]
-        /// `layout`.
-        static let layout = [
-            "kind", "columns", "itemCount", "itemHeight", "itemHeightRange", "spacing", "contentInset", "viewport",
-        ]
-        /// `layout.contentInset`.
-        static let contentInset = ["top", "bottom"]
-        /// `layout.viewport`.
-        static let viewport = ["width", "height", "scale"]
-        /// `cells`.
-        static let cells = ["profile", "dataPrefetch", "prefetchScreens", "cellLeadScreens", "retainScreens"]
-        /// `images`.
-        static let images = ["width", "height", "bytesMedian", "bytesP95", "distinct", "zipfAlpha"]
-        /// `network`.
-        static let network = [
-            "latencyMsMedian", "latencyMsP95", "bandwidthMbps", "maxConnections", "failureRate", "offline",
-            "protocol", "rttMs", "idleTimeoutSeconds", "maxConcurrentStreams", "radio", "promotionDelay",
-        ]
-        /// `disk`.
-        static let disk = ["latencyMs", "throughputMBps", "queues"]
-        /// `device`.
-        static let device = [
-            "model", "ramGB", "physicalMemoryMB", "cpuCores", "decoderThreads", "decodeSpeed", "memoryLimitMB",
-            "memoryWarningMB", "baselineFootprintMB",
-        ]
-        /// `costs`.
-        static let costs = [
-            "frameBaseMs", "cellCreateMs", "cellForItemMs", "prepareForReuseMs", "willDisplayMs", "didEndDisplayingMs",
-            "setImageMs", "decodeMsPerMegapixel", "thumbnailMsPerMegapixel",
-        ]
     }
 
     /// Allowed values shared by several checks.
@@ -108,11 +77,11 @@ struct ScenarioDecoder {
     /// `display`.
     private func display(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Display {
         var display = Scenario.Display()
-        try members(of: value, at: path, keys: Keys.display) { key, value, path throws(ScenarioError) in
-            switch key {
-            case "refreshHz": display.refreshHz = try integer(value, at: path, in: 1...240)
-            case "renderMs": display.renderMs = try number(value, at: path, .from(0, to: 1000))
-            default: break  // `members` admits only `Keys.display`
+        try members(of: value, at: path, section: ScenarioKeys.display) { key, value, path throws(ScenarioError) in
+            switch key.name {
+            case "refreshHz": display.refreshHz = try integer(value, at: path, key)
+            case "renderMs": display.renderMs = try number(value, at: path, key)
+            default: break  // `members` admits only the section's keys
             }
         }
         return display
@@ -124,38 +93,52 @@ struct ScenarioDecoder {
         var hasItemCount = false
         var columnsPath: String?
         var heightKey: String?
-        try members(of: value, at: path, keys: Keys.layout) { key, value, path throws(ScenarioError) in
-            if key == "itemHeight" || key == "itemHeightRange" {
+        var replacedPaths: [(key: String, path: String)] = []  // keys a catalog replaces, in file order
+        try members(of: value, at: path, section: ScenarioKeys.layout) { key, value, path throws(ScenarioError) in
+            if key.name == "itemHeight" || key.name == "itemHeightRange" {
                 if let heightKey { throw invalid(path, "cannot be combined with \(heightKey); give one or the other") }
-                heightKey = key
+                heightKey = key.name
             }
-            switch key {
-            case "kind": layout.kind = try choice(value, at: path)
+            if ["itemCount", "itemHeight", "itemHeightRange"].contains(key.name) {
+                replacedPaths.append((key.name, path))
+            }
+            switch key.name {
+            case "kind": layout.kind = try choice(value, at: path, key)
             case "columns":
-                layout.columns = try integer(value, at: path, in: 1...64)
+                layout.columns = try integer(value, at: path, key)
                 columnsPath = path
             case "itemCount":
-                layout.itemCount = try integer(value, at: path, in: Limits.itemCount)
+                layout.itemCount = try integer(value, at: path, key)
                 hasItemCount = true
-            case "itemHeight": layout.itemHeight = try number(value, at: path, Limits.itemHeight)
-            case "itemHeightRange": layout.itemHeightRange = try heightRange(value, at: path)
-            case "spacing": layout.spacing = try number(value, at: path, .from(0, to: 1000))
+            case "catalog": layout.catalog = try catalog(value, at: path, key)
+            case "itemHeight": layout.itemHeight = try number(value, at: path, key)
+            case "itemHeightRange": layout.itemHeightRange = try heightRange(value, at: path, key)
+            case "spacing": layout.spacing = try number(value, at: path, key)
             case "contentInset":
-                try members(of: value, at: path, keys: Keys.contentInset) { key, value, path throws(ScenarioError) in
-                    let inset = try number(value, at: path, .from(0, to: 100_000))
-                    if key == "top" { layout.contentInsetTop = inset } else { layout.contentInsetBottom = inset }
+                try members(of: value, at: path, section: ScenarioKeys.contentInset) {
+                    key, value, path throws(ScenarioError) in
+                    let inset = try number(value, at: path, key)
+                    if key.name == "top" { layout.contentInsetTop = inset } else { layout.contentInsetBottom = inset }
                 }
             case "viewport":
-                try members(of: value, at: path, keys: Keys.viewport) { key, value, path throws(ScenarioError) in
-                    switch key {
-                    case "width": layout.viewportWidth = try number(value, at: path, .above(0, atMost: 10_000))
-                    case "height": layout.viewportHeight = try number(value, at: path, .above(0, atMost: 10_000))
-                    case "scale": layout.scale = try number(value, at: path, .from(1, to: 4))
-                    default: break  // `members` admits only `Keys.viewport`
+                try members(of: value, at: path, section: ScenarioKeys.viewport) {
+                    key, value, path throws(ScenarioError) in
+                    switch key.name {
+                    case "width": layout.viewportWidth = try number(value, at: path, key)
+                    case "height": layout.viewportHeight = try number(value, at: path, key)
+                    case "scale": layout.scale = try number(value, at: path, key)
+                    default: break  // `members` admits only the section's keys
                     }
                 }
-            default: break  // `members` admits only `Keys.layout`
+            default: break  // `members` admits only the section's keys
             }
+        }
+        if let catalog = layout.catalog {
+            if let replaced = replacedPaths.first {
+                throw catalogConflict(at: replaced.path, key: replaced.key, catalog: catalog)
+            }
+            layout.itemCount = catalog.itemCount
+            hasItemCount = true
         }
         switch (layout.kind, columnsPath) {
         case (.list, let columnsPath?) where layout.columns != 1:
@@ -171,14 +154,16 @@ struct ScenarioDecoder {
         return (layout, hasItemCount)
     }
 
-    /// `layout.itemHeightRange`: `[min, max]` with 1 ≤ min ≤ max ≤ 10000.
-    private func heightRange(_ value: JSONValue, at path: String) throws(ScenarioError) -> ClosedRange<Double> {
+    /// `layout.itemHeightRange`: `[min, max]` with both in the key's range (1...10000) and min ≤ max.
+    private func heightRange(_ value: JSONValue, at path: String, _ key: ScenarioKey) throws(ScenarioError)
+        -> ClosedRange<Double> {
+        guard case .pair(let range) = key.kind else { preconditionFailure("\(key.name) is not a pair key") }
         guard case .array(let bounds) = value else { throw typeMismatch(expected: "an array [min, max]", found: value, at: path) }
         guard bounds.count == 2 else {
             throw invalid(path, "must be an array [min, max] of two numbers, found \(bounds.count) elements")
         }
-        let low = try number(bounds[0], at: Self.path(path, 0), Limits.itemHeight)
-        let high = try number(bounds[1], at: Self.path(path, 1), Limits.itemHeight)
+        let low = try number(bounds[0], at: Self.path(path, 0), range)
+        let high = try number(bounds[1], at: Self.path(path, 1), range)
         guard low <= high else {
             throw invalid(path, "min must not exceed max, found [\(Self.formatted(low)), \(Self.formatted(high))]")
         }
@@ -188,43 +173,46 @@ struct ScenarioDecoder {
     /// `cells`.
     private func cells(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Cells {
         var cells = Scenario.Cells()
-        try members(of: value, at: path, keys: Keys.cells) { key, value, path throws(ScenarioError) in
-            switch key {
-            case "profile": cells.profile = try choice(value, at: path)
-            case "dataPrefetch": cells.dataPrefetch = try boolean(value, at: path)
-            case "prefetchScreens": cells.prefetchScreens = try number(value, at: path, .from(0, to: 20))
-            case "cellLeadScreens": cells.cellLeadScreens = try number(value, at: path, .from(0, to: 10))
-            case "retainScreens": cells.retainScreens = try number(value, at: path, .from(0, to: 10))
-            default: break  // `members` admits only `Keys.cells`
+        try members(of: value, at: path, section: ScenarioKeys.cells) { key, value, path throws(ScenarioError) in
+            switch key.name {
+            case "profile": cells.profile = try choice(value, at: path, key)
+            case "dataPrefetch": cells.dataPrefetch = try boolean(value, at: path, key)
+            case "prefetchScreens": cells.prefetchScreens = try number(value, at: path, key)
+            case "cellLeadScreens": cells.cellLeadScreens = try number(value, at: path, key)
+            case "retainScreens": cells.retainScreens = try number(value, at: path, key)
+            default: break  // `members` admits only the section's keys
             }
         }
         return cells
     }
 
     /// `images`.
-    private func images(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Images {
+    private func images(_ value: JSONValue, at path: String) throws(ScenarioError)
+        -> (Scenario.Images, given: [(key: String, path: String)]) {
         var images = Scenario.Images()
         var p95Path: String?
         var hasMedian = false
-        try members(of: value, at: path, keys: Keys.images) { key, value, path throws(ScenarioError) in
-            switch key {
-            case "width": images.width = try integer(value, at: path, in: 1...20_000)
-            case "height": images.height = try integer(value, at: path, in: 1...20_000)
+        var given: [(key: String, path: String)] = []
+        try members(of: value, at: path, section: ScenarioKeys.images) { key, value, path throws(ScenarioError) in
+            given.append((key.name, path))
+            switch key.name {
+            case "width": images.width = try integer(value, at: path, key)
+            case "height": images.height = try integer(value, at: path, key)
             case "bytesMedian":
-                images.bytesMedian = try number(value, at: path, .from(1, to: 1e9))
+                images.bytesMedian = try number(value, at: path, key)
                 hasMedian = true
             case "bytesP95":
-                images.bytesP95 = try number(value, at: path, .from(1, to: 1e10))
+                images.bytesP95 = try number(value, at: path, key)
                 p95Path = path
-            case "distinct": images.distinct = try integer(value, at: path, in: 1...10_000_000)
-            case "zipfAlpha": images.zipfAlpha = try number(value, at: path, .from(0, to: 5))
-            default: break  // `members` admits only `Keys.images`
+            case "distinct": images.distinct = try integer(value, at: path, key)
+            case "zipfAlpha": images.zipfAlpha = try number(value, at: path, key)
+            default: break  // `members` admits only the section's keys
             }
         }
         try checkPercentiles(
             median: (images.bytesMedian, "bytesMedian", hasMedian), p95: (images.bytesP95, "bytesP95", p95Path),
             in: path)
-        return images
+        return (images, given)
     }
 
     /// `network`.
@@ -232,25 +220,25 @@ struct ScenarioDecoder {
         var network = Scenario.Network()
         var p95Path: String?
         var hasMedian = false
-        try members(of: value, at: path, keys: Keys.network) { key, value, path throws(ScenarioError) in
-            switch key {
+        try members(of: value, at: path, section: ScenarioKeys.network) { key, value, path throws(ScenarioError) in
+            switch key.name {
             case "latencyMsMedian":
-                network.latencyMsMedian = try number(value, at: path, .from(0, to: 60_000))
+                network.latencyMsMedian = try number(value, at: path, key)
                 hasMedian = true
             case "latencyMsP95":
-                network.latencyMsP95 = try number(value, at: path, .from(0, to: 600_000))
+                network.latencyMsP95 = try number(value, at: path, key)
                 p95Path = path
-            case "bandwidthMbps": network.bandwidthMbps = try number(value, at: path, .from(0.001, to: 100_000))
-            case "maxConnections": network.maxConnections = try integer(value, at: path, in: 1...1000)
-            case "failureRate": network.failureRate = try number(value, at: path, .from(0, to: 1))
-            case "offline": network.offline = try boolean(value, at: path)
-            case "protocol": network.httpProtocol = try choice(value, at: path)
-            case "rttMs": network.rttMs = try number(value, at: path, .from(0, to: 60_000))
-            case "idleTimeoutSeconds": network.idleTimeoutSeconds = try number(value, at: path, .from(0, to: 86_400))
-            case "maxConcurrentStreams": network.maxConcurrentStreams = try integer(value, at: path, in: 1...1000)
-            case "radio": network.radio = try choice(value, at: path, suggesting: true)
-            case "promotionDelay": network.promotionDelay = try boolean(value, at: path)
-            default: break  // `members` admits only `Keys.network`
+            case "bandwidthMbps": network.bandwidthMbps = try number(value, at: path, key)
+            case "maxConnections": network.maxConnections = try integer(value, at: path, key)
+            case "failureRate": network.failureRate = try number(value, at: path, key)
+            case "offline": network.offline = try boolean(value, at: path, key)
+            case "protocol": network.httpProtocol = try choice(value, at: path, key)
+            case "rttMs": network.rttMs = try number(value, at: path, key)
+            case "idleTimeoutSeconds": network.idleTimeoutSeconds = try number(value, at: path, key)
+            case "maxConcurrentStreams": network.maxConcurrentStreams = try integer(value, at: path, key)
+            case "radio": network.radio = try choice(value, at: path, key, suggesting: true)
+            case "promotionDelay": network.promotionDelay = try boolean(value, at: path, key)
+            default: break  // `members` admits only the section's keys
             }
         }
         try checkPercentiles(
@@ -280,12 +268,12 @@ struct ScenarioDecoder {
     /// `disk`.
     private func disk(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Disk {
         var disk = Scenario.Disk()
-        try members(of: value, at: path, keys: Keys.disk) { key, value, path throws(ScenarioError) in
-            switch key {
-            case "latencyMs": disk.latencyMs = try number(value, at: path, .from(0, to: 10_000))
-            case "throughputMBps": disk.throughputMBps = try number(value, at: path, .from(0.001, to: 100_000))
-            case "queues": disk.queues = try integer(value, at: path, in: 1...64)
-            default: break  // `members` admits only `Keys.disk`
+        try members(of: value, at: path, section: ScenarioKeys.disk) { key, value, path throws(ScenarioError) in
+            switch key.name {
+            case "latencyMs": disk.latencyMs = try number(value, at: path, key)
+            case "throughputMBps": disk.throughputMBps = try number(value, at: path, key)
+            case "queues": disk.queues = try integer(value, at: path, key)
+            default: break  // `members` admits only the section's keys
             }
         }
         return disk
@@ -296,22 +284,19 @@ struct ScenarioDecoder {
     private func device(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Device {
         var model = DeviceModel.reference
         var given = DeviceOverrides()
-        try members(of: value, at: path, keys: Keys.device) { key, value, memberPath throws(ScenarioError) in
-            switch key {
-            case "model": model = try choice(value, at: memberPath)
-            case "ramGB": given.ramGB = (try number(value, at: memberPath, .from(0.5, to: 64)), memberPath)
-            case "physicalMemoryMB":
-                given.physicalMemoryMB = (try integer(value, at: memberPath, in: 256...65_536), memberPath)
-            case "cpuCores": given.cpuCores = try integer(value, at: memberPath, in: 1...64)
-            case "decoderThreads": given.decoderThreads = try integer(value, at: memberPath, in: 1...64)
-            case "decodeSpeed": given.decodeSpeed = try number(value, at: memberPath, .above(0, atMost: 100))
-            case "memoryLimitMB":
-                given.memoryLimitMB = (try integer(value, at: memberPath, in: 16...65_536), memberPath)
-            case "memoryWarningMB":
-                given.memoryWarningMB = (try integer(value, at: memberPath, in: 1...65_536), memberPath)
+        try members(of: value, at: path, section: ScenarioKeys.device) { key, value, memberPath throws(ScenarioError) in
+            switch key.name {
+            case "model": model = try choice(value, at: memberPath, key)
+            case "ramGB": given.ramGB = (try number(value, at: memberPath, key), memberPath)
+            case "physicalMemoryMB": given.physicalMemoryMB = (try integer(value, at: memberPath, key), memberPath)
+            case "cpuCores": given.cpuCores = try integer(value, at: memberPath, key)
+            case "decoderThreads": given.decoderThreads = try integer(value, at: memberPath, key)
+            case "decodeSpeed": given.decodeSpeed = try number(value, at: memberPath, key)
+            case "memoryLimitMB": given.memoryLimitMB = (try integer(value, at: memberPath, key), memberPath)
+            case "memoryWarningMB": given.memoryWarningMB = (try integer(value, at: memberPath, key), memberPath)
             case "baselineFootprintMB":
-                given.baselineFootprintMB = (try integer(value, at: memberPath, in: 0...65_536), memberPath)
-            default: break  // `members` admits only `Keys.device`
+                given.baselineFootprintMB = (try integer(value, at: memberPath, key), memberPath)
+            default: break  // `members` admits only the section's keys
             }
         }
         return try device(model: model, overriddenBy: given, at: path)
@@ -320,9 +305,9 @@ struct ScenarioDecoder {
     /// `costs`: every value 0...10000 ms.
     private func costs(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Costs {
         var costs = Scenario.Costs()
-        try members(of: value, at: path, keys: Keys.costs) { key, value, path throws(ScenarioError) in
-            let cost = try number(value, at: path, Limits.cost)
-            switch key {
+        try members(of: value, at: path, section: ScenarioKeys.costs) { key, value, path throws(ScenarioError) in
+            let cost = try number(value, at: path, key)
+            switch key.name {
             case "frameBaseMs": costs.frameBaseMs = cost
             case "cellCreateMs": costs.cellCreateMs = cost
             case "cellForItemMs": costs.cellForItemMs = cost
@@ -332,7 +317,7 @@ struct ScenarioDecoder {
             case "setImageMs": costs.setImageMs = cost
             case "decodeMsPerMegapixel": costs.decodeMsPerMegapixel = cost
             case "thumbnailMsPerMegapixel": costs.thumbnailMsPerMegapixel = cost
-            default: break  // `members` admits only `Keys.costs`
+            default: break  // `members` admits only the section's keys
             }
         }
         return costs

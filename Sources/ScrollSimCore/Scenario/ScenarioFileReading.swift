@@ -1,8 +1,10 @@
-/// Where the files a scenario refers to come from (today: `replay` recordings).
+/// Where the files a scenario refers to come from: `replay` recordings and `layout.catalog`
+/// item catalogs.
 ///
 /// The core does no file I/O: whoever loads a scenario gives a reader (the CLI reads from disk
-/// and shares one decoded gesture among every scenario of a sweep; tests read from memory). The
-/// decoder resolves a relative path against the scenario file's directory before asking.
+/// and shares one decoded gesture or catalog among every scenario of a sweep; tests read from
+/// memory). The decoder resolves a relative path against the scenario file's directory before
+/// asking.
 public protocol ScenarioFileReading: Sendable {
     /// The recorded gesture in the replay file at `path` (already resolved), parsed by
     /// `ReplayCSV.parse(_:file:)`.
@@ -10,6 +12,13 @@ public protocol ScenarioFileReading: Sendable {
     ///   it cannot be read, `.invalid` for its content or when it is larger than
     ///   `ReplayCSV.maxBytes` (which a reader may refuse before reading it all).
     func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture
+
+    /// The item catalog in the CSV file at `path` (already resolved), parsed by
+    /// `CatalogCSV.parse(_:file:)`.
+    /// - Throws: `InputError` naming `path`: `.missing` when nothing is there, `.unreadable` when
+    ///   it cannot be read, `.invalid` for its content or when it is larger than
+    ///   `CatalogCSV.maxBytes` (which a reader may refuse before reading it all).
+    func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog
 }
 
 /// The reader of a loader that was given none: every file is unreadable.
@@ -19,7 +28,17 @@ public struct NoScenarioFiles: ScenarioFileReading {
 
     /// Always throws `.unreadable`.
     public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
-        throw InputError(.unreadable, file: path, "cannot read: this scenario was loaded without file access")
+        throw Self.unreadable(path)
+    }
+
+    /// Always throws `.unreadable`.
+    public func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog {
+        throw Self.unreadable(path)
+    }
+
+    /// The error for every file.
+    private static func unreadable(_ path: String) -> InputError {
+        InputError(.unreadable, file: path, "cannot read: this scenario was loaded without file access")
     }
 }
 
@@ -35,7 +54,17 @@ public struct InMemoryScenarioFiles: ScenarioFileReading {
 
     /// The gesture in `files[path]`, or `.missing` "no such file".
     public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
+        try ReplayCSV.parse(try bytes(atPath: path), file: path)
+    }
+
+    /// The catalog in `files[path]`, or `.missing` "no such file".
+    public func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog {
+        try CatalogCSV.parse(try bytes(atPath: path), file: path)
+    }
+
+    /// `files[path]`, or `.missing` "no such file".
+    private func bytes(atPath path: String) throws(InputError) -> [UInt8] {
         guard let bytes = files[path] else { throw InputError(.missing, file: path, "no such file") }
-        return try ReplayCSV.parse(bytes, file: path)
+        return bytes
     }
 }

@@ -1,4 +1,4 @@
-/// Parses and validates scenario text (SPEC §9). Core does no file I/O: reading files is
+/// Parses and validates scenario text (docs/model.md, "Scenario files"). Core does no file I/O: reading files is
 /// `ScenarioFiles` in ScrollSimReports, and the files a scenario refers to (`replay` recordings)
 /// come through `files` (there, `ReplayFileCache`), with paths resolved against `file`'s directory.
 public enum ScenarioLoader {
@@ -39,6 +39,6 @@ public enum ScenarioLoader {
             .decode(document, defaultName: ScenarioDecoder.defaultName(forFile: file))
     }
 
-    /// The keys a scenario's top-level object may hold, in SPEC §9 order.
-    public static var topLevelKeys: [String] { ScenarioDecoder.Keys.topLevel }
+    /// The keys a scenario's top-level object may hold, in documentation order (`ScenarioKeys`).
+    public static var topLevelKeys: [String] { ScenarioKeys.topLevel.names }
 }

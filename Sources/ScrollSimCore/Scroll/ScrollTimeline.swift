@@ -12,7 +12,7 @@ public struct ScrollInterval: Sendable, Equatable {
     }
 }
 
-/// A scroll script turned into the content offset as a function of time (SPEC §3).
+/// A scroll script turned into the content offset as a function of time (docs/model.md, "Scroll input").
 ///
 /// Steps run in order from time 0, each starting when the previous one ends; `repeatSteps` is
 /// expanded inline. Step durations become `SimTime` once, via `SimDuration.seconds(_:)`. Offsets
@@ -126,7 +126,8 @@ public final class ScrollTimeline: Sendable {
 
 /// The timeline's building blocks: segments, the easing curve and the script walker.
 extension ScrollTimeline {
-    /// Fling stop threshold, pt/s: fitted to four measured UIScrollView flings (SPEC §3; research §3.4).
+    /// Fling stop threshold, pt/s: fitted to four measured UIScrollView flings (docs/model.md, "Scroll input";
+    /// docs/fidelity.md).
     static let flingStopVelocity = 10.0
 
     /// One piece of motion from `start` to `end`; at and after `end` the offset is `endOffset`.

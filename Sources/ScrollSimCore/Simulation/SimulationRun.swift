@@ -2,7 +2,7 @@
 public typealias StrategyFactory = @Sendable (FetchEnvironment) -> any FetchStrategy
 
 /// One run: a scenario, a strategy and a seed, simulated from time 0 until the script has ended
-/// and the event queue has drained (SPEC §1–§8). Runs are independent: nothing is shared between
+/// and the event queue has drained (docs/model.md). Runs are independent: nothing is shared between
 /// two `SimulationRun`s, so they may run on different threads.
 public final class SimulationRun {
     /// The scenario simulated.

@@ -1,4 +1,4 @@
-/// The vsync grid, the serial main thread and frame accounting (SPEC §4).
+/// The vsync grid, the serial main thread and frame accounting (docs/model.md, "Display, main thread and frames").
 extension Simulator {
     // MARK: Vsync grid
 
@@ -229,7 +229,8 @@ extension Simulator {
         changedCells.append(cell)
     }
 
-    /// UIKit decodes at commit every image that becomes visible undecoded (SPEC §4).
+    /// UIKit decodes at commit every image that becomes visible undecoded (docs/model.md, "Display,
+    /// main thread and frames").
     ///
     /// Only a cell changed since the last frame can show an undecoded image (a frame decodes every
     /// visible image, and a decoded image stays decoded), so only those are visited, in item order.

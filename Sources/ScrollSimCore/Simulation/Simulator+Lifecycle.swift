@@ -1,4 +1,4 @@
-/// The cell lifecycle profiles, the reuse pool and data prefetching (SPEC §5).
+/// The cell lifecycle profiles, the reuse pool and data prefetching (docs/model.md, "Cell lifecycle").
 extension Simulator {
     // MARK: Attached cells
 
@@ -87,7 +87,7 @@ extension Simulator {
 
     // MARK: Layout pass
 
-    /// One layout pass at `offset` (SPEC §5): end displays, pool, prepare and display entering
+    /// One layout pass at `offset` (docs/model.md, "Cell lifecycle"): end displays, pool, prepare and display entering
     /// items, lead-band preparation, data prefetch.
     func layoutPass(offset: Double, moved: Bool) {
         let height = layout.viewportHeight

@@ -141,7 +141,8 @@ final class Simulator {
         let layout = self.layout
         timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset, seed: seed,
                                   targetOffset: { layout.offsetToShow(item: $0) })
-        images = ImageCatalog(scenario.images, itemCount: scenario.layout.itemCount, streams: streams)
+        images = ImageCatalog(scenario.images, itemCount: scenario.layout.itemCount, catalog: scenario.layout.catalog,
+                              streams: streams)
         let costs = scenario.costs
         frameBaseCost = SimDuration.milliseconds(costs.frameBaseMs)
         cellCreateCost = SimDuration.milliseconds(costs.cellCreateMs)
@@ -273,19 +274,21 @@ final class Simulator {
             + SimDuration.saturating(nanoseconds: Double(bytes) / (scenario.disk.throughputMBps * 1_000_000) * 1e9)
     }
 
-    /// The decode job's duration and the (not yet decoded) image it will produce.
+    /// The decode job's duration and the (not yet decoded) image it will produce, from
+    /// `imageID`'s own pixel size.
     func makeDecodedImage(_ imageID: Int, mode: DecodeMode) -> (SimTime, ImageObject) {
-        let sourceMegapixels = Double(images.width) * Double(images.height) / 1_000_000
+        let source = images.pixelSize(ofImage: imageID)
+        let sourceMegapixels = Double(source.width) * Double(source.height) / 1_000_000
         switch mode {
         case .full:
-            let image = ImageObject(imageID: imageID, pixelWidth: images.width, pixelHeight: images.height,
+            let image = ImageObject(imageID: imageID, pixelWidth: source.width, pixelHeight: source.height,
                                     isThumbnail: false, isDecoded: false)
             return (SimDuration.milliseconds(decodeMsPerMegapixel * sourceMegapixels), image)
         case .thumbnail(let maxPixelSize):
-            let longSide = max(images.width, images.height)
+            let longSide = max(source.width, source.height)
             let factor = longSide > maxPixelSize && maxPixelSize > 0 ? Double(maxPixelSize) / Double(longSide) : 1
-            let w = max(1, Int((Double(images.width) * factor).rounded()))
-            let h = max(1, Int((Double(images.height) * factor).rounded()))
+            let w = max(1, Int((Double(source.width) * factor).rounded()))
+            let h = max(1, Int((Double(source.height) * factor).rounded()))
             let image = ImageObject(imageID: imageID, pixelWidth: w, pixelHeight: h, isThumbnail: true, isDecoded: false)
             return (SimDuration.milliseconds(thumbnailMsPerMegapixel * sourceMegapixels), image)
         case .drawn(let width, let height):

@@ -91,7 +91,9 @@ public struct Comparison: Sendable {
                              "its sweep axis columns (\(listed(candidateAxes))) differ from those of \(baselineFile) "
                              + "(\(listed(baselineAxes))); compare sweeps of the same axes")
         }
-        let order = baselineAxes.map { name in candidateAxes.firstIndex(of: name) ?? 0 }
+        var candidatePlaces: [String: Int] = [:]  // lookups only: n axis columns are matched in O(n)
+        for (place, name) in candidateAxes.enumerated() { candidatePlaces[name] = place }
+        let order = baselineAxes.map { name in candidatePlaces[name] ?? 0 }
         var candidateRows: [RowKey: SummaryRow] = [:]  // lookups only
         var candidateKeys: [RowKey] = []
         for row in candidate.rows {

@@ -1,18 +1,21 @@
 import Foundation
 import ScrollSimCore
 
-/// Reads the files scenarios refer to (`replay` recordings) for the scenario decoder, through the
-/// one input layer (`InputFile`, at most `InputLimit.replay`: a larger file is refused without
-/// being read to its end), each path once: every scenario of a run or a sweep shares one gesture
-/// (one copy of its samples), and a file cannot change between two combinations.
+/// Reads the files scenarios refer to (`replay` recordings, `layout.catalog` catalogs) for the
+/// scenario decoder, through the one input layer (`InputFile`, at most `InputLimit.replay` or
+/// `InputLimit.catalog`: a larger file is refused without being read to its end), each path once:
+/// every scenario of a run or a sweep shares one gesture or catalog (one copy of its arrays), and
+/// a file cannot change between two combinations.
 ///
-/// Errors are `InputError`s naming the recording: `.missing` ("no such file"), `.unreadable`
-/// ("cannot read: is a directory", …) or `.invalid` (too large, or its content: `ReplayCSV`).
+/// Errors are `InputError`s naming the file: `.missing` ("no such file"), `.unreadable` ("cannot
+/// read: is a directory", …) or `.invalid` (too large, or its content: `ReplayCSV`, `CatalogCSV`).
 public final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
-    /// Guards `gestures` and `readPaths`.
+    /// Guards `gestures`, `catalogs` and `readPaths`.
     private let lock = NSLock()
     /// Each path's outcome so far; only looked up, never iterated.
     private var gestures: [String: Result<ReplayGesture, InputError>] = [:]
+    /// Each catalog path's outcome so far; only looked up, never iterated.
+    private var catalogs: [String: Result<ItemCatalog, InputError>] = [:]
     /// The paths asked for, in first-use order.
     private var readPaths: [String] = []
 
@@ -33,7 +36,22 @@ public final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
         return try outcome.get()
     }
 
-    /// The recordings asked for so far, in first-use order: inputs that no output may overwrite.
+    /// The catalog in the file at `path`, read and parsed on first use.
+    /// - Throws: `InputError` (see the type).
+    public func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = catalogs[path] { return try known.get() }
+        let outcome = Result { () throws(InputError) -> ItemCatalog in
+            try CatalogCSV.parse(try InputFile.read(path, limit: .catalog), file: path)
+        }
+        catalogs[path] = outcome
+        readPaths.append(path)
+        return try outcome.get()
+    }
+
+    /// The recordings and catalogs asked for so far, in first-use order: inputs that no output may
+    /// overwrite.
     public var paths: [String] {
         lock.lock()
         defer { lock.unlock() }

@@ -50,16 +50,7 @@ public enum AtomicFileWriter {
     /// Writes `bytes` to a new temporary file next to `path`'s destination and flushes it.
     /// - Throws: `FileWriteError` (nothing is left behind).
     static func stage(_ bytes: [UInt8], for requestedPath: String) throws(FileWriteError) -> StagedFile {
-        let path = try destination(of: requestedPath)
-        let (directory, name) = split(path)
-        var temporaryPath = ""
-        var descriptor: Int32 = -1
-        for attempt in 0..<1000 {
-            temporaryPath = "\(directory)/.\(name).scrollsim-tmp-\(getpid())-\(attempt)"
-            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor >= 0 || errno != EEXIST { break }
-        }
-        guard descriptor >= 0 else { throw FileWriteError(path: path, reason: SystemError.last) }
+        let (path, temporaryPath, descriptor) = try createTemporary(for: requestedPath)
         if let reason = Descriptor.writeAll(bytes, to: descriptor) {
             close(descriptor)
             unlink(temporaryPath)
@@ -96,6 +87,24 @@ public enum AtomicFileWriter {
             var info = stat()
             if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(path) }
         }
+
+    /// Creates a new, empty temporary file for `requestedPath` (next to its destination, named as
+    /// `stage` names them), opened for reading and writing.
+    /// - Returns: the destination, the temporary file's path and its open descriptor.
+    /// - Throws: `FileWriteError` naming the destination (nothing is left behind).
+    static func createTemporary(for requestedPath: String) throws(FileWriteError)
+        -> (destination: String, temporary: String, descriptor: Int32) {
+        let path = try destination(of: requestedPath)
+        let (directory, name) = split(path)
+        var temporaryPath = ""
+        var descriptor: Int32 = -1
+        for attempt in 0..<1000 {
+            temporaryPath = "\(directory)/.\(name).scrollsim-tmp-\(getpid())-\(attempt)"
+            descriptor = open(temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw FileWriteError(path: path, reason: SystemError.last) }
+        return (path, temporaryPath, descriptor)
     }
 
     /// Creates the directory at `path` and any missing parents (`mkdir -p`); an existing

@@ -1,6 +1,6 @@
 import ScrollSimCore
 
-/// One run's frames, as the frame-time chart draws them: from the run itself (`run --html`) or
+/// One run's frames, as the frame-time chart draws them (at most `FrameChart.maximumBars` bars): from the run itself (`run --html`) or
 /// read back from its per-frame CSV (`report --frames`, `FramesCSV`). Both give the same values
 /// (work and hitch in ms rounded to the CSV's 3 decimals), so the two draw identical charts.
 public struct FrameSeries: Sendable {
@@ -47,16 +47,23 @@ public struct FrameSeries: Sendable {
     public var seed: UInt64
     /// The display's refresh rate, Hz (the frame budget is 1000 / `refreshHz` ms).
     public var refreshHz: Int
-    /// The frames, in order.
-    public var frames: [Frame]
+    /// The frames as the chart draws them (bounded: `FrameChart`).
+    public var chart: FrameChart
 
-    /// A run's series.
-    public init(scenario: String, strategy: String, seed: UInt64, refreshHz: Int, frames: [Frame]) {
+    /// A run's series, its frames drawn by `chart`.
+    public init(scenario: String, strategy: String, seed: UInt64, refreshHz: Int, chart: FrameChart) {
         self.scenario = scenario
         self.strategy = strategy
         self.seed = seed
         self.refreshHz = refreshHz
-        self.frames = frames
+        self.chart = chart
+    }
+
+    /// A run's series of `frames`, in order.
+    public init(scenario: String, strategy: String, seed: UInt64, refreshHz: Int, frames: [Frame]) {
+        var chart = FrameChart()
+        for frame in frames { chart.append(frame) }
+        self.init(scenario: scenario, strategy: strategy, seed: seed, refreshHz: refreshHz, chart: chart)
     }
 
     /// The frames of the per-frame CSV `bytes`, read from `file` (named in errors). The header must

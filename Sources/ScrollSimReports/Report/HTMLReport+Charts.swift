@@ -183,29 +183,32 @@ extension HTMLReport {
     /// A run's frame chart with its caption (run, frame and hitch counts, budget); the time axis
     /// reaches at least `timeEnd` seconds (so that the runs of one scenario share a time axis).
     static func frameFigure(_ series: FrameSeries, timeEnd: Double) -> String {
-        let frames = series.frames
-        let scrolling = frames.filter(\.isInScroll)
-        let hitches = scrolling.filter { $0.hitchMilliseconds > 0 }.count
-        let longest = frames.map(\.workMilliseconds).reduce(0, max)
+        let chart = series.chart
+        let hitches = chart.scrollingHitchCount
+        let longest = chart.longestWorkMilliseconds
         let budget = DecimalFormat.fixed(1000, over: Int64(series.refreshHz), decimals: 2)
         let title = "\(series.scenario) · \(series.strategy) · seed \(series.seed)"
-        let details = "\(frames.count) frames (\(scrolling.count) while scrolling), \(hitches) "
+        var details = "\(chart.frameCount) frames (\(chart.scrollingCount) while scrolling), \(hitches) "
             + (hitches == 1 ? "hitch" : "hitches") + " while scrolling, longest work "
             + DecimalFormat.fixed(longest, decimals: 1) + " ms; budget \(budget) ms at \(series.refreshHz) Hz"
             + (longest > workAxis(series).top ? "; bars cut at \(workAxis(series).label(workAxis(series).top)) ms" : "")
+        if chart.isSummarised {
+            details += "; drawn as \(chart.buckets.count) bars of \(chart.bucketWidth) frames "
+                + "(least to greatest work, mean marked)"
+        }
         return figure(caption: HTMLText.escape(title) + " <small>" + HTMLText.escape(details) + "</small>",
                       chart: frameChart(series, timeEnd: timeEnd, label: "Frame time of \(title)"))
     }
 
     /// The end of a run's frames in seconds: its last vsync plus one refresh interval.
     static func timeEnd(of series: FrameSeries) -> Double {
-        Double(series.frames.last?.vsyncNanos ?? 0) / 1e9 + 1 / Double(series.refreshHz)
+        Double(series.chart.lastVsyncNanos ?? 0) / 1e9 + 1 / Double(series.refreshHz)
     }
 
     /// The work axis of a frame chart: up to the longest work, at least 1.5 budgets, at most 6.
     static func workAxis(_ series: FrameSeries) -> AxisTicks {
         let budget = 1000 / Double(series.refreshHz)
-        let longest = series.frames.map(\.workMilliseconds).reduce(0, max)
+        let longest = series.chart.longestWorkMilliseconds
         return AxisTicks(covering: max(min(longest, 6 * budget), 1.5 * budget))
     }
 
@@ -215,7 +218,7 @@ extension HTMLReport {
         let width = wideChartWidth, height = 250
         let left = 52.0, right = 18.0, top = 16.0, bottom = 38.0
         let plotWidth = Double(width) - left - right, plotHeight = Double(height) - top - bottom
-        let frames = series.frames
+        let chart = series.chart
         let budget = 1000 / Double(series.refreshHz)
         let ticks = workAxis(series)
         let interval = 1 / Double(series.refreshHz)
@@ -235,9 +238,27 @@ extension HTMLReport {
         canvas.text("time (s)", x: left + plotWidth, y: Double(height) - 4, anchor: .end, cssClass: "title")
         canvas.text("work (ms)", x: left - 6, y: top - 6, anchor: .end, cssClass: "title")
 
-        let barWidth = min(6, max(0.8, plotWidth / timeTicks.top * interval * 0.8))
+        let barWidth = min(6, max(0.8, plotWidth / timeTicks.top * interval * Double(chart.bucketWidth) * 0.8))
         var scrolling: [String] = [], idle: [String] = [], late: [String] = [], markers: [String] = []
-        for frame in frames {
+        var means: [String] = []
+        for bucket in chart.buckets {
+            // A bucket: a bar from its least to its greatest work, at the middle of its vsyncs.
+            let position = x(Double(bucket.firstVsyncNanos / 2 + bucket.lastVsyncNanos / 2) / 1e9)
+            let bar = "M" + SVGCanvas.number(position) + " " + SVGCanvas.number(y(bucket.minimumWorkMilliseconds))
+                + "V" + SVGCanvas.number(y(bucket.maximumWorkMilliseconds))
+            means.append("M" + SVGCanvas.number(position - barWidth / 2) + " "
+                         + SVGCanvas.number(y(bucket.meanWorkMilliseconds)) + "h" + SVGCanvas.number(barWidth))
+            if bucket.hasHitch {
+                late.append(bar)
+                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
+                               + "h7l-3.5 6z")
+            } else if bucket.hasScroll {
+                scrolling.append(bar)
+            } else {
+                idle.append(bar)
+            }
+        }
+        for frame in chart.frames {
             let position = x(Double(frame.vsyncNanos) / 1e9)
             let bar = "M" + SVGCanvas.number(position) + " " + SVGCanvas.number(y(0))
                 + "V" + SVGCanvas.number(y(frame.workMilliseconds))
@@ -255,6 +276,7 @@ extension HTMLReport {
         canvas.path(scrolling.joined(), cssClass: "bars", stroke: "#0072B2", strokeWidth: barWidth)
         canvas.path(late.joined(), cssClass: "bars", stroke: "#d1432a", strokeWidth: max(barWidth, 1.5))
         canvas.path(markers.joined(), cssClass: "marker")
+        if !means.isEmpty { canvas.path(means.joined(), cssClass: "bars", stroke: "#1a1a1a", strokeWidth: 1) }
         canvas.line(x1: left, y1: y(budget), x2: left + plotWidth, y2: y(budget), cssClass: "budget")
         canvas.text("budget " + DecimalFormat.fixed(1000, over: Int64(series.refreshHz), decimals: 2) + " ms",
                     x: left + plotWidth - 2, y: y(budget) - 5, anchor: .end, cssClass: "group")

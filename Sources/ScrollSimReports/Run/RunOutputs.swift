@@ -61,6 +61,54 @@ public struct RunOutputs: Sendable, Equatable {
         return files
     }
 
+    /// Runs `plan` in order, writing each run's frames, trace and request trace as it goes
+    /// (`RunStreamRecording`, bounded memory), and returns the results (with their frame charts when
+    /// there is an HTML report) and the output set, complete: streamed files, then `summary.csv`
+    /// and the HTML report. The caller publishes it (or discards it).
+    /// - Throws: `FileWriteError` when an output cannot be started or written; nothing is left then.
+    public func run(_ plan: RunPlan) throws(FileWriteError) -> (results: [RunResult], outputs: OutputSet) {
+        var set = OutputSet()
+        do {
+            var results: [RunResult] = []
+            for run in plan.runs {
+                let name = run.fileName(extension: "csv")
+                var frames: StreamedFile?
+                if writesFrames, let outDirectory { frames = try set.addStream(toFile: join(outDirectory, "frames", name)) }
+                var trace: (file: StreamedFile, scratch: ScratchFile)?
+                if let traceDirectory {
+                    let path = AtomicFileWriter.join(traceDirectory, run.fileName(extension: "json"))
+                    trace = (try set.addStream(toFile: path), try set.addScratch(near: path))
+                }
+                var requests: StreamedFile?
+                if let requestsDirectory { requests = try set.addStream(toFile: AtomicFileWriter.join(requestsDirectory, name)) }
+                let recording = RunStreamRecording(run, frames: frames, trace: trace, requests: requests,
+                                                   drawsChart: htmlFile != nil)
+                let metrics = run.run(observer: recording.isRecording ? recording : nil)
+                try recording.finish()
+                results.append(RunResult(run: run, metrics: metrics, chart: recording.chart))
+            }
+            if let requestsDirectory { set.addDirectory(requestsDirectory) }
+            if let outDirectory {
+                set.addDirectory(outDirectory)
+                set.add(results.summary.csv, toFile: AtomicFileWriter.join(outDirectory, "summary.csv"))
+                if writesFrames { set.addDirectory(AtomicFileWriter.join(outDirectory, "frames")) }
+            }
+            if let traceDirectory { set.addDirectory(traceDirectory) }
+            if let htmlFile {
+                set.add(HTMLReport.render(results.summary, frames: results.frameData), toFile: htmlFile)
+            }
+            return (results, set)
+        } catch {
+            set.discard()
+            throw error
+        }
+    }
+
+    /// `directory/subdirectory/name`.
+    private func join(_ directory: String, _ subdirectory: String, _ name: String) -> String {
+        AtomicFileWriter.join(AtomicFileWriter.join(directory, subdirectory), name)
+    }
+
     /// The output set of `results` (recorded with `recording`): every directory, then every file.
     public func outputSet(_ results: [RunResult]) -> OutputSet {
         var set = OutputSet()

@@ -60,6 +60,17 @@ public struct RunPlan: Sendable {
     public static func make(paths: [String], strategyNames: [String] = [], seed: UInt64? = nil,
                             strategies: [StrategyDescriptor] = StrategyCatalog.all)
         -> Result<(plan: RunPlan, files: [String]), InputErrors> {
+        load(paths: paths).flatMap { loaded in
+            make(scenarios: loaded.scenarios, strategyNames: strategyNames, seed: seed, strategies: strategies)
+                .map { ($0, loaded.files) }
+        }
+    }
+
+    /// The scenarios in `paths` (scenario files, or directories of them; see
+    /// `ScenarioFiles.expand`), with the files read (the scenarios, then the `replay` recordings
+    /// and catalogs they name), or every problem found (each file's first).
+    public static func load(paths: [String])
+        -> Result<(scenarios: [(file: String, scenario: Scenario)], files: [String]), InputErrors> {
         let files: [String]
         do {
             files = try ScenarioFiles.expand(paths: paths)
@@ -82,8 +93,7 @@ public struct RunPlan: Sendable {
             }
         }
         if !failures.isEmpty { return .failure(InputErrors(failures)) }
-        return make(scenarios: scenarios, strategyNames: strategyNames, seed: seed, strategies: strategies)
-            .map { ($0, files + recordings.paths) }
+        return .success((scenarios, files + recordings.paths))
     }
 
     /// The plan for loaded `scenarios` (see `make(paths:…)`); every strategy entry that cannot be
@@ -97,9 +107,16 @@ public struct RunPlan: Sendable {
         for (file, scenario) in scenarios {
             var specs = scenario.strategies
             if !strategyNames.isEmpty {
-                specs = strategyNames.map { name in
-                    scenario.strategies.first { $0.displayName == name }
-                        ?? scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name)
+                specs = []
+                for name in strategyNames {
+                    if let spec = Self.entry(named: name, in: scenario, strategies: strategies) {
+                        specs.append(spec)
+                    } else {
+                        let labels = scenario.strategies.compactMap(\.label)
+                        problems.append(InputError(.invalid, file: file,
+                            "--strategy '\(name)' is neither a strategy nor a label of this scenario's entries ("
+                            + (labels.isEmpty ? "it has none" : "its labels: " + labels.joined(separator: ", ")) + ")"))
+                    }
                 }
             } else if specs.isEmpty {
                 specs = strategies.map { StrategySpec(name: $0.name) }
@@ -123,6 +140,17 @@ public struct RunPlan: Sendable {
                 + "give the scenarios distinct names and list each strategy once")]))
         }
         return .success(plan)
+    }
+
+    /// The entry `--strategy <name>` selects in `scenario`: the entry reported under `name` (its
+    /// label, or an unlabelled entry of that strategy), else the first entry of the strategy
+    /// `name`, else the strategy `name` with its defaults; nil when `name` is neither a label of
+    /// the scenario's entries nor one of `strategies`.
+    public static func entry(named name: String, in scenario: Scenario,
+                             strategies: [StrategyDescriptor]) -> StrategySpec? {
+        if let entry = scenario.strategies.first(where: { $0.displayName == name }) { return entry }
+        guard strategies.contains(where: { $0.name == name }) else { return nil }
+        return scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name)
     }
 
     /// The first run with the same scenario, strategy and seed as an earlier one, if any.

@@ -9,7 +9,8 @@ import ScrollSimCore
 /// whatever the outcome (memory hit, disk hit, join, miss): the stream of lookups a cache in
 /// front of the images would see. The size is the image's full decoded size, width × height × 4
 /// bytes (the cost Nuke and SDWebImage give a decoded image), so `cache-replay` sizes a
-/// decoded-image memory cache; every image of a scenario has the same size.
+/// decoded-image memory cache; every image of a scenario has the same size, unless it has a
+/// `layout.catalog`.
 public final class RunRecording: RunObserver {
     /// What to record.
     public struct Options: Sendable, Equatable {
@@ -39,16 +40,15 @@ public final class RunRecording: RunObserver {
     public private(set) var frames: [FrameRecord] = []
     /// The request trace so far, header included (when recorded).
     public private(set) var requests: String
-    /// The `,<size>\n` suffix of every request line.
-    private let requestSuffix: String
+    /// The scenario run (for its images' sizes).
+    private let scenario: Scenario
 
     /// A recording of `run`.
     public init(_ run: RunPlan.Run, options: Options) {
         self.options = options
         trace = options.trace
             ? ChromeTraceRecorder(scenario: run.scenario, strategyName: run.strategyName, seed: run.seed) : nil
-        let images = run.scenario.images
-        requestSuffix = ",\(Int64(images.width) * Int64(images.height) * 4)\n"
+        scenario = run.scenario
         requests = options.requests ? RequestTrace.header + "\n" : ""
     }
 
@@ -57,7 +57,9 @@ public final class RunRecording: RunObserver {
 
     /// Appends the request's line.
     public func imageRequested(imageID: Int, outcome: RequestOutcome, at time: SimTime) {
-        if options.requests { requests += String(imageID) + requestSuffix }
+        guard options.requests else { return }
+        let size = scenario.imagePixelSize(ofImage: imageID)
+        requests += "\(imageID),\(Int64(size.width) * Int64(size.height) * 4)\n"
     }
 
     /// Keeps the frame; forwards.

@@ -12,6 +12,19 @@ public struct RunResult: Sendable {
     public var traceJSON: String?
     /// Its image request trace, when recorded.
     public var requests: String?
+    /// Its frame chart, when streamed with a chart (`RunOutputs.run`; `frames` is empty then).
+    public var chart: FrameChart?
+
+    /// A result from its parts.
+    public init(run: RunPlan.Run, metrics: RunMetrics, frames: [FrameRecord] = [], traceJSON: String? = nil,
+                requests: String? = nil, chart: FrameChart? = nil) {
+        self.run = run
+        self.metrics = metrics
+        self.frames = frames
+        self.traceJSON = traceJSON
+        self.requests = requests
+        self.chart = chart
+    }
 }
 
 extension RunPlan {
@@ -30,12 +43,17 @@ extension [RunResult] {
     /// The summary document of the runs, in order.
     public var summary: SummaryDocument { SummaryDocument(rows: map { SummaryRow($0.metrics) }) }
 
-    /// The frame data of the HTML report: every run's frames (recorded with `frames`).
+    /// The frame data of the HTML report: every run's chart, or its frames (recorded with `frames`).
     public var frameData: HTMLReport.FrameData {
         HTMLReport.FrameData(series: map { result in
-            FrameSeries(scenario: result.run.scenario.name, strategy: result.run.strategyName, seed: result.run.seed,
-                        refreshHz: result.run.scenario.display.refreshHz,
-                        frames: result.frames.map(FrameSeries.Frame.init))
+            let run = result.run
+            if let chart = result.chart {
+                return FrameSeries(scenario: run.scenario.name, strategy: run.strategyName, seed: run.seed,
+                                   refreshHz: run.scenario.display.refreshHz, chart: chart)
+            }
+            return FrameSeries(scenario: run.scenario.name, strategy: run.strategyName, seed: run.seed,
+                               refreshHz: run.scenario.display.refreshHz,
+                               frames: result.frames.map(FrameSeries.Frame.init))
         }, isRequested: true)
     }
 }

@@ -30,9 +30,10 @@ extension SummaryDocument {
                              "this is a sweep shard; combine the shards with 'scrollsim merge' first")
         }
         var columns: [Column] = []
+        var names: Set<String> = []  // membership only: a header of n columns is read in O(n)
         for (index, name) in header.fields.enumerated() {
             let place = InputError.Location.line(1, column: index + 1)
-            if header.fields[..<index].contains(name) {
+            if !names.insert(name).inserted {
                 throw InputError(.invalid, file: file, at: place, "duplicate column \(MessageLine.quoted(name))")
             }
             if let summary = SummaryColumn.index(of: name) {

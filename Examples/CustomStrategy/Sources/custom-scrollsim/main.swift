@@ -5,16 +5,17 @@
 import Foundation
 import ScrollSim
 
-/// How `scrollsim strategies` lists `lru-prefetch`, and how a scenario entry builds it.
+/// How `scrollsim strategies` lists `lru-prefetch`, its parameters (declared once: the scenario
+/// check, `strategies`, the schema and `strategies --format markdown` all come from them), and how
+/// a scenario entry builds it.
 let lruPrefetch = StrategyDescriptor(
     name: "lru-prefetch",
-    summary: "LRU cache of decoded images (cacheCount), coalesced downloads raised on join, low-priority prefetch cancelled when unneeded, off-main decode.",
+    summary: "LRU cache of decoded images (cacheCount), coalesced downloads raised on join, low-priority prefetch "
+        + "cancelled when unneeded, off-main decode.",
     source: "Examples/CustomStrategy: an example of a strategy defined outside ScrollSim.",
-    parameters: [StrategyParameter(name: "cacheCount", defaultValue: "60", summary: "Decoded images kept (LRU).")],
-    make: { spec throws(StrategyConfigError) in
-        var parameters = StrategyParameters(spec)
-        let cacheCount = try parameters.integer("cacheCount", default: 60, in: 1...100_000)
-        try parameters.finish()
+    parameters: [.integer("cacheCount", default: 60, in: 1...100_000, "Decoded images kept (LRU).")],
+    make: { parameters in
+        let cacheCount = parameters.integer("cacheCount")
         return { LRUPrefetchStrategy(environment: $0, cacheCount: cacheCount) }
     })
 

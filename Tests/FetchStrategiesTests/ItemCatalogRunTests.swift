@@ -1,0 +1,81 @@
+import FetchStrategies
+import Testing
+
+import ScrollSimCore
+
+/// A `layout.catalog` feed run by real strategies: which images are downloaded, how many bytes,
+/// and the decoded memory of images of different sizes (docs/workloads.md).
+@Suite struct ItemCatalogRunTests {
+    /// Eight items, 850 pt in all (shorter than the 1000 pt viewport, so every item is on screen
+    /// from the first frame and nothing scrolls), showing four images: "p1" (items 0 and 2), the
+    /// avatar "av" (items 1, 4 and 6), "p2" (items 3 and 7) and "p3" (item 5).
+    static let catalog = """
+        height_pt,image_id,width_px,height_px,bytes
+        100,p1,1080,1350,120000
+        120,av,150,150,5000
+        80,p1,1080,1350,120000
+        150,p2,1080,566,60000
+        100,av,150,150,5000
+        90,p3,1080,1080,90000
+        110,av,150,150,5000
+        100,p2,1080,566,60000
+        """
+
+    /// The catalog in a list scenario with a 1000 pt viewport, a constant 50 ms latency, and a
+    /// 2 s pause: every load finishes.
+    static func scenario() throws -> Scenario {
+        let text = """
+            { "layout": { "catalog": "items.csv", "viewport": { "width": 390, "height": 1000, "scale": 3 } },
+              "network": { "latencyMsMedian": 50, "latencyMsP95": 50 },
+              "script": [ { "pause": { "seconds": 2 } } ] }
+            """
+        return try ScenarioLoader.parse(text, file: "s.json", files: InMemoryScenarioFiles(["items.csv": catalog]))
+    }
+
+    /// The completed downloads of a run: image id and bytes, in completion order.
+    final class Downloads: RunObserver {
+        /// Image id and bytes of each completed request.
+        var completed: [(imageID: Int, bytes: Int64)] = []
+        /// Records a completed request.
+        func connectionEnded(_ span: ConnectionSpan) {
+            if span.outcome == .completed { completed.append((span.imageID, span.bytes)) }
+        }
+    }
+
+    /// Runs the built-in strategy `name` on the scenario, with its downloads.
+    static func run(_ name: String) throws -> (RunMetrics, Downloads) {
+        let downloads = Downloads()
+        let factory = try StrategyCatalog.makeFactory(StrategySpec(name: name))
+        let metrics = SimulationRun(scenario: try scenario(), seed: 1, strategyName: name, strategy: factory)
+            .run(observer: downloads)
+        return (metrics, downloads)
+    }
+
+    @Test func aCoalescingLoaderDownloadsEachSharedImageOnce() throws {
+        // Given images 0 (p1), 1 (av), 2 (p2), 3 (p3) shown by eight items.
+        // When a loader with one download per URL shows them all.
+        let (metrics, downloads) = try Self.run("actor-loader-coalescing")
+        // Then each image is downloaded once, with the catalog's bytes.
+        #expect(downloads.completed.map(\.imageID).sorted() == [0, 1, 2, 3])
+        #expect(downloads.completed.sorted { $0.imageID < $1.imageID }.map(\.bytes) == [120_000, 5000, 60000, 90000])
+        #expect(metrics.networkFetches == 4)
+        #expect(metrics.bytesDownloaded == 275_000)
+        #expect(metrics.duplicateDownloads == 0)
+        #expect(metrics.requests == 8 && metrics.inflightJoins == 4)
+    }
+
+    @Test func theNaiveLoaderDownloadsOncePerCellAndDecodesEachImageAtItsOwnSize() throws {
+        // When every cell loads its own image (no cache, no coalescing).
+        let (metrics, downloads) = try Self.run("naive")
+        // Then each item is one download: p1 twice, av three times, p2 twice, p3 once.
+        #expect(downloads.completed.map(\.imageID).sorted() == [0, 0, 1, 1, 1, 2, 2, 3])
+        #expect(metrics.networkFetches == 8)
+        #expect(metrics.bytesDownloaded == 2 * 120_000 + 3 * 5000 + 2 * 60000 + 90000)
+        #expect(metrics.duplicateDownloads == 4)
+        // Each cell holds its own decoded bitmap, width × height × 4 of its image:
+        // 2 × 1080·1350·4 + 3 × 150·150·4 + 2 × 1080·566·4 + 1080·1080·4.
+        #expect(metrics.peakMemoryBytes == 2 * 5_832_000 + 3 * 90000 + 2 * 2_445_120 + 4_665_600)
+        // And decodes each on the main thread at 8 ms per source megapixel of its own image.
+        #expect(metrics.mainDecodeNanos == 2 * 11_664_000 + 3 * 180_000 + 2 * 4_890_240 + 9_331_200)
+    }
+}

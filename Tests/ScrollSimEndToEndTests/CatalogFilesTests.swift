@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import ScrollSimCore
+import ScrollSimReports
+import ScrollSimTestSupport
+
+/// `layout.catalog` files read from disk next to their scenario: runs, request traces with each
+/// image's own size, sweeps sharing one catalog, and the exit codes of bad files
+/// (docs/workloads.md).
+@Suite struct CatalogFilesTests {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
+    /// Writes `text` to `name` in the scratch directory and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    /// Four items, all on screen: images 0 ("a", 300×200, items 0 and 2), 1 ("b", 100×100) and 2 ("c", 50×40).
+    static let catalog = """
+        height_pt,image_id,width_px,height_px,bytes
+        100,a,300,200,9000
+        120,b,100,100,2000
+        100,a,300,200,9000
+        80,c,50,40,700
+
+        """
+
+    /// A list of `file`'s items, paused, with one strategy.
+    static func scenario(_ file: String, strategy: String = "actor-loader-coalescing") -> String {
+        """
+        { "layout": { "catalog": "\(file)" },
+          "network": { "latencyMsMedian": 50, "latencyMsP95": 50 },
+          "script": [ { "pause": { "seconds": 1 } } ],
+          "strategies": [ "\(strategy)" ] }
+        """
+    }
+
+    @Test func aCatalogIsReadNextToItsScenarioAndRuns() throws {
+        try FileManager.default.createDirectory(atPath: directory + "/feeds", withIntermediateDirectories: true)
+        try write("feeds/items.csv", Self.catalog)
+        let scenario = try write("s.json", Self.scenario("feeds/items.csv"))
+        let loaded = try ScenarioFiles.load(path: scenario)
+        #expect(loaded.layout.catalog?.file == directory + "/feeds/items.csv")
+        #expect(loaded.layout.itemCount == 4)
+        let result = scrollsim("run", scenario, "--format", "csv")
+        #expect(result.code == 0)
+        #expect(result.standardError == "")
+        // network_fetches and bytes_downloaded: three images, 9000 + 2000 + 700 bytes.
+        let header = result.standardOutput.split(separator: "\n")[0].split(separator: ",")
+        let row = result.standardOutput.split(separator: "\n")[1].split(separator: ",")
+        let fetches = try #require(header.firstIndex(of: "network_fetches"))
+        let bytes = try #require(header.firstIndex(of: "bytes_downloaded"))
+        #expect(row[fetches] == "3" && row[bytes] == "11700")
+    }
+
+    @Test("a request trace gives each image its own decoded size")
+    func requestTraceSizes() throws {
+        try write("items.csv", Self.catalog)
+        let scenario = try write("s.json", Self.scenario("items.csv", strategy: "naive"))
+        let traces = directory + "/traces"
+        let result = scrollsim("run", scenario, "--requests", traces)
+        #expect(result.code == 0)
+        let name = try #require(directoryEntries(traces).first)
+        // One request per cell, in cellForItem order: 300·200·4, 100·100·4, 300·200·4, 50·40·4.
+        #expect(fileText(traces + "/" + name) == "id,size\n0,240000\n1,40000\n0,240000\n2,8000\n")
+    }
+
+    @Test("a missing catalog exits 66, a bad one 65, naming the scenario, the key and the file")
+    func badCatalogs() throws {
+        let missing = try write("missing.json", Self.scenario("absent.csv"))
+        let run = scrollsim("run", missing)
+        #expect(run.code == 66)
+        #expect(run.standardError == "Error: \(missing): layout.catalog: \(directory)/absent.csv: no such file\n")
+        #expect(scrollsim("validate", missing).code == 66)
+        try write("bad.csv", "height_pt,image_id,width_px,height_px,bytes\n100,a,300,200,9000\n90,a,300,201,9000\n")
+        let bad = try write("bad.json", Self.scenario("bad.csv"))
+        let result = scrollsim("run", bad)
+        #expect(result.code == 65)
+        #expect(result.standardError == "Error: \(bad): layout.catalog: \(directory)/bad.csv: line 3, column 4 "
+            + "(height_px): "
+            + "image_id 'a' has two sizes: 300×200 px and 9000 bytes on line 2, 300×201 px and 9000 bytes on line 3; "
+            + "every row of one image must give the same size\n")
+        try write("items.csv", Self.catalog)
+        let conflict = try write("conflict.json", #"{"layout": {"catalog": "items.csv", "itemCount": 3}}"#)
+        let refused = scrollsim("validate", conflict)
+        #expect(refused.code == 65)
+        #expect(refused.standardError == "Error: \(conflict): layout.itemCount: cannot be combined with layout.catalog "
+            + "(\(directory)/items.csv), which gives the item count (one item per line); remove itemCount\n")
+    }
+
+    @Test("a catalog over 64 MiB is refused without being read")
+    func tooLargeCatalog() throws {
+        let path = directory + "/big.csv"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(CatalogCSV.maxBytes + 1))
+        try handle.close()
+        let scenario = try write("s.json", Self.scenario("big.csv"))
+        let result = scrollsim("run", scenario)
+        #expect(result.code == 65)
+        #expect(result.standardError == "Error: \(scenario): layout.catalog: \(path): larger than 64 MiB, the limit "
+            + "for this kind of file\n")
+    }
+
+    @Test("a sweep's runs share one copy of a catalog")
+    func sweepSharesTheCatalog() throws {
+        try write("items.csv", Self.catalog)
+        try write("s.json", Self.scenario("items.csv"))
+        let sweep = try write("sweep.json", #"{ "scenario": "s.json", "axes": { "seed": [1, 2, 3] } }"#)
+        let plan = try SweepPlan.make(try SweepDefinition.load(path: sweep), jobs: 2)
+        #expect(plan.runCount == 3)
+        let addresses = try plan.allRuns().map { run -> UInt? in
+            run.scenario.layout.catalog?.itemHeights.withUnsafeBufferPointer {
+                $0.baseAddress.map { UInt(bitPattern: $0) }
+            }
+        }
+        #expect(addresses[0] != nil)
+        #expect(Set(addresses).count == 1)
+    }
+}
