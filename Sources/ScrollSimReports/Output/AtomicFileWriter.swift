@@ -87,6 +87,7 @@ public enum AtomicFileWriter {
             var info = stat()
             if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(path) }
         }
+    }
 
     /// Creates a new, empty temporary file for `requestedPath` (next to its destination, named as
     /// `stage` names them), opened for reading and writing.

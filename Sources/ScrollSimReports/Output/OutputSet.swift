@@ -30,6 +30,9 @@ public struct OutputSet {
     public private(set) var streams: [StreamedFile] = []
     /// Scratch files, removed when the set is published or discarded.
     private var scratches: [ScratchFile] = []
+    /// Directories `addStream` and `addScratch` made (parents first), removed again when the set
+    /// fails or is discarded (only while empty: `rmdir`).
+    private var createdDirectories: [String] = []
 
     /// An empty set.
     public init() {}
@@ -37,7 +40,7 @@ public struct OutputSet {
     /// Starts the file at `path`, streamed: its directory is made and its temporary file created now.
     /// - Throws: `FileWriteError` (nothing of this file is left behind).
     public mutating func addStream(toFile path: String) throws(FileWriteError) -> StreamedFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory)
+        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory, created: &createdDirectories)
         let stream = try StreamedFile(path: path)
         streams.append(stream)
         return stream
@@ -46,7 +49,7 @@ public struct OutputSet {
     /// A scratch file next to the output `path` (its directory is made now).
     /// - Throws: `FileWriteError`.
     public mutating func addScratch(near path: String) throws(FileWriteError) -> ScratchFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory)
+        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory, created: &createdDirectories)
         let scratch = try ScratchFile(near: path)
         scratches.append(scratch)
         return scratch
@@ -57,6 +60,7 @@ public struct OutputSet {
     public func discard() {
         for stream in streams { stream.discard() }
         for scratch in scratches { scratch.discard() }
+        for directory in createdDirectories.reversed() { rmdir(directory) }
     }
 
     /// Adds `text` (UTF-8) as the content of `path`.
@@ -87,7 +91,7 @@ public struct OutputSet {
         } catch {
             for file in staged { file.discard() }
             for stream in streams { stream.discard() }
-            for directory in created.reversed() { rmdir(directory) }
+            for directory in (createdDirectories + created).reversed() { rmdir(directory) }
             throw error
         }
         for (index, file) in staged.enumerated() {
