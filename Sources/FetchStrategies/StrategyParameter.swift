@@ -130,7 +130,7 @@ public struct StrategyParameter: Sendable, Equatable {
         case .null: "null"
         case .bool(let b): String(b)
         case .number(_, let text): text
-        case .string(let s): "the string \"\(s)\""
+        case .string(let s): "the string \"\(MessageLine.echoed(s))\""
         case .array: "an array"
         case .object: "an object"
         }

@@ -105,7 +105,8 @@ struct ArgumentParser {
         case .text:
             isValid = !value.isEmpty
         case .unsignedInteger:
-            isValid = UInt64(value) != nil
+            // Digits only: `UInt64("+1")` would accept a sign the help never shows.
+            isValid = !value.isEmpty && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } && UInt64(value) != nil
         case .choice(let values):
             isValid = values.contains(value)
             let quoted = values.map { "'\($0)'" }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FetchStrategies
 import ScrollSimCore
 import ScrollSimReports
@@ -32,12 +37,18 @@ public enum ScrollSimCommand {
     /// stdout and stderr, and returns its exit code. `strategies` are a package's own strategies,
     /// known to every subcommand (`run`, `validate`, `strategies`, `sweep`) after the built-in
     /// ones (see `run(arguments:output:strategies:)`).
+    ///
+    /// A closed pipe or a file-size limit makes a write fail (`EPIPE`, `EFBIG`) instead of killing
+    /// the process: SIGPIPE and SIGXFSZ are ignored, so the command reports one line and exits 1,
+    /// after removing its temporary files.
     public static func main(arguments: [String], strategies: [StrategyDescriptor] = []) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         let output = CommandOutput.standardStreams()
         let code = run(arguments: arguments, output: output, strategies: strategies)
         if let failure = output.standardOutputFailure {
             // The report on stdout is incomplete (disk full, closed pipe): never exit 0.
-            output.writeError("Error: cannot write to standard output: \(failure)\n")
+            output.writeError("Error: cannot write to standard output: \(MessageLine.make(failure))\n")
             return code == ExitCode.success ? ExitCode.failure : code
         }
         return code
@@ -123,22 +134,24 @@ public enum ScrollSimCommand {
     /// Prints `error` as swift-argument-parser does (message, optional help line, usage, where
     /// to find help) to stderr, and returns exit code 64.
     static func reportUsageError(_ error: CommandLineError, of spec: CommandSpec, output: CommandOutput) -> Int32 {
-        var text = "Error: \(error.message)\n"
+        var text = "Error: \(MessageLine.make(error.message))\n"
         if let help = error.help { text += "Help:  \(help)\n" }
         output.writeError(text + spec.usageFooter)
         return ExitCode.usage
     }
 
-    /// Prints each input problem as `Error: <problem>` (no usage lines) and returns its exit code
+    /// Prints each input problem as `Error: <problem>` (one line each, `MessageLine`; no usage
+    /// lines) and returns its exit code
     /// (`ExitCode.of`: 66 if a file is missing or unreadable, else 65).
     static func report(_ failures: [InputError], output: CommandOutput) -> Int32 {
-        for failure in failures { output.writeError("Error: \(failure.description)\n") }
+        for failure in failures { output.writeError("Error: \(MessageLine.make(failure.description))\n") }
         return ExitCode.of(failures)
     }
 
-    /// Prints a failure found while running (no usage lines) to stderr and returns `code`.
+    /// Prints a failure found while running (one line, `MessageLine`; no usage lines) to stderr and
+    /// returns `code`.
     static func reportFailure(_ message: String, code: Int32, output: CommandOutput) -> Int32 {
-        output.writeError("Error: \(message)\n")
+        output.writeError("Error: \(MessageLine.make(message))\n")
         return code
     }
 }

@@ -33,7 +33,7 @@ struct ValidateCommand: ScrollSimSubcommand {
     func run(output: CommandOutput) -> Int32 {
         var failures: [InputError] = []
         func report(_ error: InputError) {
-            output.writeError("Error: \(error.description)\n")
+            output.writeError("Error: \(MessageLine.make(error.description))\n")
             failures.append(error)
         }
         for path in paths {

@@ -632,8 +632,11 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         #expect(specs.map(\.name) == ["kingfisher", "kingfisher", "nuke"])
         #expect(specs[1].label == "kingfisher-tuned" && specs[1].parameters.map(\.key) == ["downsample"])
         #expect(specs[0].label == nil && specs[2].parameters.isEmpty)
-        // Two unlabelled entries of one strategy are not the decoder's business (the run refuses them)
-        #expect(try ScenarioLoader.parse(#"{"layout": {"itemCount": 1}, "strategies": ["nuke", "nuke"]}"#, file: "s.json").strategies.count == 2)
+        // Two unlabelled entries of one strategy are refused here, so validate and run agree (issue 8)
+        let twice = failure(#"{"layout": {"itemCount": 1}, "strategies": ["nuke", {"name": "nuke"}]}"#)
+        #expect(twice?.path == "strategies[1]")
+        #expect(twice?.message == "'nuke' is already listed at strategies[0]; list each strategy once, "
+                + "or give each entry of it a distinct \"label\"")
     }
 
     // MARK: Helpers

@@ -258,7 +258,7 @@ import ScrollSimCore
             ("scenario,seed,hitch_ratio\n", "line 1: missing required column 'strategy' (a summary CSV starts scenario,strategy,seed,…)", 65),
             ("scenario,strategy,seed,seed\n", "line 1, column 4: duplicate column 'seed'", 65),
             ("", "line 1: empty file; expected a summary CSV header (scenario,strategy,seed,…)", 65),
-            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,1,1.5e3\n", "line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125, found '1.5e3'", 65),
+            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,1,1.5e3\n", "line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125 (at most 18 digits, 9 after the point), found '1.5e3'", 65),
             ("scenario,strategy,seed,hitch_ratio\ngrid,naive,-1,1.000\n", "line 2, column 3 (seed): expected an integer from 0 to 18446744073709551615, found '-1'", 65),
             ("scenario,strategy,seed,hitch_ratio\ngrid,naive,1\n", "line 2: expected 4 fields as in the header, found 3", 65),
             ("scenario,strategy,seed\ngrid,naive,1\ngrid,naive,1\n", "line 3: duplicate row: line 2 has the same scenario, strategy, seed", 65),

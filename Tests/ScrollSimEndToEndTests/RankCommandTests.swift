@@ -162,7 +162,7 @@ import ScrollSimCore
         #expect(result.code == 66)
         #expect(result.standardOutput == "")
         #expect(result.standardError == """
-            Error: \(bad): line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125, found 'fast'
+            Error: \(bad): line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125 (at most 18 digits, 9 after the point), found 'fast'
             Error: \(missing): no such file
 
             """)

@@ -183,7 +183,7 @@ import ScrollSimTestSupport
         let result = scrollsim("report", number, short, seed, "--html", html)
         #expect(result.code == 65)
         #expect(result.standardError == """
-            Error: \(number): line 2, column 10 (hitch_ratio): expected a number like 12 or 0.125, found '1e3'
+            Error: \(number): line 2, column 10 (hitch_ratio): expected a number like 12 or 0.125 (at most 18 digits, 9 after the point), found '1e3'
             Error: \(short): line 2: expected \(SummaryCSV.columns.count) fields as in the header, found 3
             Error: \(seed): line 2, column 3 (seed): expected an integer from 0 to 18446744073709551615, found '-1'
 

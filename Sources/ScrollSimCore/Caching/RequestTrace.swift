@@ -257,8 +257,6 @@ public struct RequestTrace: Sendable, Equatable {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    /// `'text'`, cut to 40 characters with "…" for messages.
-    static func quoted<Text: StringProtocol>(_ text: Text) -> String {
-        text.count > 40 ? "'\(text.prefix(40))…'" : "'\(text)'"
-    }
+    /// `'text'` for messages, escaped and cut with "…" (`MessageLine.quoted`).
+    static func quoted<Text: StringProtocol>(_ text: Text) -> String { MessageLine.quoted(text) }
 }

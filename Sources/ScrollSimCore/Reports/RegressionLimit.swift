@@ -54,27 +54,26 @@ public enum RegressionLimit: Equatable, Sendable {
     /// (never for `.workload`). Exact; see the type's documentation.
     public func isExceeded(from baseline: ExactDecimal, to candidate: ExactDecimal,
                            polarity: SummaryColumn.Polarity) -> Bool {
-        let worsening: ExactDecimal?
+        let worsening: WideDecimal
         switch polarity {
-        case .lowerIsBetter: worsening = candidate.minus(baseline)
-        case .higherIsBetter: worsening = baseline.minus(candidate)
+        case .lowerIsBetter: worsening = WideDecimal.difference(candidate, baseline)
+        case .higherIsBetter: worsening = WideDecimal.difference(baseline, candidate)
         case .workload: return false
         }
-        guard let worsening, worsening.units > 0 else { return false }
+        guard worsening.isPositive else { return false }
+        // Exact (`WideDecimal`, `DecimalMagnitude`): no value in range can overflow here.
         switch self {
         case .absolute(let limit):
             let scale = max(worsening.scale, limit.scale)
-            guard let w = worsening.units(atScale: scale), let l = limit.units(atScale: scale) else { return true }
-            return w > l
+            return WideDecimal(limit).magnitude(atScale: scale) < worsening.magnitude(atScale: scale)
         case .percent(let percent):
             // worsening / |baseline| > percent / 100  ⇔  worsening × 100 × 10^ps > percentUnits × |baseline|
             // with worsening and baseline at one scale (ps = the percent's scale).
             let scale = max(worsening.scale, baseline.scale)
-            guard let w = worsening.units(atScale: scale), let b = baseline.units(atScale: scale) else { return true }
-            if b == 0 { return true }
-            return ExactDecimal.productIsLess(
-                UInt64(percent.units), b.magnitude,
-                than: w.magnitude, 100 * ExactDecimal.powerOfTen(percent.scale))
+            let base = WideDecimal(baseline).magnitude(atScale: scale)
+            if base.isZero { return true }
+            return WideDecimal(percent).magnitude * base
+                < worsening.magnitude(atScale: scale).timesPowerOfTen(2 + percent.scale)
         }
     }
 }

@@ -211,11 +211,11 @@ public struct JSONParser {
         if ["nan", "infinity", "inf"].contains(unsigned.lowercased()) {
             return "'\(word)' is not allowed: JSON numbers must be finite"
         }
-        if isNegated { return "expected a digit after '-', found '\(unsigned)'" }
+        if isNegated { return "expected a digit after '-', found \(MessageLine.quoted(unsigned))" }
         if ["true", "false", "null"].contains(word.lowercased()) {
             return "'\(word)' is not valid JSON; did you mean '\(word.lowercased())'?"
         }
-        return "expected a value, found '\(word)'"
+        return "expected a value, found \(MessageLine.quoted(word))"
     }
 
     // MARK: Numbers

@@ -27,7 +27,7 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         func key() throws(JSONPathError) -> String {
             let name = characters.prefix { $0 != "." && $0 != "[" && $0 != "]" }
             guard !name.isEmpty else {
-                throw JSONPathError("'\(text)' is not a path: expected a key at character \(text.count - characters.count + 1) (write keys joined by '.', with [n] or [*] for arrays)")
+                throw JSONPathError("\(MessageLine.quoted(text)) is not a path: expected a key at character \(text.count - characters.count + 1) (write keys joined by '.', with [n] or [*] for arrays)")
             }
             characters = characters.dropFirst(name.count)
             return String(name)
@@ -41,7 +41,7 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
             case "[":
                 let inside = characters.prefix { $0 != "]" }
                 guard characters.dropFirst(inside.count).first == "]" else {
-                    throw JSONPathError("'\(text)' is not a path: '[' without a closing ']'")
+                    throw JSONPathError("\(MessageLine.quoted(text)) is not a path: '[' without a closing ']'")
                 }
                 characters = characters.dropFirst(inside.count + 1)
                 if inside == "*" {
@@ -50,10 +50,10 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                           let index = Int(inside) {
                     components.append(.index(index))
                 } else {
-                    throw JSONPathError("'\(text)' is not a path: '[\(inside)]' must be an array index [0], [1], … or [*]")
+                    throw JSONPathError("\(MessageLine.quoted(text)) is not a path: '[\(inside)]' must be an array index [0], [1], … or [*]")
                 }
             default:
-                throw JSONPathError("'\(text)' is not a path: unexpected '\(next)' at character \(text.count - characters.count) (write keys joined by '.', with [n] or [*] for arrays)")
+                throw JSONPathError("\(MessageLine.quoted(text)) is not a path: unexpected '\(next)' at character \(text.count - characters.count) (write keys joined by '.', with [n] or [*] for arrays)")
             }
         }
         self.components = components
@@ -125,7 +125,7 @@ extension JSONValue {
             }
             return .object(members)
         case (.key(let key), _):
-            throw JSONPathError("\(place) is \(kindName), not an object, so it has no key '\(key)'")
+            throw JSONPathError("\(place) is \(kindName), not an object, so it has no key \(MessageLine.quoted(key))")
         case (.index(let index), .array(var elements)):
             guard index < elements.count else {
                 let range = elements.isEmpty ? "it is empty" : "indices 0...\(elements.count - 1)"

@@ -42,15 +42,18 @@ extension ScenarioDecoder {
         return specs
     }
 
-    /// Refuses `spec` when a label is involved in a clash of reported names with an earlier entry:
-    /// its label repeats an earlier entry's label or name, or its name repeats an earlier label.
-    /// (Two unlabelled entries of one strategy are left to the commands, which refuse two runs
-    /// reported alike.)
+    /// Refuses `spec` when its reported name clashes with an earlier entry's: its label repeats an
+    /// earlier entry's label or name, its name repeats an earlier label, or it is a second
+    /// unlabelled entry of the same strategy (`validate` and `run` refuse the same scenarios).
     private func checkLabelIsUnique(_ spec: StrategySpec,
                                     among earlier: ArraySlice<StrategySpec>) throws(ScenarioError) {
         let rule = "labels must be unique in a scenario and must not repeat another entry's name"
-        for other in earlier where other.displayName == spec.displayName && (spec.label != nil || other.label != nil) {
+        for other in earlier where other.displayName == spec.displayName {
             let shown = spec.displayName.quotedForMessage
+            if spec.label == nil && other.label == nil {
+                throw invalid(spec.path, "\(shown) is already listed at \(other.path); list each strategy once, "
+                              + "or give each entry of it a distinct \"label\"")
+            }
             if spec.label != nil {
                 let what = other.label != nil ? "label" : "name"
                 throw invalid(Self.path(spec.path, "label"),

@@ -112,7 +112,8 @@ extension ScenarioDecoder {
         let isIdentifier = scalars.allSatisfy(Self.isIdentifierScalar) && !scalars.isEmpty
             && !("0"..."9").contains(scalars.first ?? "0")
         if isIdentifier { return parent.isEmpty ? key : parent + "." + key }
-        return parent + "[" + key.debugDescription + "]"
+        // Escaped for a message line: debugDescription leaves private-use and format characters raw.
+        return parent + "[" + MessageLine.echoed(key.debugDescription, limit: MessageLine.maximumPathScalars) + "]"
     }
 
     /// True for ASCII letters, digits and `_`.
@@ -125,22 +126,7 @@ extension ScenarioDecoder {
 }
 
 extension String {
-    /// The string in single quotes for an error message: control characters escaped, at most
-    /// 60 characters kept.
-    var quotedForMessage: String {
-        var text = ""
-        for (index, scalar) in unicodeScalars.enumerated() {
-            if index == 60 {
-                text += "…"
-                break
-            }
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse:
-                text += scalar.escaped(asASCII: true)
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return "'" + text + "'"
-    }
+    /// The string in single quotes for an error message (`MessageLine.quoted`): control characters
+    /// escaped, at most 60 characters kept.
+    var quotedForMessage: String { MessageLine.quoted(self) }
 }

@@ -38,22 +38,12 @@ public struct Comparison: Sendable {
         /// The metric's polarity.
         public var polarity: SummaryColumn.Polarity { metric.polarity ?? .workload }
 
-        /// `candidate − baseline` (nil only on overflow, impossible for CSV values).
-        public var change: ExactDecimal? { candidate.minus(baseline) }
+        /// `candidate − baseline`, exactly (`WideDecimal`: no overflow for any values read).
+        public var change: WideDecimal { WideDecimal.difference(candidate, baseline) }
 
         /// The change as a percentage of |baseline| with 1 decimal ("+7.7", "-3.0", "0.0"), or
         /// nil when the baseline is 0 and the candidate is not.
-        public var changePercent: String? {
-            guard let change else { return nil }
-            let scale = max(baseline.scale, candidate.scale)
-            guard let base = baseline.units(atScale: scale) else { return nil }
-            if base == 0 { return change.isZero ? "0.0" : nil }
-            let (hundredfold, overflow) = change.units.multipliedReportingOverflow(by: 100)
-            let text = overflow
-                ? DecimalFormat.fixed(Double(change.units) * 100 / Double(base.magnitude), decimals: 1)
-                : DecimalFormat.fixed(hundredfold, over: Int64(base.magnitude), decimals: 1)
-            return change.units > 0 ? "+" + text : text
-        }
+        public var changePercent: String? { change.percent(of: baseline) }
     }
 
     /// One joined row.
@@ -154,9 +144,9 @@ public struct Comparison: Sendable {
     /// The verdict on one metric.
     static func compare(_ metric: SummaryColumn, limit: RegressionLimit?, _ baseline: ExactDecimal,
                         _ candidate: ExactDecimal) -> MetricResult {
-        let change = candidate.minus(baseline)?.units ?? 0
+        let change = WideDecimal.difference(candidate, baseline)
         let status: Status
-        if change == 0 {
+        if change.isZero {
             status = .unchanged
         } else {
             let polarity = metric.polarity ?? .workload
@@ -164,7 +154,7 @@ public struct Comparison: Sendable {
             case .workload:
                 status = .changed
             case .lowerIsBetter, .higherIsBetter:
-                let isWorse = (change > 0) == (polarity == .lowerIsBetter)
+                let isWorse = change.isPositive == (polarity == .lowerIsBetter)
                 if !isWorse {
                     status = .improved
                 } else if let limit, limit.isExceeded(from: baseline, to: candidate, polarity: polarity) {

@@ -101,9 +101,7 @@ public enum ComparisonReport {
 
     /// "+3.138 (+7.7%)", "+3.138 (from 0)".
     static func changeText(_ result: Comparison.MetricResult) -> String {
-        guard let change = result.change else { return "overflow" }
-        let scale = max(result.baseline.scale, result.candidate.scale)
-        let absolute = change.units > 0 ? "+" + change.text(scale: scale) : change.text(scale: scale)
+        let absolute = result.change.signedText(scale: max(result.baseline.scale, result.candidate.scale))
         return absolute + (result.changePercent.map { " (\($0)%)" } ?? " (from 0)")
     }
 
@@ -167,7 +165,7 @@ public enum ComparisonReport {
         for row in comparison.rows {
             for result in row.metrics {
                 let scale = max(result.baseline.scale, result.candidate.scale)
-                let change = result.change.map { $0.units > 0 ? "+" + $0.text(scale: scale) : $0.text(scale: scale) } ?? ""
+                let change = result.change.signedText(scale: scale)
                 text += line(keyCells(row.key) + [
                     result.metric.name, result.baseline.text, result.candidate.text, change, result.changePercent ?? "",
                     result.limit?.text(for: result.polarity) ?? "", result.status.rawValue,

@@ -3,19 +3,25 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// Writes output files so that no reader, and no failure, ever sees a partial one.
 ///
 /// A file is written into a new temporary file in its destination's directory
-/// (`.<name>.scrollsim-tmp-<pid>-<n>`, created exclusively: a name that says what it is), flushed
-/// with `fsync`, then renamed over the destination. `rename(2)` within one directory is atomic:
-/// the destination is either the old file or the complete new one. On any error the temporary
-/// file is removed. Directories are created like `mkdir -p`. `OutputSet` builds on these steps
-/// to publish several files only when all of them could be written.
+/// (`.<name>.scrollsim-tmp-<pid>-<n>`, created exclusively: a hidden name that says what it is
+/// and which process made it), flushed with `fsync`, then renamed over the destination.
+/// `rename(2)` within one directory is atomic: the destination is either the old file or the
+/// complete new one. On any error the temporary file is removed. A process killed while writing
+/// (SIGKILL; SIGXFSZ and SIGPIPE are ignored by the CLI, so those become errors) cannot remove its
+/// temporaries: the next write into that directory removes every `scrollsim-tmp` file whose
+/// process no longer exists (`removeStaleTemporaries`). Directories are created like `mkdir -p`.
+/// `OutputSet` builds on these steps to publish several files only when all of them could be
+/// written.
 public enum AtomicFileWriter {
     /// Writes `contents` (UTF-8) to `path`, replacing any existing file atomically.
     /// - Throws: `FileWriteError` naming `path` and the system's reason.
     public static func write(_ contents: String, toFile path: String) throws(FileWriteError) {
+        removeStaleTemporaries(in: split((try? destination(of: path)) ?? path).directory)
         let staged = try stage(Array(contents.utf8), for: path)
         try staged.publish()
     }
@@ -58,6 +64,31 @@ public enum AtomicFileWriter {
         return StagedFile(destination: path, temporary: temporaryPath)
     }
 
+    /// The part of a temporary file's name after its destination's name.
+    static let temporaryMarker = ".scrollsim-tmp-"
+
+    /// Removes the temporary files (`.<name>.scrollsim-tmp-<pid>-<n>`) in `directory` whose
+    /// process no longer exists: what a killed run left. A live process's files stay (another
+    /// scrollsim writing there now). Errors are ignored: this is housekeeping.
+    public static func removeStaleTemporaries(in directory: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        var stale: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards) else { continue }
+            let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { stale.append(join(directory, name)) }
+        }
+        for path in stale {
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(path) }
+        }
+    }
+
     /// Creates a new, empty temporary file for `requestedPath` (next to its destination, named as
     /// `stage` names them), opened for reading and writing.
     /// - Returns: the destination, the temporary file's path and its open descriptor.
@@ -81,10 +112,20 @@ public enum AtomicFileWriter {
     /// directory is fine.
     /// - Throws: `FileWriteError` when a component exists and is not a directory, or cannot be made.
     public static func createDirectory(atPath path: String) throws(FileWriteError) {
+        var created: [String] = []
+        try createDirectory(atPath: path, created: &created)
+    }
+
+    /// `createDirectory(atPath:)`, appending each directory it made to `created` (parents
+    /// first), so a failed output set can remove them again.
+    static func createDirectory(atPath path: String, created: inout [String]) throws(FileWriteError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
-            if mkdir(prefix, 0o755) == 0 { continue }
+            if mkdir(prefix, 0o755) == 0 {
+                created.append(prefix)
+                continue
+            }
             let reason = SystemError.last
             guard errno == EEXIST else { throw FileWriteError(path: prefix, reason: reason) }
             var status = stat()
@@ -101,6 +142,12 @@ public enum AtomicFileWriter {
     public static func destination(of path: String) throws(FileWriteError) -> String {
         var info = stat()
         guard lstat(path, &info) == 0 else { return path }  // does not exist (yet): create it
+        // What the path names, links followed (`/dev/stdout` is a link to a pipe or a terminal
+        // through /proc): when that exists it must be a regular file.
+        var target = stat()
+        if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG {
+            throw FileWriteError(path: path, reason: "exists and is not a regular file")
+        }
         var resolved = path
         if info.st_mode & S_IFMT == S_IFLNK {
             guard let target = realpath(path, nil) else {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The output files of one command, published together: every file is written to a temporary
 /// file first, and only when all of them are complete are they renamed over their destinations.
 /// A failure while writing (an unwritable directory, a full disk) removes every temporary file
@@ -5,7 +11,10 @@
 ///
 /// The renames come last and do not fail in practice (same directory, checked destinations); if
 /// one did, the files renamed before it stay published and the rest are removed. Directories are
-/// made before anything is written, each file's own directory included.
+/// made before anything is written, each file's own directory included; when the set fails before
+/// its renames, the directories it made are removed again (those it found stay), so a failed
+/// command leaves nothing behind. Stale temporaries of killed processes in the set's directories
+/// are removed first (`AtomicFileWriter.removeStaleTemporaries`).
 ///
 /// A file too large to hold in memory is streamed (`addStream`): its temporary file is made at
 /// once (with its directory) and written as the command goes; it is published, or removed, with
@@ -21,6 +30,9 @@ public struct OutputSet {
     public private(set) var streams: [StreamedFile] = []
     /// Scratch files, removed when the set is published or discarded.
     private var scratches: [ScratchFile] = []
+    /// Directories `addStream` and `addScratch` made (parents first), removed again when the set
+    /// fails or is discarded (only while empty: `rmdir`).
+    private var createdDirectories: [String] = []
 
     /// An empty set.
     public init() {}
@@ -28,7 +40,7 @@ public struct OutputSet {
     /// Starts the file at `path`, streamed: its directory is made and its temporary file created now.
     /// - Throws: `FileWriteError` (nothing of this file is left behind).
     public mutating func addStream(toFile path: String) throws(FileWriteError) -> StreamedFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory)
+        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory, created: &createdDirectories)
         let stream = try StreamedFile(path: path)
         streams.append(stream)
         return stream
@@ -37,7 +49,7 @@ public struct OutputSet {
     /// A scratch file next to the output `path` (its directory is made now).
     /// - Throws: `FileWriteError`.
     public mutating func addScratch(near path: String) throws(FileWriteError) -> ScratchFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory)
+        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory, created: &createdDirectories)
         let scratch = try ScratchFile(near: path)
         scratches.append(scratch)
         return scratch
@@ -48,6 +60,7 @@ public struct OutputSet {
     public func discard() {
         for stream in streams { stream.discard() }
         for scratch in scratches { scratch.discard() }
+        for directory in createdDirectories.reversed() { rmdir(directory) }
     }
 
     /// Adds `text` (UTF-8) as the content of `path`.
@@ -60,11 +73,15 @@ public struct OutputSet {
     /// - Throws: the first `FileWriteError`; no file of the set is published then.
     public func publish() throws(FileWriteError) {
         for scratch in scratches { scratch.discard() }
+        var created: [String] = []
         var staged: [AtomicFileWriter.StagedFile] = []
         do {
-            for directory in directories { try AtomicFileWriter.createDirectory(atPath: directory) }
+            for directory in directories { try AtomicFileWriter.createDirectory(atPath: directory, created: &created) }
+            var cleaned = Set<String>()  // membership only
             for file in files {
-                try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(file.path).directory)
+                let directory = AtomicFileWriter.split(file.path).directory
+                try AtomicFileWriter.createDirectory(atPath: directory, created: &created)
+                if cleaned.insert(directory).inserted { AtomicFileWriter.removeStaleTemporaries(in: directory) }
             }
             for file in files { staged.append(try AtomicFileWriter.stage(file.bytes, for: file.path)) }
             for stream in streams {
@@ -74,6 +91,7 @@ public struct OutputSet {
         } catch {
             for file in staged { file.discard() }
             for stream in streams { stream.discard() }
+            for directory in (createdDirectories + created).reversed() { rmdir(directory) }
             throw error
         }
         for (index, file) in staged.enumerated() {

@@ -87,7 +87,7 @@ public struct FrameSeries: Sendable {
             for (index, (name, field)) in zip(FramesCSV.columns, record.fields).enumerated() {
                 func invalid(_ allowed: String) -> InputError {
                     InputError(.invalid, file: file, at: .line(record.line, column: index + 1, name: name),
-                               "expected \(allowed), found '\(field)'")
+                               "expected \(allowed), found \(MessageLine.quoted(field))")
                 }
                 switch name {
                 case "offset_pt", "work_ms", "hitch_ms", "blank_ratio":

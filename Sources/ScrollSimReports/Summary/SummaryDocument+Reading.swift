@@ -34,7 +34,7 @@ extension SummaryDocument {
         for (index, name) in header.fields.enumerated() {
             let place = InputError.Location.line(1, column: index + 1)
             if !names.insert(name).inserted {
-                throw InputError(.invalid, file: file, at: place, "duplicate column '\(name)'")
+                throw InputError(.invalid, file: file, at: place, "duplicate column \(MessageLine.quoted(name))")
             }
             if let summary = SummaryColumn.index(of: name) {
                 columns.append(.summary(summary))
@@ -44,14 +44,14 @@ extension SummaryDocument {
                 let hint = Suggestion.closest(to: name, among: SummaryCSV.columns).map { "; did you mean '\($0)'?" }
                     ?? "; expected a summary CSV column (\(SummaryCSV.columns.prefix(3).joined(separator: ", ")), …) "
                     + "or a sweep axis path such as 'cells.prefetchScreens'"
-                throw InputError(.invalid, file: file, at: place, "unknown column '\(name)'\(hint)")
+                throw InputError(.invalid, file: file, at: place, "unknown column \(MessageLine.quoted(name))\(hint)")
             }
         }
         for column in SummaryColumn.all.indices where SummaryColumn.all[column].role == .identity
             && !columns.contains(.summary(column)) {
             let name = SummaryColumn.all[column].name
             throw InputError(.invalid, file: file, at: .line(1),
-                             "missing required column '\(name)' (a summary CSV starts \(identity))")
+                             "missing required column \(MessageLine.quoted(name)) (a summary CSV starts \(identity))")
         }
         var document = SummaryDocument(columns: columns)
         var lineOfKey: [RowKey: Int] = [:]  // lookups only, never iterated
@@ -86,7 +86,7 @@ extension SummaryDocument {
             let name = SummaryColumn.all[index].name
             func invalid(_ allowed: String) -> InputError {
                 InputError(.invalid, file: file, at: .line(record.line, column: position + 1, name: name),
-                           "expected \(allowed), found '\(field)'")
+                           "expected \(allowed), found \(MessageLine.quoted(field))")
             }
             switch name {
             case "scenario", "strategy":
@@ -101,7 +101,7 @@ extension SummaryDocument {
                 row.seed = seed
             default:
                 let value = SummaryValue(field)
-                guard let exact = value.exact else { throw invalid("a number like 12 or 0.125") }
+                guard let exact = value.exact else { throw invalid(Self.numberRule) }
                 if SummaryColumn.all[index].decimals == 0 && exact.scale > 0 { throw invalid("an integer") }
                 if name == "refresh_hz" && !(1...1000).contains(exact.units) {
                     throw invalid("an integer from 1 to 1000")
@@ -111,6 +111,9 @@ extension SummaryDocument {
         }
         return row
     }
+
+    /// What a metric value may be: `ExactDecimal`'s range.
+    static let numberRule = "a number like 12 or 0.125 (at most 18 digits, 9 after the point)"
 
     /// Whether `name` is a sweep axis column: a JSON path into a scenario whose first key is a
     /// scenario key, other than `seed` (an identity column).

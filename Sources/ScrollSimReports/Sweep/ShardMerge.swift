@@ -86,7 +86,7 @@ public enum ShardMerge {
             guard !field.isEmpty, field.count <= 9, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
                   let index = Int(field), index < metadata.runs else {
                 throw invalid(record.line,
-                              "the run index must be an integer from 0 to \(metadata.runs - 1), found '\(field)'")
+                              "the run index must be an integer from 0 to \(metadata.runs - 1), found \(MessageLine.quoted(field))")
             }
             guard metadata.contains(run: index) else {
                 throw invalid(record.line, "run \(index) does not belong to shard \(metadata.name) "
@@ -117,6 +117,9 @@ public enum ShardMerge {
         return Shard(file: path, metadata: metadata, header: records[1].text, indices: indices, document: document)
     }
 
+    /// The missing shards a message names before "and N more".
+    static let missingShardsListed = 10
+
     /// Problems between shards: different sweeps, counts or headers, duplicates, missing shards.
     public static func problems(across shards: [Shard]) -> [InputError] {
         guard let first = shards.first else { return [] }
@@ -141,10 +144,18 @@ public enum ShardMerge {
             }
         }
         if problems.isEmpty {
-            let missing = (1...first.metadata.count).filter { seen[$0] == nil }
+            // The first few missing shards, found in O(shards given) whatever the count claims.
+            let count = first.metadata.count, missingCount = count - seen.count
+            var missing: [Int] = []
+            var candidate = 1
+            while missing.count < min(missingCount, Self.missingShardsListed) {
+                if seen[candidate] == nil { missing.append(candidate) }
+                candidate += 1
+            }
             if !missing.isEmpty {
-                let names = missing.map { "\($0)/\(first.metadata.count)" }.joined(separator: ", ")
-                let (noun, verb) = missing.count == 1 ? ("shard", "is") : ("shards", "are")
+                var names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+                if missingCount > missing.count { names += " and \(missingCount - missing.count) more" }
+                let (noun, verb) = missingCount == 1 ? ("shard", "is") : ("shards", "are")
                 problems.append(InputError(.missing, file: first.file, "\(noun) \(names) of this sweep \(verb) missing"))
             }
         }

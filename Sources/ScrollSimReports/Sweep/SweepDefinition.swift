@@ -44,7 +44,7 @@ public struct SweepDefinition: Sendable {
         public var hasColumn: Bool { name != "seed" && name != "strategy" }
 
         /// `axes["cells.prefetchScreens"]`, how messages name the axis.
-        public var location: String { "axes[\(name.debugDescription)]" }
+        public var location: String { SweepDefinition.axisLocation(name) }
 
         /// A value as its CSV cell shows it: a string as is, a number by its text in the sweep
         /// file, anything else as compact JSON.
@@ -102,7 +102,7 @@ public struct SweepDefinition: Sendable {
         for member in members where !keys.contains(member.key) {
             let hint = Suggestion.closest(to: member.key, among: keys).map { "did you mean '\($0)'?" }
                 ?? "allowed keys: \(keys.joined(separator: ", "))"
-            throw invalid(member.key, "unknown key; \(hint)")
+            throw invalid(MessageLine.echoed(member.key), "unknown key; \(hint)")
         }
         func member(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         if let description = member("description") {
@@ -154,7 +154,7 @@ public struct SweepDefinition: Sendable {
         }
         var axes: [Axis] = []
         for (name, valuesValue) in axisMembers {
-            let location = "axes[\(name.debugDescription)]"
+            let location = Self.axisLocation(name)
             let target: Axis.Target
             if name == "strategy" {
                 target = .strategy
@@ -169,15 +169,15 @@ public struct SweepDefinition: Sendable {
                 throw invalid(location, "expected an array of values, found \(valuesValue.kindName)")
             }
             guard !values.isEmpty else { throw invalid(location, "expected at least one value, found an empty array") }
-            var seen: Set<String> = []  // membership only: n values are checked in O(n)
-            for (index, value) in values.enumerated() where !seen.insert(value.equalityKey).inserted {
+            var seen = Set<String>()  // membership only
+            for (index, value) in values.enumerated() where !seen.insert(Self.identityKey(value)).inserted {
                 // Two equal values would give two rows no comparison can tell apart.
                 throw invalid(location + "[\(index)]", "repeats an earlier value of this axis; give each value once")
             }
             for earlier in axes where Self.overlaps(earlier.name, name) {
                 // One axis inside another would set a value the other then replaces (or the
                 // reverse), and the CSV would report a value the run never used.
-                throw invalid(location, "overlaps the axis \(earlier.name.debugDescription); give each field one axis")
+                throw invalid(location, "overlaps the axis \(Self.escapedName(earlier.name)); give each field one axis")
             }
             axes.append(Axis(name: name, target: target, values: values))
         }
@@ -189,6 +189,58 @@ public struct SweepDefinition: Sendable {
         }
         return SweepDefinition(file: path, scenarioFile: scenarioFile, isScenarioInline: isInline, document: document,
                                axes: axes, fingerprint: fingerprint.value, files: files)
+    }
+
+    /// `axes["name"]` for messages, escaped and bounded (`MessageLine`).
+    static func axisLocation(_ name: String) -> String { "axes[" + escapedName(name) + "]" }
+
+    /// `"name"` for messages: Swift's quoting, then `MessageLine`'s escapes and bound.
+    static func escapedName(_ name: String) -> String {
+        MessageLine.echoed(name.debugDescription, limit: MessageLine.maximumPathScalars)
+    }
+
+    /// A text equal for two axis values exactly when they are the same JSON value, numbers
+    /// compared by their exact decimal value rather than their nearest `Double` (so the seeds
+    /// 18446744073709551615 and 18446744073709551614 differ, while 1, 1.0 and 10e-1 are one value).
+    static func identityKey(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(_, let text): "n" + exactNumberKey(text)
+        case .string(let text): "s" + text.debugDescription
+        case .array(let items): "[" + items.map(identityKey).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.map { $0.key.debugDescription + ":" + identityKey($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON number's exact value as `[-]digits e exponent` with no leading or trailing zeros in
+    /// the digits ("0" for zero); the text itself when its exponent does not fit an `Int`.
+    static func exactNumberKey(_ text: String) -> String {
+        var rest = Substring(text)
+        let isNegative = rest.first == "-"
+        if isNegative { rest = rest.dropFirst() }
+        var exponent = 0
+        if let marker = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            let exponentText = rest[rest.index(after: marker)...]
+            guard let value = Int(exponentText.first == "+" ? exponentText.dropFirst() : exponentText) else { return text }
+            exponent = value
+            rest = rest[..<marker]
+        }
+        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = parts.count == 2 ? parts[1] : ""
+        var digits = Substring((parts.first ?? "") + fraction).drop { $0 == "0" }
+        let (shifted, overflow) = exponent.subtractingReportingOverflow(fraction.count)
+        if overflow { return text }
+        exponent = shifted
+        if digits.isEmpty { return "0" }
+        while digits.last == "0" {
+            digits = digits.dropLast()
+            let (next, overflow) = exponent.addingReportingOverflow(1)
+            if overflow { return text }
+            exponent = next
+        }
+        return (isNegative ? "-" : "") + digits + "e" + String(exponent)
     }
 
     /// Whether axis paths `a` and `b` reach the same field, or one lies inside the other
