@@ -9,7 +9,8 @@ import ScrollSimCore
 /// id = popularity rank − 1, size 1 (an object-count trace), drawn from SplitMix64(`seed`) by
 /// inversion of the cumulative weights (summed in rank order with `DMath.pow`, so the file is the
 /// same on every machine). The defaults give about 5.9 MB, the size of the issue's 6 MB trace.
-func makeZipfTrace(requests: Int = 1_000_000, objects: Int = 100_000, alpha: Double = 1.0, seed: UInt64 = 2024) -> [UInt8] {
+func makeZipfTrace(requests: Int = 1_000_000, objects: Int = 100_000, alpha: Double = 1.0,
+                   seed: UInt64 = 2024) -> [UInt8] {
     var cumulative: [Double] = []
     cumulative.reserveCapacity(objects)
     var sum = 0.0
@@ -48,13 +49,16 @@ func benchmarkCacheReplay(repeats: Int) -> [(name: String, value: Double, unit: 
     for _ in 0..<max(1, repeats) {
         let output = CommandOutput.capturing()
         samples.append(measure {
-            _ = ScrollSimCommand.run(arguments: ["cache-replay", path, "--capacity", "10%", "--format", "csv"], output: output)
+            _ = ScrollSimCommand.run(arguments: ["cache-replay", path, "--capacity", "10%", "--format", "csv"],
+                                     output: output)
         })
         report = output.capturedStandardOutput
     }
     let wall = median(samples)
     let row = report.split(separator: "\n").dropFirst().first.map(String.init) ?? "(no output)"
-    print("cache-replay: 1,000,000 requests (\(String(format: "%.1f", Double(trace.count) / 1e6)) MB), LRU at 10% of distinct, read + parse + replay + report")
-    print(String(format: "  wall median %.4f s (min %.4f, max %.4f); %@", wall, samples.min() ?? 0, samples.max() ?? 0, row))
+    print("cache-replay: 1,000,000 requests (\(String(format: "%.1f", Double(trace.count) / 1e6)) MB), "
+          + "LRU at 10% of distinct, read + parse + replay + report")
+    print(String(format: "  wall median %.4f s (min %.4f, max %.4f); %@", wall, samples.min() ?? 0,
+                 samples.max() ?? 0, row))
     return [("cache_replay.lru_1m_wall_median_seconds", wall, "s")]
 }

@@ -27,7 +27,8 @@ func benchmarkLinearInputs(repeats: Int) -> [(name: String, value: Double, unit:
     let scenario = directory + "/tiny.json"
     try? #"{ "layout": { "itemCount": 10 }, "script": [ { "pause": { "seconds": 0.1 } } ] }"#
         .write(toFile: scenario, atomically: true, encoding: .utf8)
-    for (kind, sizes) in [("compare_columns", [10_000, 20_000, 40_000]), ("sweep_axis_values", [10_000, 20_000, 40_000])] {
+    for (kind, sizes) in [("compare_columns", [10_000, 20_000, 40_000]),
+                          ("sweep_axis_values", [10_000, 20_000, 40_000])] {
         var medians: [Double] = []
         for size in sizes {
             var samples: [Double] = []
@@ -57,7 +58,8 @@ func benchmarkLinearInputs(repeats: Int) -> [(name: String, value: Double, unit:
         }
         let ratio = medians[2] / max(medians[0], 1e-9)
         print("\(kind.replacingOccurrences(of: "_", with: " ")): "
-              + String(format: "10k %.3f s, 20k %.3f s, 40k %.3f s; 40k/10k %.1fx", medians[0], medians[1], medians[2], ratio))
+              + String(format: "10k %.3f s, 20k %.3f s, 40k %.3f s; 40k/10k %.1fx", medians[0], medians[1],
+                       medians[2], ratio))
         results.append(("\(kind).ratio_40k_10k", ratio, "x"))
     }
     return results

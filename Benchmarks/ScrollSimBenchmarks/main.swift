@@ -71,7 +71,9 @@ for section in options.sections {
         }
     case "linear-inputs":
         // Wide summary CSVs and long sweep axes (LinearInputBenchmark.swift).
-        for entry in benchmarkLinearInputs(repeats: options.repeats) { results.add(entry.name, entry.value, entry.unit) }
+        for entry in benchmarkLinearInputs(repeats: options.repeats) {
+            results.add(entry.name, entry.value, entry.unit)
+        }
     default:
         break
     }

@@ -84,7 +84,9 @@ struct CacheReplayCommand: ScrollSimSubcommand {
         }
         for text in capacityTexts where CacheCapacity(text) == nil {
             throw CommandLineError(
-                "The value '\(text)' is invalid for '\(option.synopsis)'. Please provide a size from 0 to \(Int64.max), or a percentage from 0% to 100% with at most \(CacheCapacity.maximumPercentDecimals) decimals.",
+                "The value '\(text)' is invalid for '\(option.synopsis)'. Please provide a size from 0 to "
+                    + "\(Int64.max), or a percentage from 0% to 100% with at most "
+                    + "\(CacheCapacity.maximumPercentDecimals) decimals.",
                 help: option.helpLine)
         }
     }
@@ -98,7 +100,8 @@ struct CacheReplayCommand: ScrollSimSubcommand {
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
-        let capacities = capacityTexts.compactMap(CacheCapacity.init).map { $0.resolved(distinctBytes: trace.distinctBytes) }
+        let capacities = capacityTexts.compactMap(CacheCapacity.init)
+            .map { $0.resolved(distinctBytes: trace.distinctBytes) }
         var results: [CacheReplayResult] = []
         for policy in policies {
             for capacity in capacities {

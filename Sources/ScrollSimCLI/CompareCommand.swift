@@ -24,7 +24,8 @@ struct CompareCommand: ScrollSimSubcommand {
     /// The `--max-regression` option (shared by help and its error messages).
     static let maxRegressionOption = OptionSpec(
         name: "max-regression", valueName: "metric=limit",
-        abstract: "How much a metric may worsen: a percentage of the baseline (hitch_ratio=5%), an amount (dropped_frames=+2), or off.",
+        abstract: "How much a metric may worsen: a percentage of the baseline (hitch_ratio=5%), "
+            + "an amount (dropped_frames=+2), or off.",
         isRepeatable: true)
 
     /// The interface of `scrollsim compare`.
@@ -57,7 +58,8 @@ struct CompareCommand: ScrollSimSubcommand {
             maxRegressionOption,
             OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
                        abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
-            OptionSpec(name: "fail-on-missing", valueName: nil, abstract: "Also exit 2 when a row is in one file only."),
+            OptionSpec(name: "fail-on-missing", valueName: nil,
+                       abstract: "Also exit 2 when a row is in one file only."),
         ]
     )
 
@@ -94,7 +96,8 @@ struct CompareCommand: ScrollSimSubcommand {
         var limits = SummaryColumn.all.map(\.defaultLimit)
         for argument in limitArguments {
             func invalid(_ reason: String) -> CommandLineError {
-                CommandLineError("The value '\(argument)' is invalid for '\(Self.maxRegressionOption.synopsis)': \(reason)",
+                CommandLineError("The value '\(argument)' is invalid for '\(Self.maxRegressionOption.synopsis)': "
+                                     + "\(reason)",
                                  help: Self.maxRegressionOption.helpLine)
             }
             guard let equals = argument.firstIndex(of: "=") else {
@@ -119,7 +122,8 @@ struct CompareCommand: ScrollSimSubcommand {
             case .success(let limit):
                 limits[index] = limit
             case .failure(.malformed):
-                throw invalid("'\(value)' is not a limit; write a percentage of the baseline (5%), an amount (2 or +2), or off")
+                throw invalid("'\(value)' is not a limit; write a percentage of the baseline (5%), an amount "
+                                  + "(2 or +2), or off")
             case .failure(.wrongSign(let expected)):
                 let way = polarity == .higherIsBetter ? "higher is better, so its limit is how much it may fall"
                     : "lower is better, so its limit is how much it may rise"

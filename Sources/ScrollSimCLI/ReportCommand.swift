@@ -27,7 +27,8 @@ struct ReportCommand: ScrollSimSubcommand {
             """,
         arguments: [ArgumentSpec(valueName: "summary.csv", abstract: "Summary CSVs ('scrollsim run --out', sweeps).")],
         options: [
-            OptionSpec(name: "html", valueName: "file", abstract: "Write the HTML report to this file.", isRequired: true),
+            OptionSpec(name: "html", valueName: "file", abstract: "Write the HTML report to this file.",
+                       isRequired: true),
             OptionSpec(name: "frames", valueName: "dir",
                        abstract: "Per-frame CSVs ('scrollsim run --out <dir> --frames' writes <dir>/frames)."),
         ]
@@ -50,7 +51,8 @@ struct ReportCommand: ScrollSimSubcommand {
     /// `--html` is required and must not be one of the summary CSVs.
     func validate() throws(CommandLineError) {
         guard let htmlFile else {
-            throw CommandLineError("Missing expected argument '--html <file>'", help: Self.configuration.options[0].helpLine)
+            throw CommandLineError("Missing expected argument '--html <file>'",
+                                   help: Self.configuration.options[0].helpLine)
         }
         if let conflict = OutputConflict.find(outputs: [(htmlFile, "--html <file>")], inputs: summaryPaths) {
             throw CommandLineError(conflict.description)

@@ -54,9 +54,12 @@ struct RunCommand: ScrollSimSubcommand {
             OptionSpec(name: "out", valueName: "dir", abstract: "Also write summary.csv into this directory."),
             OptionSpec(name: "frames", valueName: nil, abstract: "Also write per-frame CSVs into <dir>/frames."),
             OptionSpec(name: "requests", valueName: "dir",
-                       abstract: "Also write each run's image request trace (id,size, for 'scrollsim cache-replay') into this directory."),
-            OptionSpec(name: "trace", valueName: "dir", abstract: "Also write a Chrome trace (Perfetto) per run into this directory."),
-            OptionSpec(name: "html", valueName: "file", abstract: "Also write an HTML report with charts to this file."),
+                       abstract: "Also write each run's image request trace (id,size, for 'scrollsim cache-replay') "
+                           + "into this directory."),
+            OptionSpec(name: "trace", valueName: "dir",
+                       abstract: "Also write a Chrome trace (Perfetto) per run into this directory."),
+            OptionSpec(name: "html", valueName: "file",
+                       abstract: "Also write an HTML report with charts to this file."),
         ]
     )
 

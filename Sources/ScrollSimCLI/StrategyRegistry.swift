@@ -32,7 +32,8 @@ enum StrategyRegistry {
         for strategy in strategies {
             if strategy.name.isEmpty { return "a custom strategy has an empty name" }
             if names.contains(strategy.name) {
-                return "the strategy name '\(strategy.name)' is registered twice; give custom strategies names of their own"
+                return "the strategy name '\(strategy.name)' is registered twice; "
+                    + "give custom strategies names of their own"
             }
             names.append(strategy.name)
         }

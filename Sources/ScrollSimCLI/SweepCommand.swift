@@ -77,7 +77,8 @@ struct SweepCommand: ScrollSimSubcommand {
         }
         let options = Self.configuration.options
         if jobs == 0 {
-            throw CommandLineError("The value '0' is invalid for '--jobs <n>': at least 1 job is needed", help: options[0].helpLine)
+            throw CommandLineError("The value '0' is invalid for '--jobs <n>': at least 1 job is needed",
+                                   help: options[0].helpLine)
         }
         if let shardText, !ShardSelection.isWellFormed(shardText) {
             throw CommandLineError("The value '\(shardText)' is invalid for '--shard <i/n>': "

@@ -16,13 +16,15 @@ struct SweepProgressLine {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let rate = seconds > 0 ? Double(done) / seconds : 0
         if done == total {
-            output.writeError("\r\u{1B}[2Ksweep: \(total) runs in \(DecimalFormat.fixed(seconds, decimals: 1)) s (\(DecimalFormat.fixed(rate, decimals: 1)) runs/s)\n")
+            output.writeError("\r\u{1B}[2Ksweep: \(total) runs in \(DecimalFormat.fixed(seconds, decimals: 1)) s "
+                                  + "(\(DecimalFormat.fixed(rate, decimals: 1)) runs/s)\n")
             return
         }
         var line = "sweep: \(done)/\(total) runs"
         if done > 0 {
             let left = Double(total - done) / rate
-            line += ", \(DecimalFormat.fixed(rate, decimals: 1)) runs/s, about \(DecimalFormat.fixed(left, decimals: left < 10 ? 1 : 0)) s left"
+            line += ", \(DecimalFormat.fixed(rate, decimals: 1)) runs/s, "
+                + "about \(DecimalFormat.fixed(left, decimals: left < 10 ? 1 : 0)) s left"
         }
         output.writeError("\r\u{1B}[2K" + line)
     }

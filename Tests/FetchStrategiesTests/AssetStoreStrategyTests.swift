@@ -57,7 +57,8 @@ import Testing
     @Test func aVisibleImageIsNeverEvictedEvenOverTheBudget() {
         // Given a 12 MiB budget: two 1200 × 1200 bitmaps (5.76 MB each); ten visible cells
         let scenario = StrategyTests.slowList(script: [
-            .drag(velocity: 1500, seconds: 2), .pause(seconds: 4), .drag(velocity: -800, seconds: 1), .pause(seconds: 4),
+            .drag(velocity: 1500, seconds: 2), .pause(seconds: 4), .drag(velocity: -800, seconds: 1),
+            .pause(seconds: 4),
         ])
         let probe = Self.probe(memoryCacheMB: 12)
         var cachedWhileVisible: Set<Int> = []  // items cached during their current display
@@ -92,7 +93,8 @@ import Testing
         // Given a slow scroll on a slow network: prefetches start long before the cells
         let scenario = StrategyTests.slowList(script: [.drag(velocity: 300, seconds: 4), .pause(seconds: 4)])
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: "asset-store"))
-        let (metrics, draws) = SimulationRun(scenario: scenario, seed: 1, strategyName: "asset-store", strategy: factory)
+        let (metrics, draws) = SimulationRun(scenario: scenario, seed: 1, strategyName: "asset-store",
+                                             strategy: factory)
             .runRecordingNetworkDraws()
         // Then no image is requested from the network twice: the cell configured for a
         // prefetched item joins the prefetch's request (an in-flight join) instead of restarting it

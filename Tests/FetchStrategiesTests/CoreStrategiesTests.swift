@@ -49,8 +49,8 @@ import Testing
     }
 
     @Test func theSampleCancelsPrefetchesWhenTheDirectionReverses() {
-        let scenario = StrategyTests.slowList(script: [.drag(velocity: 800, seconds: 1), .drag(velocity: -800, seconds: 0.5),
-                                                       .pause(seconds: 3)])
+        let scenario = StrategyTests.slowList(script: [.drag(velocity: 800, seconds: 1),
+                                                       .drag(velocity: -800, seconds: 0.5), .pause(seconds: 3)])
         let sample = StrategyTests.run(scenario, "apple-prefetching-sample")
         #expect(sample.prefetches > 0)
         #expect(sample.prefetchCancels > 0)

@@ -44,7 +44,8 @@ import Testing
         // still in their 1 s latency when the list jumps to item 20 at 0.5 s, their cells reused
         // for items 20...24, and a jump back to the top at 2.5 s
         var scenario = StrategyTests.fixedList(latencyMs: 1000, script: [
-            .pause(seconds: 0.5), StrategyTests.jump(to: 20), .pause(seconds: 2), StrategyTests.jump(to: 0), .pause(seconds: 2),
+            .pause(seconds: 0.5), StrategyTests.jump(to: 20), .pause(seconds: 2), StrategyTests.jump(to: 0),
+            .pause(seconds: 2),
         ])
         scenario.layout.itemHeight = 200
         let log = RequestLog()
@@ -71,9 +72,11 @@ import Testing
         scenario.images.width = 112
         scenario.images.height = 112
         let cappedLog = RequestLog(), lruLog = RequestLog()
-        let capped = StrategyTests.run(scenario, "actor-loader-capped", parameters: [("maxImages", StrategyTests.integer(20))],
+        let capped = StrategyTests.run(scenario, "actor-loader-capped",
+                                       parameters: [("maxImages", StrategyTests.integer(20))],
                                        observer: cappedLog)
-        let lru = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(1))], observer: lruLog)
+        let lru = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(1))],
+                                    observer: lruLog)
         // Then FIFO evicts the oldest inserted, 0...9, although they were just used: the last
         // return misses and downloads them again
         #expect(capped.requests == 50 && capped.memoryHits == 10)
@@ -88,7 +91,8 @@ import Testing
     @Test func kingfisherDecodesOnTheMainThreadWhereSDWebImageAndNukeDoNot() {
         // Given 10 items loaded, left and shown again from the memory cache
         let scenario = StrategyTests.fixedList(script: [
-            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), StrategyTests.jump(to: 0), .pause(seconds: 1),
+            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), StrategyTests.jump(to: 0),
+            .pause(seconds: 1),
         ])
         let kingfisher = StrategyTests.run(scenario, "kingfisher")
         let sdwebimage = StrategyTests.run(scenario, "sdwebimage")
@@ -165,7 +169,8 @@ import Testing
         // so that the collection view cancels all 10 prefetches while every connection is busy
         // (1 s latency, 6 connections taken by items 0...5)
         var scenario = StrategyTests.fixedList(itemCount: 100, latencyMs: 1000, script: [
-            .pause(seconds: 0.1), .drag(velocity: 100, seconds: 0.1), .drag(velocity: -100, seconds: 0.1), .pause(seconds: 3),
+            .pause(seconds: 0.1), .drag(velocity: 100, seconds: 0.1), .drag(velocity: -100, seconds: 0.1),
+            .pause(seconds: 3),
         ])
         scenario.cells.profile = .ios15
         scenario.cells.cellLeadScreens = 0
@@ -194,7 +199,8 @@ import Testing
         let script: [ScriptStep] = [.pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), .memoryWarning,
                                     .pause(seconds: 0.1), StrategyTests.jump(to: 0), .pause(seconds: 1)]
         let log = RequestLog()
-        let metrics = StrategyTests.run(StrategyTests.fixedList(script: script), strategy, parameters: [], observer: log)
+        let metrics = StrategyTests.run(StrategyTests.fixedList(script: script), strategy, parameters: [],
+                                        observer: log)
         // Then the libraries that empty their memory cache read the images back from disk, the
         // sample (memory only) downloads them again, and the actor loaders ignore the warning
         #expect(log.outcomes(from: 2 * SimDuration.second) == Array(repeating: afterWarning, count: 10))
@@ -234,10 +240,12 @@ import Testing
     ])
     func nukeRefusesImagesCostingMoreThanATenthOfItsMemoryCache(megabytes: Int, onReturn: RequestOutcome) {
         let scenario = StrategyTests.fixedList(script: [
-            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), StrategyTests.jump(to: 0), .pause(seconds: 1),
+            .pause(seconds: 1), StrategyTests.jump(to: 20), .pause(seconds: 1), StrategyTests.jump(to: 0),
+            .pause(seconds: 1),
         ])
         let log = RequestLog()
-        let metrics = StrategyTests.run(scenario, "nuke", parameters: [("memoryCacheMB", StrategyTests.integer(megabytes))],
+        let metrics = StrategyTests.run(scenario, "nuke",
+                                        parameters: [("memoryCacheMB", StrategyTests.integer(megabytes))],
                                         observer: log)
         #expect(log.outcomes(from: 2 * SimDuration.second) == Array(repeating: onReturn, count: 10))
         #expect(metrics.networkFetches == 20)
@@ -262,12 +270,16 @@ import Testing
     @Test(arguments: [
         ("nuke", "memoryCacheMb", 100, "strategies[1].memoryCacheMb: unknown parameter; did you mean 'memoryCacheMB'?"),
         ("actor-loader-capped", "maxImage", 10, "strategies[1].maxImage: unknown parameter; did you mean 'maxImages'?"),
-        ("sdwebimage", "maxMemoryCost", 10, "strategies[1].maxMemoryCost: unknown parameter; 'sdwebimage' takes: memoryCacheMB, downsample, downloadOrder"),
+        ("sdwebimage", "maxMemoryCost", 10,
+         "strategies[1].maxMemoryCost: unknown parameter; "
+             + "'sdwebimage' takes: memoryCacheMB, downsample, downloadOrder"),
         ("kingfisher", "memoryCacheMB", 0, "strategies[1].memoryCacheMB: must be an integer from 1 to 65536, found 0"),
-        ("actor-loader-capped", "maxImages", 0, "strategies[1].maxImages: must be an integer from 1 to 1000000, found 0"),
+        ("actor-loader-capped", "maxImages", 0,
+         "strategies[1].maxImages: must be an integer from 1 to 1000000, found 0"),
     ])
     func badParametersAreRejectedWithTheirPath(strategy: String, key: String, value: Int, message: String) {
-        let spec = StrategySpec(name: strategy, parameters: [(key, StrategyTests.integer(value))], path: "strategies[1]")
+        let spec = StrategySpec(name: strategy, parameters: [(key, StrategyTests.integer(value))],
+                                path: "strategies[1]")
         #expect(throws: StrategyConfigError.self) { _ = try StrategyCatalog.makeFactory(spec) }
         do {
             _ = try StrategyCatalog.makeFactory(spec)

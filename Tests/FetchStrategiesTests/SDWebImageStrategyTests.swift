@@ -79,7 +79,8 @@ import Testing
     func badSettingsAreRejectedWithTheirPath(key: String, value: JSONValue, message: String) {
         let spec = StrategySpec(name: "sdwebimage", parameters: [(key, value)], path: "strategies[0]")
         let prefix = "strategies[0].\(key): "
-        let expected = StrategyConfigError(path: "strategies[0].\(key)", message: String(message.dropFirst(prefix.count)))
+        let expected = StrategyConfigError(path: "strategies[0].\(key)",
+                                           message: String(message.dropFirst(prefix.count)))
         #expect(throws: expected) {
             _ = try StrategyCatalog.makeFactory(spec)
         }

@@ -184,9 +184,11 @@ import Testing
     @Test func completionDeliversToEveryRequesterInJoinOrder() {
         let loads = SharedImageLoads(rule: .highest)
         let log = PriorityWorkQueueTests.StartLog()
-        let (load, _) = loads.join(1, token: loads.makeToken(), priority: .low, deliver: { log.started.append("a:\($0 == nil ? "nil" : "image")") })
+        let (load, _) = loads.join(1, token: loads.makeToken(), priority: .low,
+                                   deliver: { log.started.append("a:\($0 == nil ? "nil" : "image")") })
         let late = loads.makeToken()
-        _ = loads.join(1, token: late, priority: .normal, deliver: { log.started.append("b:\($0 == nil ? "nil" : "image")") })
+        _ = loads.join(1, token: late, priority: .normal,
+                       deliver: { log.started.append("b:\($0 == nil ? "nil" : "image")") })
         loads.fail(load)
         #expect(log.started == ["a:nil", "b:nil"])
         loads.leave(late)  // a finished token is ignored

@@ -61,8 +61,12 @@ import Testing
         _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "careless", strategy: { CarelessStrategy($0) })
             .run(observer: audit)
         audit.finish()
-        #expect(audit.problems.contains { $0.contains("released an instance of image") && $0.contains("does not hold") })
-        #expect(audit.problems.contains { $0.contains("recorded a memory hit for image") && $0.contains("set no such image") })
+        #expect(audit.problems.contains {
+            $0.contains("released an instance of image") && $0.contains("does not hold")
+        })
+        #expect(audit.problems.contains {
+            $0.contains("recorded a memory hit for image") && $0.contains("set no such image")
+        })
     }
 
     @Test("finish(expectingEmpty:) reports what a strategy still holds")

@@ -130,7 +130,8 @@ import Testing
         }
         _ = probe.run(scenario, name: "texture", observer: observer)
 
-        func expected(high: ClosedRange<Int>, normal: [ClosedRange<Int>], low: [ClosedRange<Int>]) -> [RequestPriority?] {
+        func expected(high: ClosedRange<Int>, normal: [ClosedRange<Int>],
+                      low: [ClosedRange<Int>]) -> [RequestPriority?] {
             (0..<60).map { item in
                 if high.contains(item) { return .high }
                 if normal.contains(where: { $0.contains(item) }) { return .normal }

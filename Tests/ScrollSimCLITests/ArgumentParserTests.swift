@@ -18,11 +18,13 @@ import ScrollSimTestSupport
 
     @Test("repeatable options keep every value in order; single ones keep the last")
     func repetition() throws {
-        let parsed = try parseRun(["--strategy", "b", "a.json", "--strategy=a", "--format", "csv", "--format", "table", "b.json"])
+        let parsed = try parseRun(["--strategy", "b", "a.json", "--strategy=a", "--format", "csv",
+                                   "--format", "table", "b.json"])
         #expect(parsed.values(of: "strategy") == ["b", "a"])
         #expect(parsed.value(of: "format") == "table")
         #expect(parsed.positionals == ["a.json", "b.json"])
-        let command = RunCommand(try parseRun(["a.json", "--strategy", "x", "--strategy", "y", "--strategy", "x", "--seed", "9"]))
+        let command = RunCommand(try parseRun(["a.json", "--strategy", "x", "--strategy", "y", "--strategy", "x",
+                                               "--seed", "9"]))
         #expect(command.strategyNames == ["x", "y"])
         #expect(command.seed == 9)
         #expect(command.format == .table)
@@ -45,9 +47,12 @@ import ScrollSimTestSupport
 
     @Test("help wraps long descriptions at 80 columns, continuing at column 26")
     func wrapping() {
-        let row = HelpLayout.row(label: "--a-very-long-option-name <value>", description: String(repeating: "word ", count: 20))
+        let row = HelpLayout.row(label: "--a-very-long-option-name <value>",
+                                 description: String(repeating: "word ", count: 20))
         let lines = row.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "  --a-very-long-option-name <value>")
-        #expect(lines.dropFirst().allSatisfy { $0.isEmpty || ($0.hasPrefix(String(repeating: " ", count: 26)) && $0.count <= 80) })
+        #expect(lines.dropFirst().allSatisfy {
+            $0.isEmpty || ($0.hasPrefix(String(repeating: " ", count: 26)) && $0.count <= 80)
+        })
     }
 }

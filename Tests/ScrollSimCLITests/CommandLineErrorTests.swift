@@ -5,7 +5,8 @@ import ScrollSimTestSupport
 /// Bad command lines: swift-argument-parser's error text on stderr, nothing on stdout, exit 64.
 @Suite struct CommandLineErrorTests {
     /// Expects exit 64, empty stdout and exactly `standardError`.
-    func expectUsageError(_ result: Invocation, _ standardError: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectUsageError(_ result: Invocation, _ standardError: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(result.code == 64, sourceLocation: sourceLocation)
         #expect(result.standardOutput == "", sourceLocation: sourceLocation)
         #expect(result.standardError == standardError, sourceLocation: sourceLocation)
@@ -66,15 +67,18 @@ import ScrollSimTestSupport
 
     @Test("--frames without --out is a usage error")
     func framesWithoutOut() {
-        expectUsageError(scrollsim("run", "a.json", "--frames"), "Error: '--frames' requires '--out <dir>'\n" + runUsageFooter)
+        expectUsageError(scrollsim("run", "a.json", "--frames"),
+                         "Error: '--frames' requires '--out <dir>'\n" + runUsageFooter)
     }
 
     @Test("a flag given a value is a usage error")
     func flagWithValue() {
         expectUsageError(scrollsim("run", "a.json", "--out", "o", "--frames=yes"),
-                         "Error: The option '--frames' does not take any value, but 'yes' was specified.\n" + runUsageFooter)
+                         "Error: The option '--frames' does not take any value, but 'yes' was specified.\n"
+                             + runUsageFooter)
         expectUsageError(scrollsim("run", "a.json", "--help=yes"),
-                         "Error: The option '--help' does not take any value, but 'yes' was specified.\n" + runUsageFooter)
+                         "Error: The option '--help' does not take any value, but 'yes' was specified.\n"
+                             + runUsageFooter)
     }
 
     @Test("run without scenarios names the missing argument")
@@ -93,7 +97,8 @@ import ScrollSimTestSupport
     func unknownSubcommand() {
         let footer = "Usage: scrollsim <subcommand>\n  See 'scrollsim --help' for more information.\n"
         expectUsageError(scrollsim("rnu", "a.json"), "Error: Unknown subcommand 'rnu'. Did you mean 'run'?\n" + footer)
-        expectUsageError(scrollsim("strategis"), "Error: Unknown subcommand 'strategis'. Did you mean 'strategies'?\n" + footer)
+        expectUsageError(scrollsim("strategis"),
+                         "Error: Unknown subcommand 'strategis'. Did you mean 'strategies'?\n" + footer)
         expectUsageError(scrollsim("xyz"), "Error: Unknown subcommand 'xyz'\n" + footer)
         expectUsageError(scrollsim("help", "rnu"), "Error: Unknown subcommand 'rnu'. Did you mean 'run'?\n" + footer)
         expectUsageError(scrollsim("--hepl"), "Error: Unknown option '--hepl'. Did you mean '--help'?\n" + footer)
@@ -101,7 +106,8 @@ import ScrollSimTestSupport
 
     @Test("commands without positionals reject extra arguments")
     func unexpectedArguments() {
-        let footer = "Usage: scrollsim strategies [--format <format>]\n  See 'scrollsim strategies --help' for more information.\n"
+        let footer = "Usage: scrollsim strategies [--format <format>]\n"
+            + "  See 'scrollsim strategies --help' for more information.\n"
         expectUsageError(scrollsim("strategies", "extra"), "Error: Unexpected argument 'extra'\n" + footer)
         expectUsageError(scrollsim("strategies", "a", "b"), "Error: 2 unexpected arguments: 'a', 'b'\n" + footer)
     }

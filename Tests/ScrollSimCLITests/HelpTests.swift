@@ -97,7 +97,8 @@ import ScrollSimTestSupport
         let long = scrollsim(command, "--help")
         #expect(long.code == 0)
         #expect(long.standardOutput.hasPrefix("OVERVIEW: "))
-        for other in [scrollsim(command, "-h"), scrollsim("help", command), scrollsim(command, "x.json", "--bogus", "-h")] {
+        for other in [scrollsim(command, "-h"), scrollsim("help", command),
+                      scrollsim(command, "x.json", "--bogus", "-h")] {
             #expect(other.standardOutput == long.standardOutput)
             #expect(other.standardError == "")
             #expect(other.code == 0)

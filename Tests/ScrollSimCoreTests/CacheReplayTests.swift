@@ -47,7 +47,8 @@ struct ReferenceCache {
 @Suite struct CacheReplayTests {
     /// A random trace: `objects` objects, Zipf-ish reuse (low ids more often), sizes per `sizeMode`:
     /// 0 all 1, 1 one size per object, 2 a new size on every request.
-    static func randomTrace(_ generator: inout SplitMix64, objects: Int, requests: Int, sizeMode: Int) -> [(id: Int, size: Int64)] {
+    static func randomTrace(_ generator: inout SplitMix64, objects: Int, requests: Int,
+                            sizeMode: Int) -> [(id: Int, size: Int64)] {
         let objectSizes = (0..<objects).map { _ in Int64(generator.next() % 40 + 1) }
         return (0..<requests).map { _ in
             let a = Int(generator.next() % UInt64(objects)), b = Int(generator.next() % UInt64(objects))
@@ -113,7 +114,8 @@ struct ReferenceCache {
                                             (5, 1), (1, 1), (7, 1), (6, 1), (1, 1)])
         var outcomes: [Bool] = []
         let result = CacheReplay.replay(trace, policy: .clock, capacity: 3) { _, isHit in outcomes.append(isHit) }
-        #expect(outcomes == [false, false, false, true, true, false, false, true, false, true, true, false, false, true])
+        #expect(outcomes
+                    == [false, false, false, true, true, false, false, true, false, true, true, false, false, true])
         #expect(result.hits == 6)
         // While strict LRU evicts 1 when 5 arrives (2 was used after it): 1 misses at request 8.
         // LRU by hand: 4 evicts 3, 5 evicts 1, 1 evicts 2, 6 evicts 4, 5 and 1 hit, 7 evicts 6,
@@ -202,7 +204,8 @@ struct ReferenceCache {
         // Near Int64.max the 128-bit product still rounds down exactly
         #expect(CacheCapacity("50%")?.resolved(distinctBytes: Int64.max) == Int64.max / 2)
         #expect(CacheCapacity("100%")?.resolved(distinctBytes: Int64.max) == Int64.max)
-        #expect(CacheCapacity("33.333333%")?.resolved(distinctBytes: 3_000_000_000_000_000_000) == 999_999_990_000_000_000)
+        #expect(CacheCapacity("33.333333%")?.resolved(distinctBytes: 3_000_000_000_000_000_000)
+                    == 999_999_990_000_000_000)
         #expect(CacheCapacity("12.5%")?.description == "12.5%")
         #expect(CacheCapacity("0.25%")?.description == "0.25%")
     }
@@ -227,7 +230,8 @@ struct ReferenceCache {
     @Test("large sparse ids go through the dictionary and number the same way as small ones")
     func sparseIDs() throws {
         let ids = [5_000_000_000, 3, 5_000_000_000, 1 << 40, 3]
-        let trace = try RequestTrace.parse(utf8: Array(("id,size\n" + ids.map { "\($0),1\n" }.joined()).utf8), file: "t")
+        let trace = try RequestTrace.parse(utf8: Array(("id,size\n" + ids.map { "\($0),1\n" }.joined()).utf8),
+                                           file: "t")
         #expect(trace.ids == [5_000_000_000, 3, 1 << 40])
         #expect(trace.objects == [0, 1, 0, 2, 1])
     }
@@ -236,7 +240,8 @@ struct ReferenceCache {
     func sumOverflow() {
         let text = "id,size\n1,9223372036854775807\n2,1\n"
         #expect(throws: InputError(.invalid, file: "t.csv", at: .line(3),
-                                   "the sizes up to this line add up to more than 9223372036854775807; sizes must sum to at most that")) {
+                                   "the sizes up to this line add up to more than 9223372036854775807; "
+                                       + "sizes must sum to at most that")) {
             try RequestTrace.parse(utf8: Array(text.utf8), file: "t.csv")
         }
     }
@@ -245,7 +250,8 @@ struct ReferenceCache {
     func reports() {
         // 1 2 1 3 4 1 2 with 3 slots: LRU hits the 3rd and 6th requests; FIFO only the 3rd
         let trace = RequestTrace(requests: [(1, 1), (2, 1), (1, 1), (3, 1), (4, 1), (1, 1), (2, 1)])
-        let results = [CacheReplay.replay(trace, policy: .lru, capacity: 3), CacheReplay.replay(trace, policy: .fifo, capacity: 3)]
+        let results = [CacheReplay.replay(trace, policy: .lru, capacity: 3),
+                       CacheReplay.replay(trace, policy: .fifo, capacity: 3)]
         #expect(CacheReplayReport.csv(results) == """
             policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio
             lru,3,7,2,5,0.7143,0.7143

@@ -34,15 +34,18 @@ import ScrollSimTestSupport
         return scenario
     }
 
-    @Test("the recorder orders tracks parent first, re-sums memory in time order, names network tracks, pins every byte")
+    @Test(
+        "the recorder orders tracks parent first, re-sums memory in time order, names network tracks, pins every byte")
     func pinnedTrace() {
         let recorder = ChromeTraceRecorder(scenario: Self.tinyScenario(), strategyName: "idle", seed: 7)
         // Given a frame from 1 ms to 1.6 ms whose callbacks include zero-length ones at its start
         // and at its end, then a zero-length block at the frame's end, reported as the simulator
         // reports them (callbacks first, then the frame, then the main-thread item)…
         recorder.lifecycleCallback(LifecycleEvent(time: 1_000_000, kind: .enqueue, cell: 0, items: [3]), duration: 0)
-        recorder.lifecycleCallback(LifecycleEvent(time: 1_000_000, kind: .cellForItem, cell: 1, items: [5]), duration: 400_000)
-        recorder.lifecycleCallback(LifecycleEvent(time: 1_600_000, kind: .prefetch, cell: -1, items: [6, 7]), duration: 0)
+        recorder.lifecycleCallback(LifecycleEvent(time: 1_000_000, kind: .cellForItem, cell: 1, items: [5]),
+                                   duration: 400_000)
+        recorder.lifecycleCallback(LifecycleEvent(time: 1_600_000, kind: .prefetch, cell: -1, items: [6, 7]),
+                                   duration: 0)
         recorder.frameCommitted(FrameRecord(frame: 0, vsync: 1_000_000, start: 1_000_000, commit: 1_600_000,
                                             present: 33_333_333, offset: 0, inScroll: true, work: 600_000,
                                             hitch: 16_666_667, missedVsyncs: 1, visibleCells: 2, blankRatio: 0.5))

@@ -35,7 +35,8 @@ import ScrollSimCore
 
     /// Content height of a small list, by hand: 20 + 10·100 + 9·10 + 30 = 1140.
     @Test func contentHeightByHand() {
-        let layout = CollectionLayout(Self.config(items: 10, height: 100, spacing: 10, top: 20, bottom: 30), streams: RandomStreams(seed: 1))
+        let layout = CollectionLayout(Self.config(items: 10, height: 100, spacing: 10, top: 20, bottom: 30),
+                                      streams: RandomStreams(seed: 1))
         #expect(layout.contentHeight == 1140)
         #expect(layout.maxOffset == 1140 - 844)
         #expect(layout.rowCount == 10)
@@ -45,7 +46,8 @@ import ScrollSimCore
 
     /// A list has one column whatever `columns` says; content shorter than the viewport gives maxOffset 0.
     @Test func listIgnoresColumnsAndShortContentDoesNotScroll() {
-        let layout = CollectionLayout(Self.config(.list, columns: 4, items: 5, height: 50), streams: RandomStreams(seed: 1))
+        let layout = CollectionLayout(Self.config(.list, columns: 4, items: 5, height: 50),
+                                      streams: RandomStreams(seed: 1))
         #expect(layout.columns == 1)
         #expect(layout.rowCount == 5)
         #expect(layout.contentHeight == 250)
@@ -55,7 +57,8 @@ import ScrollSimCore
 
     /// In a 3-column grid item 4 is in row 1, column 1, with x = width + spacing.
     @Test func gridPlacesItemsByRowAndColumn() {
-        let layout = CollectionLayout(Self.config(.grid, columns: 3, items: 10, height: 130, spacing: 2, top: 5), streams: RandomStreams(seed: 1))
+        let layout = CollectionLayout(Self.config(.grid, columns: 3, items: 10, height: 130, spacing: 2, top: 5),
+                                      streams: RandomStreams(seed: 1))
         let width = (390.0 - 2 * 2) / 3
         #expect(layout.rowCount == 4)
         #expect(layout.row(ofItem: 4) == 1)
@@ -70,7 +73,8 @@ import ScrollSimCore
 
     /// Offsets to show items put the item's top at the viewport top, clamped at both ends.
     @Test func offsetToShowClamps() {
-        let layout = CollectionLayout(Self.config(items: 100, height: 100, spacing: 10, top: 20, bottom: 30), streams: RandomStreams(seed: 1))
+        let layout = CollectionLayout(Self.config(items: 100, height: 100, spacing: 10, top: 20, bottom: 30),
+                                      streams: RandomStreams(seed: 1))
         #expect(layout.offsetToShow(item: 0) == 20)
         #expect(layout.offsetToShow(item: 10) == 20 + 10 * 110)
         #expect(layout.offsetToShow(item: 99) == layout.maxOffset)
@@ -120,11 +124,14 @@ import ScrollSimCore
             let items = Int(rng.next() % 300)
             let spacing = seed % 3 == 0 ? 0 : draw(0...12).rounded()
             let range: ClosedRange<Double>? = seed % 4 < 2 ? nil : 20...draw(20...200)
-            let config = Self.config(kind, columns: columns, items: items, height: draw(1...150).rounded(), range: range,
+            let config = Self.config(kind, columns: columns, items: items, height: draw(1...150).rounded(),
+                                     range: range,
                                      spacing: spacing, top: draw(0...50).rounded(), bottom: draw(0...50).rounded())
             let layout = CollectionLayout(config, streams: RandomStreams(seed: UInt64(seed)))
             // Bands: random ones, ones starting or ending exactly on row edges, empty, outside.
-            var bands: [(Double, Double)] = [(-100, 0), (layout.contentHeight, layout.contentHeight + 500), (50, 50), (60, 40)]
+            var bands: [(Double, Double)] = [
+                (-100, 0), (layout.contentHeight, layout.contentHeight + 500), (50, 50), (60, 40),
+            ]
             for _ in 0..<60 {
                 let minY = draw(-200...(layout.contentHeight + 200))
                 bands.append((minY, minY + draw(0...900)))
@@ -132,7 +139,8 @@ import ScrollSimCore
             for row in stride(from: 0, to: layout.rowCount, by: max(1, layout.rowCount / 15)) {
                 let top = layout.rowTop(row)
                 let bottom = top + layout.rowHeight(row)
-                bands += [(top, top + 300), (bottom, bottom + 300), (top - 300, top), (top - 300, bottom), (top + 0.25, bottom - 0.25), (bottom - 0.25, bottom + 0.25)]
+                bands += [(top, top + 300), (bottom, bottom + 300), (top - 300, top), (top - 300, bottom),
+                          (top + 0.25, bottom - 0.25), (bottom - 0.25, bottom + 0.25)]
             }
             for (minY, maxY) in bands {
                 let expected = Self.bruteForce(layout, minY, maxY)
@@ -161,7 +169,8 @@ import ScrollSimCore
 
     /// An empty layout has only its insets and no visible items.
     @Test func emptyLayout() {
-        let layout = CollectionLayout(Self.config(.grid, columns: 3, items: 0, top: 10, bottom: 5), streams: RandomStreams(seed: 1))
+        let layout = CollectionLayout(Self.config(.grid, columns: 3, items: 0, top: 10, bottom: 5),
+                                      streams: RandomStreams(seed: 1))
         #expect(layout.rowCount == 0)
         #expect(layout.contentHeight == 15)
         #expect(layout.maxOffset == 0)
@@ -170,7 +179,8 @@ import ScrollSimCore
 
     /// Ten million fixed-height items need no per-item storage and answer queries at the far end.
     @Test func tenMillionFixedItems() {
-        let layout = CollectionLayout(Self.config(.grid, columns: 4, items: 10_000_000, height: 80, spacing: 1), streams: RandomStreams(seed: 1))
+        let layout = CollectionLayout(Self.config(.grid, columns: 4, items: 10_000_000, height: 80, spacing: 1),
+                                      streams: RandomStreams(seed: 1))
         #expect(layout.rowCount == 2_500_000)
         let contentHeight: Double = 2_500_000 * 80 + 2_499_999
         #expect(layout.contentHeight == contentHeight)
@@ -182,7 +192,8 @@ import ScrollSimCore
 
     /// A million variable-height rows are built in one pass and queried by binary search.
     @Test func millionVariableRows() {
-        let layout = CollectionLayout(Self.config(items: 1_000_000, range: 44...300, spacing: 1), streams: RandomStreams(seed: 9))
+        let layout = CollectionLayout(Self.config(items: 1_000_000, range: 44...300, spacing: 1),
+                                      streams: RandomStreams(seed: 9))
         #expect(layout.rowCount == 1_000_000)
         let top = layout.rowTop(765_432)
         let visible = layout.items(intersecting: top, top + 1)

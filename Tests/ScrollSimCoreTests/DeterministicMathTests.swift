@@ -11,7 +11,8 @@ import Testing
     }
 
     /// Largest relative error of `f` against `reference` over `inputs`, with the worst input.
-    func worst(_ inputs: [Double], _ f: (Double) -> Double, _ reference: (Double) -> Double) -> (error: Double, input: Double) {
+    func worst(_ inputs: [Double], _ f: (Double) -> Double,
+               _ reference: (Double) -> Double) -> (error: Double, input: Double) {
         var result = (error: 0.0, input: 0.0)
         for x in inputs {
             let error = relativeError(f(x), reference(x))
@@ -95,7 +96,8 @@ import Testing
         #expect(abs(DMath.inverseNormalCDF(0.01) + 2.3263478740408408) < 1e-8)  // lower tail branch
         #expect(abs(DMath.inverseNormalCDF(1e-10) + 6.361340902404056) < 1e-7)
         for p in uniformInputs(1000, in: 1e-6...0.5, seed: 8) {
-            #expect(DMath.inverseNormalCDF(p) == -DMath.inverseNormalCDF(1 - p) || abs(DMath.inverseNormalCDF(p) + DMath.inverseNormalCDF(1 - p)) < 1e-9)
+            #expect(DMath.inverseNormalCDF(p) == -DMath.inverseNormalCDF(1 - p)
+                        || abs(DMath.inverseNormalCDF(p) + DMath.inverseNormalCDF(1 - p)) < 1e-9)
         }
         #expect(DMath.inverseNormalCDF(0) == -.infinity)
         #expect(DMath.inverseNormalCDF(1) == .infinity)

@@ -35,10 +35,12 @@ import ScrollSimTestSupport
 
     @Test func theDecoderRefusesWhatMakesNoModel() {
         #expect(throws: ScenarioError.self) {
-            try ScenarioLoader.parse(#"{"layout": {"itemCount": 5}, "network": {"bandwidthMbps": 1e-12}}"#, file: "s.json")
+            try ScenarioLoader.parse(#"{"layout": {"itemCount": 5}, "network": {"bandwidthMbps": 1e-12}}"#,
+                                     file: "s.json")
         }
         do {
-            _ = try ScenarioLoader.parse(#"{"layout": {"kind": "grid", "columns": 64, "spacing": 10, "itemCount": 5}}"#, file: "s.json")
+            _ = try ScenarioLoader.parse(#"{"layout": {"kind": "grid", "columns": 64, "spacing": 10, "itemCount": 5}}"#,
+                                         file: "s.json")
             Issue.record("a grid whose gaps are wider than the viewport was accepted")
         } catch {
             #expect(error.path == "layout.spacing")

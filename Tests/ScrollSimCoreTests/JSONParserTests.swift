@@ -88,7 +88,8 @@ private let sampleDocument = """
 
     /// Each malformed input and the exact message it gets.
     static let malformed: [(input: String, message: String)] = [
-        (#"{"a": 1 "b": 2}"#, #"invalid JSON at line 1, column 9: expected ',' or '}' after an object member, found '"'"#),
+        (#"{"a": 1 "b": 2}"#,
+         #"invalid JSON at line 1, column 9: expected ',' or '}' after an object member, found '"'"#),
         (
             "{\n  \"layout\": {\n    \"itemCount\": 10\n    \"kind\": \"grid\"\n  }\n}",
             #"invalid JSON at line 4, column 5: expected ',' or '}' after an object member, found '"'"#
@@ -117,13 +118,15 @@ private let sampleDocument = """
         ("é", "invalid JSON at line 1, column 1: expected a value, found U+00E9 'é'"),
         (#"["é", x]"#, "invalid JSON at line 1, column 7: expected a value, found 'x'"),
         (#""abc"#, "invalid JSON at line 1, column 1: the string is not terminated"),
-        (#""a\qb""#, #"invalid JSON at line 1, column 3: invalid escape in a string; allowed: \" \\ \/ \b \f \n \r \t \uXXXX"#),
+        (#""a\qb""#,
+         #"invalid JSON at line 1, column 3: invalid escape in a string; allowed: \" \\ \/ \b \f \n \r \t \uXXXX"#),
         (#""\u12G4""#, #"invalid JSON at line 1, column 2: expected 4 hexadecimal digits after \u"#),
         (#""\uD800""#, #"invalid JSON at line 1, column 2: \u escape of an unpaired surrogate"#),
         (#""\uDC00\uD800""#, #"invalid JSON at line 1, column 2: \u escape of an unpaired surrogate"#),
         (
             "\"a\tb\"",
-            #"invalid JSON at line 1, column 3: control characters must be escaped in strings (e.g. \n, \t or \u0000), found U+0009"#
+            #"invalid JSON at line 1, column 3: control characters must be escaped in strings "#
+                + #"(e.g. \n, \t or \u0000), found U+0009"#
         ),
     ]
 
@@ -160,7 +163,8 @@ private let sampleDocument = """
     // MARK: Fuzzing
 
     @Test func randomBytesNeverTrap() {
-        let alphabet = Array("{}[]:,\"\\-+.0123456789eEtrufalsn \n\t/*'".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xA9, 0xED, 0xF4, 0xFF]
+        let alphabet = Array("{}[]:,\"\\-+.0123456789eEtrufalsn \n\t/*'".utf8)
+            + [0x00, 0x7F, 0x80, 0xC3, 0xA9, 0xED, 0xF4, 0xFF]
         var accepted = 0
         for seed in 0..<20_000 as Range<UInt64> {
             var random = TestGenerator(seed: seed)
@@ -236,7 +240,9 @@ private let sampleDocument = """
         case 3: return .string(randomString(&random))
         case 4: return .array((0..<random.below(4)).map { _ in randomValue(&random, depth: depth + 1) })
         default:
-            return .object((0..<random.below(4)).map { index in (randomString(&random) + "#\(index)", randomValue(&random, depth: depth + 1)) })
+            return .object((0..<random.below(4)).map { index in
+                (randomString(&random) + "#\(index)", randomValue(&random, depth: depth + 1))
+            })
         }
     }
 

@@ -21,12 +21,16 @@ import Testing
 
     @Test("malformed paths are refused with the reason",
           arguments: [
-            ("", "'' is not a path: expected a key at character 1 (write keys joined by '.', with [n] or [*] for arrays)"),
-            ("cells.", "'cells.' is not a path: expected a key at character 7 (write keys joined by '.', with [n] or [*] for arrays)"),
+            ("", "'' is not a path: expected a key at character 1 "
+                + "(write keys joined by '.', with [n] or [*] for arrays)"),
+            ("cells.", "'cells.' is not a path: expected a key at character 7 "
+                + "(write keys joined by '.', with [n] or [*] for arrays)"),
             ("a[0", "'a[0' is not a path: '[' without a closing ']'"),
             ("a[-1]", "'a[-1]' is not a path: '[-1]' must be an array index [0], [1], … or [*]"),
-            ("a[0]x", "'a[0]x' is not a path: unexpected 'x' at character 5 (write keys joined by '.', with [n] or [*] for arrays)"),
-            ("[0]", "'[0]' is not a path: expected a key at character 1 (write keys joined by '.', with [n] or [*] for arrays)"),
+            ("a[0]x", "'a[0]x' is not a path: unexpected 'x' at character 5 "
+                + "(write keys joined by '.', with [n] or [*] for arrays)"),
+            ("[0]", "'[0]' is not a path: expected a key at character 1 "
+                + "(write keys joined by '.', with [n] or [*] for arrays)"),
           ])
     func malformed(text: String, message: String) {
         #expect(throws: JSONPathError(message)) { try JSONPath(parsing: text) }
@@ -38,7 +42,8 @@ import Testing
         let replaced = try document.setting(try json("0.5"), at: JSONPath(parsing: "cells.prefetchScreens"))
         #expect(replaced.compactText == #"{"a":1,"cells":{"profile":"ios15","prefetchScreens":0.5},"z":2}"#)
         let created = try document.setting(try json("40"), at: JSONPath(parsing: "network.latencyMsMedian"))
-        #expect(created.compactText == #"{"a":1,"cells":{"profile":"ios15","prefetchScreens":1},"z":2,"network":{"latencyMsMedian":40}}"#)
+        #expect(created.compactText == #"{"a":1,"cells":{"profile":"ios15","prefetchScreens":1},"z":2,"#
+                    + #""network":{"latencyMsMedian":40}}"#)
     }
 
     @Test("an index sets one element, [*] every element")

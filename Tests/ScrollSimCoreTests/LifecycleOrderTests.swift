@@ -33,7 +33,8 @@ import ScrollSimTestSupport
 
     @Test func ios9PreparesWholeRowsAtViewportEntryAndPoolsAtExit() {
         #expect(Self.trace(.ios9) == [
-            "t=0: create(c0,0) cellForItem(c0,0) willDisplay(c0,0) create(c1,1) cellForItem(c1,1) willDisplay(c1,1) create(c2,2) cellForItem(c2,2) willDisplay(c2,2)",
+            "t=0: create(c0,0) cellForItem(c0,0) willDisplay(c0,0) create(c1,1) cellForItem(c1,1) willDisplay(c1,1) "
+                + "create(c2,2) cellForItem(c2,2) willDisplay(c2,2)",
             // offset 100: row 0 leaves and is pooled at once; row 3 reuses its cell
             "t=200: didEndDisplaying(c0,0) enqueue(c0,0) prepareForReuse(c0,3) cellForItem(c0,3) willDisplay(c0,3)",
             "t=400: didEndDisplaying(c1,1) enqueue(c1,1) prepareForReuse(c1,4) cellForItem(c1,4) willDisplay(c1,4)",
@@ -44,7 +45,8 @@ import ScrollSimTestSupport
 
     @Test func ios10PreparesOneLeadCellPerPassRetainsAndCancelsPrefetchOnReversal() {
         #expect(Self.trace(.ios10) == [
-            "t=0: create(c0,0) cellForItem(c0,0) willDisplay(c0,0) create(c1,1) cellForItem(c1,1) willDisplay(c1,1) create(c2,2) cellForItem(c2,2) willDisplay(c2,2)",
+            "t=0: create(c0,0) cellForItem(c0,0) willDisplay(c0,0) create(c1,1) cellForItem(c1,1) willDisplay(c1,1) "
+                + "create(c2,2) cellForItem(c2,2) willDisplay(c2,2)",
             // first movement: row 3 in the lead band [300, 362.5) is prepared in the pass; window [300, 425)
             "t=100: create(c3,3) cellForItem(c3,3) prefetch(3,4)",
             // row 0 ends its display but stays attached (retain band [0, 450)); row 3 only gets willDisplay
@@ -53,19 +55,22 @@ import ScrollSimTestSupport
             // row 0 leaves the retain band [100, 550): pooled, then reused for the lead row 5
             "t=400: didEndDisplaying(c1,1) enqueue(c0,0) willDisplay(c4,4) prepareForReuse(c0,5) cellForItem(c0,5)",
             // reversal: row 1 returns with willDisplay only; row 5 pooled; outstanding prefetch cancelled
-            "t=500: didEndDisplaying(c4,4) enqueue(c0,5) willDisplay(c1,1) prepareForReuse(c0,0) cellForItem(c0,0) cancelPrefetching(5) prefetch(0)",
+            "t=500: didEndDisplaying(c4,4) enqueue(c0,5) willDisplay(c1,1) prepareForReuse(c0,0) cellForItem(c0,0) "
+                + "cancelPrefetching(5) prefetch(0)",
         ])
     }
 
     @Test func ios15PreparesLeadCellsInIdleTimeAfterTheCommit() {
         #expect(Self.trace(.ios15) == [
-            "t=0: create(c0,0) cellForItem(c0,0) willDisplay(c0,0) create(c1,1) cellForItem(c1,1) willDisplay(c1,1) create(c2,2) cellForItem(c2,2) willDisplay(c2,2)",
+            "t=0: create(c0,0) cellForItem(c0,0) willDisplay(c0,0) create(c1,1) cellForItem(c1,1) willDisplay(c1,1) "
+                + "create(c2,2) cellForItem(c2,2) willDisplay(c2,2)",
             // the lead cell comes after the frame (its prefetch call), in idle time
             "t=100: prefetch(3,4) create(c3,3) cellForItem(c3,3)",
             "t=200: didEndDisplaying(c0,0) willDisplay(c3,3) create(c4,4) cellForItem(c4,4)",
             "t=300: prefetch(5)",
             "t=400: didEndDisplaying(c1,1) enqueue(c0,0) willDisplay(c4,4) prepareForReuse(c0,5) cellForItem(c0,5)",
-            "t=500: didEndDisplaying(c4,4) enqueue(c0,5) willDisplay(c1,1) cancelPrefetching(5) prefetch(0) prepareForReuse(c0,0) cellForItem(c0,0)",
+            "t=500: didEndDisplaying(c4,4) enqueue(c0,5) willDisplay(c1,1) cancelPrefetching(5) prefetch(0) "
+                + "prepareForReuse(c0,0) cellForItem(c0,0)",
         ])
     }
 

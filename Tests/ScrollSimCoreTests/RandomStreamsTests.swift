@@ -28,7 +28,8 @@ import Testing
         #expect(stream.raw(0) == RandomStreams(seed: 1).stream("height").raw(0, 0))
     }
 
-    /// `RandomStreams(seed: 1).stream("height").raw(0)`, computed by an independent Python implementation of the mapping.
+    /// `RandomStreams(seed: 1).stream("height").raw(0)`, computed by an independent Python
+    /// implementation of the mapping.
     static let pinnedHeight0: UInt64 = 5_663_854_291_189_739_748
 
     /// Changing the seed, the stream name, either key or swapping keys changes the draw.

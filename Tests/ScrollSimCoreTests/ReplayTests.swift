@@ -64,7 +64,8 @@ import ScrollSimTestSupport
         #expect(gesture.motionStarts == [50, 110, 250].map(Self.ms))
         // Exactly 40 ms still splits; 39.999999 ms does not.
         let split = try ReplayCSV.parse(Array("t_ms,offset_pt\n0,0\n10,5\n50,5\n60,9\n".utf8), file: "s.csv")
-        #expect(split.scrollIntervals == [ScrollInterval(start: 0, end: Self.ms(10)), ScrollInterval(start: Self.ms(50), end: Self.ms(60))])
+        #expect(split.scrollIntervals == [ScrollInterval(start: 0, end: Self.ms(10)),
+                                          ScrollInterval(start: Self.ms(50), end: Self.ms(60))])
         let joined = try ReplayCSV.parse(Array("t_ms,offset_pt\n0,0\n10,5\n49.999999,5\n60,9\n".utf8), file: "s.csv")
         #expect(joined.scrollIntervals == [ScrollInterval(start: 0, end: Self.ms(60))])
         // A lone jump is a run of motion but no interval (zero length).
@@ -101,7 +102,8 @@ import ScrollSimTestSupport
 
     @Test func clampedToTheContentAndPinnedVelocityIsZero() throws {
         // Given the content ends at 550 pt
-        let timeline = ScrollTimeline(steps: [.replay(try Self.gesture())], maxOffset: 550, initialOffset: 500) { _ in 0 }
+        let timeline = ScrollTimeline(steps: [.replay(try Self.gesture())], maxOffset: 550,
+                                      initialOffset: 500) { _ in 0 }
         #expect(timeline.offset(at: Self.ms(90)) == 548)
         #expect(timeline.offset(at: Self.ms(100)) == 550)  // 560 clamped
         #expect(timeline.offset(at: Self.ms(120)) == 550)  // 550 exactly
@@ -117,7 +119,8 @@ import ScrollSimTestSupport
 
     @Test func aRepeatedReplayStartsEachTimeWhereTheLastEnded() throws {
         let gesture = try Self.gesture()
-        let timeline = ScrollTimeline(steps: [.repeatSteps(times: 2, steps: [.replay(gesture)])], maxOffset: 10_000) { _ in 0 }
+        let timeline = ScrollTimeline(steps: [.repeatSteps(times: 2, steps: [.replay(gesture)])],
+                                      maxOffset: 10_000) { _ in 0 }
         #expect(timeline.offset(at: Self.ms(300)) == 150)
         #expect(timeline.offset(at: Self.ms(360)) == 162)
         #expect(timeline.offset(at: Self.ms(600)) == 300)
@@ -171,7 +174,8 @@ import ScrollSimTestSupport
         #expect(ReplayCSV.exactNanoseconds(milliseconds: Array("0.0000005".utf8)[...]) == .success(0))
         #expect(ReplayCSV.exactNanoseconds(milliseconds: Array("0.0000015".utf8)[...]) == .success(2))
         #expect(ReplayCSV.exactNanoseconds(milliseconds: Array("0e999999".utf8)[...]) == .success(0))
-        #expect(ReplayCSV.exactNanoseconds(milliseconds: Array("1e12".utf8)[...]) == .success(1_000_000_000_000_000_000))
+        #expect(ReplayCSV.exactNanoseconds(milliseconds: Array("1e12".utf8)[...])
+                    == .success(1_000_000_000_000_000_000))
         // CRLF line ends, and no final line end, are fine.
         let crlf = try ReplayCSV.parse(Array("t_ms,offset_pt\r\n0,1\r\n8.5,2".utf8), file: "c.csv")
         #expect(crlf.times == [0, 8_500_000] && crlf.deltas == [0, 1])
@@ -183,11 +187,15 @@ import ScrollSimTestSupport
     static let badFiles: [(text: String, message: String)] = [
         ("", "g.csv: the file is empty; expected the header 't_ms,offset_pt' and then one sample per line"),
         ("0,100\n5,120\n", "g.csv: line 1: missing header: the first line must be 't_ms,offset_pt', found '0,100'"),
-        ("t_ms;offset_pt\n", "g.csv: line 1: missing header: the first line must be 't_ms,offset_pt', found 't_ms;offset_pt'"),
+        ("t_ms;offset_pt\n",
+         "g.csv: line 1: missing header: the first line must be 't_ms,offset_pt', found 't_ms;offset_pt'"),
         ("t_ms,offset_pt\n", "g.csv: no samples after the header; expected at least one line '<t_ms>,<offset_pt>'"),
-        ("t_ms,offset_pt\n0,0\nnan,5\n", "g.csv: line 3, column 1 (t_ms): must be a finite number of milliseconds, found 'nan'"),
-        ("t_ms,offset_pt\n0,-Infinity\n", "g.csv: line 2, column 2 (offset_pt): must be a finite number of points, found '-Infinity'"),
-        ("t_ms,offset_pt\n0,1e999\n", "g.csv: line 2, column 2 (offset_pt): must be a finite number of points, found '1e999'"),
+        ("t_ms,offset_pt\n0,0\nnan,5\n",
+         "g.csv: line 3, column 1 (t_ms): must be a finite number of milliseconds, found 'nan'"),
+        ("t_ms,offset_pt\n0,-Infinity\n",
+         "g.csv: line 2, column 2 (offset_pt): must be a finite number of points, found '-Infinity'"),
+        ("t_ms,offset_pt\n0,1e999\n",
+         "g.csv: line 2, column 2 (offset_pt): must be a finite number of points, found '1e999'"),
         (
             "t_ms,offset_pt\n0,0\n20,1\n10,2\n",
             "g.csv: line 4, column 1 (t_ms): times must not decrease: '10' comes after '20' on line 3"
@@ -199,11 +207,13 @@ import ScrollSimTestSupport
         ("t_ms,offset_pt\n,1\n", "g.csv: line 2, column 1 (t_ms): expected a number of milliseconds, found ''"),
         (
             "t_ms,offset_pt\n1e13,0\n",
-            "g.csv: line 2, column 1 (t_ms): must be a number of milliseconds from -1000000000000 to 1000000000000, found '1e13'"
+            "g.csv: line 2, column 1 (t_ms): must be a number of milliseconds from -1000000000000 to 1000000000000, "
+                + "found '1e13'"
         ),
         (
             "t_ms,offset_pt\n0,-2e12\n",
-            "g.csv: line 2, column 2 (offset_pt): must be a number of points from -1000000000000 to 1000000000000, found '-2e12'"
+            "g.csv: line 2, column 2 (offset_pt): must be a number of points from -1000000000000 to 1000000000000, "
+                + "found '-2e12'"
         ),
         ("t_ms,offset_pt\n0,1,2\n", "g.csv: line 2: expected 2 fields, t_ms,offset_pt, found 3 fields"),
         ("t_ms,offset_pt\n0,1\n\n5,2\n", "g.csv: line 3: expected 2 fields, t_ms,offset_pt, found an empty line"),
@@ -212,7 +222,8 @@ import ScrollSimTestSupport
         ("t_ms,offset_pt\n0,\"1\"x\n", "g.csv: line 2, column 2 (offset_pt): unexpected text after a closing quote"),
         (
             "t_ms,offset_pt\n0,1\"\n",
-            "g.csv: line 2, column 2 (offset_pt): a quote inside an unquoted field (quote the whole field and double its quotes)"
+            "g.csv: line 2, column 2 (offset_pt): a quote inside an unquoted field "
+                + "(quote the whole field and double its quotes)"
         ),
     ]
 
@@ -227,7 +238,8 @@ import ScrollSimTestSupport
         // Given a limit of 3 samples (the real one is 2,000,000)
         let text = "t_ms,offset_pt\n0,0\n1,1\n2,2\n3,3\n"
         #expect(Self.failure(text, maxSamples: 3)?.description
-            == "g.csv: line 5: more than 3 samples; a replay file holds at most 3 (split the recording into several replay steps)")
+            == "g.csv: line 5: more than 3 samples; a replay file holds at most 3 "
+                + "(split the recording into several replay steps)")
         #expect(Self.failure(text, maxSamples: 4) == nil)
     }
 

@@ -9,7 +9,8 @@ import ScrollSimCore
     static let longContent = 1_000_000.0
 
     /// A timeline where `scrollTo(item)` targets `item · 100` points.
-    static func timeline(_ steps: [ScriptStep], maxOffset: Double = longContent, initialOffset: Double = 0) -> ScrollTimeline {
+    static func timeline(_ steps: [ScriptStep], maxOffset: Double = longContent,
+                         initialOffset: Double = 0) -> ScrollTimeline {
         ScrollTimeline(steps: steps, maxOffset: maxOffset, initialOffset: initialOffset) { Double($0) * 100 }
     }
 
@@ -168,7 +169,8 @@ import ScrollSimCore
         let middle = timeline.velocity(at: duration / 2)
         #expect(early > 0 && early < middle / 5)
         let h: SimTime = 1000
-        let numeric = (timeline.offset(at: duration / 2 + h) - timeline.offset(at: duration / 2 - h)) / (2 * Double(h) / 1e9)
+        let numeric = (timeline.offset(at: duration / 2 + h) - timeline.offset(at: duration / 2 - h))
+            / (2 * Double(h) / 1e9)
         #expect(abs(numeric - middle) < 1e-3)
         // Bézier (0.42, 0, 0.58, 1): slope at the midpoint is 0.75 / 0.435 of the average speed.
         #expect(abs(middle - 2000 / 0.3 * (1.5 / 0.87)) < 1e-6)
@@ -177,7 +179,8 @@ import ScrollSimCore
 
     /// A non-animated scrollTo jumps at its instant, takes no time and is no scroll interval.
     @Test func instantScrollToJumps() {
-        let timeline = Self.timeline([.pause(seconds: 1), .scrollTo(item: 50, animated: false, seconds: 0.3), .pause(seconds: 1)])
+        let timeline = Self.timeline([.pause(seconds: 1), .scrollTo(item: 50, animated: false, seconds: 0.3),
+                                      .pause(seconds: 1)])
         #expect(timeline.offset(at: SimDuration.second - 1) == 0)
         #expect(timeline.offset(at: SimDuration.second) == 5000)
         #expect(timeline.velocity(at: SimDuration.second) == 0)
@@ -213,7 +216,9 @@ import ScrollSimCore
         #expect(timeline.changeTimes.count == 10)
         #expect(timeline.changeTimes == timeline.changeTimes.sorted())
         // Nested repeats multiply.
-        let nested = Self.timeline([.repeatSteps(times: 2, steps: [.repeatSteps(times: 3, steps: [.drag(velocity: 10, seconds: 0.1)])])])
+        let nested = Self.timeline([
+            .repeatSteps(times: 2, steps: [.repeatSteps(times: 3, steps: [.drag(velocity: 10, seconds: 0.1)])]),
+        ])
         #expect(nested.intervals.count == 6)
         #expect(abs(nested.offset(at: nested.endTime) - 6) < 1e-12)
     }

@@ -19,7 +19,9 @@ import ScrollSimCore
     /// the words xoshiro's seeding examples start from.
     @Test func seed0MatchesReference() {
         var rng = SplitMix64(seed: 0)
-        let expected: [UInt64] = [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F, 0xF88B_B8A8_724C_81EC]
+        let expected: [UInt64] = [
+            0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F, 0xF88B_B8A8_724C_81EC,
+        ]
         #expect((0..<4).map { _ in rng.next() } == expected)
     }
 

@@ -49,13 +49,22 @@ import ScrollSimCore
 
     @Test("the summary header lists the columns in order")
     func summaryHeader() {
-        #expect(SummaryCSV.header == "scenario,strategy,seed,profile,refresh_hz,scroll_s,frames,dropped_frames,hitches,hitch_ratio,max_hitch_ms,frame_work_p50_ms,frame_work_p95_ms,frame_work_p99_ms,requests,memory_hits,hit_ratio,disk_hits,inflight_joins,network_fetches,bytes_downloaded,duplicate_downloads,prefetches,prefetch_cancels,wasted_prefetches,displays,ready_ratio,blank_ratio_mean,blank_ratio_max,time_to_image_p95_ms,wrong_image_frames,main_decode_ms,cells_created,cells_reused,peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,radio_energy_j\n")
+        #expect(SummaryCSV.header == "scenario,strategy,seed,profile,refresh_hz,scroll_s,frames,dropped_frames,"
+                    + "hitches,hitch_ratio,max_hitch_ms,frame_work_p50_ms,frame_work_p95_ms,frame_work_p99_ms,"
+                    + "requests,memory_hits,hit_ratio,disk_hits,inflight_joins,network_fetches,bytes_downloaded,"
+                    + "duplicate_downloads,prefetches,prefetch_cancels,wasted_prefetches,displays,ready_ratio,"
+                    + "blank_ratio_mean,blank_ratio_max,time_to_image_p95_ms,wrong_image_frames,main_decode_ms,"
+                    + "cells_created,cells_reused,peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,"
+                    + "radio_energy_j\n")
         #expect(SummaryCSV.columns.count == 39)
     }
 
     @Test("a summary row prints every field with its fixed precision")
     func summaryRow() {
-        #expect(SummaryCSV.row(Self.sampleRun) == "photo-grid,asset-store,7,ios15,120,4.250,510,12,9,8.824,8.333,3.101,8.000,16.667,300,200,0.6667,30,5,80,12345678,2,120,40,15,250,0.7960,0.0123,0.2500,123.457,3,0.002,24,410,50.545,0.0188,3,1,12.346\n")
+        #expect(SummaryCSV.row(Self.sampleRun)
+                    == "photo-grid,asset-store,7,ios15,120,4.250,510,12,9,8.824,8.333,3.101,8.000,16.667,300,200,"
+                    + "0.6667,30,5,80,12345678,2,120,40,15,250,0.7960,0.0123,0.2500,123.457,3,0.002,24,410,50.545,"
+                    + "0.0188,3,1,12.346\n")
     }
 
     @Test("a run without scroll, requests or displays prints zero ratios")
@@ -63,7 +72,8 @@ import ScrollSimCore
         var m = RunMetrics()
         m.scenario = "empty"
         m.strategy = "none"
-        #expect(SummaryCSV.row(m) == "empty,none,0,,60,0.000,0,0,0,0.000,0.000,0.000,0.000,0.000,0,0,0.0000,0,0,0,0,0,0,0,0,0,0.0000,0.0000,0.0000,0.000,0,0.000,0,0,0.000,0.0000,0,0,0.000\n")
+        #expect(SummaryCSV.row(m) == "empty,none,0,,60,0.000,0,0,0,0.000,0.000,0.000,0.000,0.000,0,0,0.0000,0,0,0,"
+                    + "0,0,0,0,0,0,0.0000,0.0000,0.0000,0.000,0,0.000,0,0,0.000,0.0000,0,0,0.000\n")
     }
 
     @Test("fields are quoted per RFC 4180 only when needed")
@@ -79,7 +89,8 @@ import ScrollSimCore
 
     @Test("the frames CSV has its header and fixed precision")
     func framesCSV() {
-        #expect(FramesCSV.header == "frame,vsync_ns,start_ns,commit_ns,present_ns,offset_pt,in_scroll,work_ms,hitch_ms,missed_vsyncs,visible_cells,blank_ratio\n")
+        #expect(FramesCSV.header == "frame,vsync_ns,start_ns,commit_ns,present_ns,offset_pt,in_scroll,work_ms,"
+                    + "hitch_ms,missed_vsyncs,visible_cells,blank_ratio\n")
         let frame = FrameRecord(frame: 3, vsync: 50_000_000, start: 50_000_000, commit: 71_234_567, present: 83_333_333,
                                 offset: 812.25, inScroll: true, work: 21_234_567, hitch: 16_666_667, missedVsyncs: 1,
                                 visibleCells: 21, blankRatio: 0.125)

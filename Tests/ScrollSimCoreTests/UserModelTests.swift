@@ -143,7 +143,8 @@ import ScrollSimTestSupport
             layout.offsetToShow(item: $0)
         }
         let (idleMetrics, idleFrames) = TestScenarios.run(scenario, seed: 4)
-        let (_, loadingFrames) = TestScenarios.run(scenario, seed: 4, strategy: { LoadingStrategy($0, showsImages: true) })
+        let (_, loadingFrames) = TestScenarios.run(scenario, seed: 4,
+                                                   strategy: { LoadingStrategy($0, showsImages: true) })
         // The runs differ (one shows images, the other never does), so the comparison below is not trivial.
         #expect(idleFrames.count > 100)
         #expect(idleFrames.map(\.blankRatio) != loadingFrames.map(\.blankRatio))

@@ -57,7 +57,8 @@ import ScrollSimCore
         // The trace of CacheReplayTests.clockByHand: CLOCK hits 6 of 14 requests, LRU 5
         let ids = [1, 2, 3, 1, 2, 4, 5, 1, 6, 5, 1, 7, 6, 1]
         let path = try file("clock.csv", "id,size\n" + ids.map { "\($0),1\n" }.joined())
-        let result = scrollsim("cache-replay", path, "--capacity", "3", "--policy", "clock", "--policy", "lru", "--format", "csv")
+        let result = scrollsim("cache-replay", path, "--capacity", "3", "--policy", "clock", "--policy", "lru",
+                               "--format", "csv")
         #expect(result.standardOutput == """
             policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio
             clock,3,14,6,8,0.5714,0.5714
@@ -87,7 +88,8 @@ import ScrollSimCore
     func emptyTrace() throws {
         let path = try file("t.csv", "id,size\n")
         let result = scrollsim("cache-replay", path, "--capacity", "5%", "--format", "csv")
-        #expect(result.standardOutput == "policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio\nlru,0,0,0,0,0.0000,0.0000\n")
+        #expect(result.standardOutput
+                    == "policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio\nlru,0,0,0,0,0.0000,0.0000\n")
         #expect(result.code == 0)
     }
 
@@ -97,15 +99,24 @@ import ScrollSimCore
         ("id,bytes\n1,1\n", "1: missing header: the first line must be 'id,size', found 'id,bytes'"),
         ("id,size\n1,1\n2\n", "3: expected 2 fields '<id>,<size>', found 1 in '2'"),
         ("id,size\n1,1,1\n", "2: expected 2 fields '<id>,<size>', found 3 in '1,1,1'"),
-        ("id,size\n1,1\n\n2,1\n", "3: empty line; expected '<id>,<size>' (ids are integers from 0 to 9223372036854775807, sizes integers from 1 to 9223372036854775807)"),
+        ("id,size\n1,1\n\n2,1\n",
+         "3: empty line; expected '<id>,<size>' "
+             + "(ids are integers from 0 to 9223372036854775807, sizes integers from 1 to 9223372036854775807)"),
         ("id,size\nabc,1\n", "2: id 'abc' is not an integer; ids are integers from 0 to 9223372036854775807"),
         ("id,size\n-4,1\n", "2: id '-4' is negative; ids are integers from 0 to 9223372036854775807"),
         ("id,size\n,1\n", "2: id is empty; ids are integers from 0 to 9223372036854775807"),
-        ("id,size\n99999999999999999999,1\n", "2: id '99999999999999999999' is too large; ids are integers from 0 to 9223372036854775807"),
-        ("id,size\n1,2.5\n", "2: size '2.5' is not an integer; sizes are integers from 1 to 9223372036854775807 (bytes, or 1 to count objects)"),
-        ("id,size\n1,1\n1, 1\n", "3: size ' 1' is not an integer; sizes are integers from 1 to 9223372036854775807 (bytes, or 1 to count objects)"),
-        ("id,size\n1,-5\n", "2: size '-5' is negative; sizes are integers from 1 to 9223372036854775807 (bytes, or 1 to count objects)"),
-        ("id,size\n1,0\n", "2: size '0' is zero; sizes are integers from 1 to 9223372036854775807 (bytes, or 1 to count objects)"),
+        ("id,size\n99999999999999999999,1\n",
+         "2: id '99999999999999999999' is too large; ids are integers from 0 to 9223372036854775807"),
+        ("id,size\n1,2.5\n",
+         "2: size '2.5' is not an integer; sizes are integers from 1 to 9223372036854775807 "
+             + "(bytes, or 1 to count objects)"),
+        ("id,size\n1,1\n1, 1\n",
+         "3: size ' 1' is not an integer; sizes are integers from 1 to 9223372036854775807 "
+             + "(bytes, or 1 to count objects)"),
+        ("id,size\n1,-5\n",
+         "2: size '-5' is negative; sizes are integers from 1 to 9223372036854775807 (bytes, or 1 to count objects)"),
+        ("id,size\n1,0\n",
+         "2: size '0' is zero; sizes are integers from 1 to 9223372036854775807 (bytes, or 1 to count objects)"),
     ])
     func invalidTraces(content: String, message: String) throws {
         let path = try file("bad.csv", content)
@@ -128,19 +139,24 @@ import ScrollSimCore
     @Test("bad command lines: the message, the option's help, the usage; exit 64")
     func usageErrors() throws {
         let path = try file("t.csv", Self.tinyTrace)
-        let capacityHelp = "Help:  --capacity <n|p%>  Cache capacity: a size, or a percentage of the distinct bytes such as 5% or 0.5%.\n"
+        let capacityHelp = "Help:  --capacity <n|p%>  Cache capacity: a size, or a percentage of the distinct bytes "
+            + "such as 5% or 0.5%.\n"
         let cases: [([String], String)] = [
             (["cache-replay", path], "Error: Missing expected argument '--capacity <n|p%>'\n" + capacityHelp),
             (["cache-replay", path, "--capacity", "5x"],
-             "Error: The value '5x' is invalid for '--capacity <n|p%>'. Please provide a size from 0 to 9223372036854775807, or a percentage from 0% to 100% with at most 6 decimals.\n" + capacityHelp),
+             "Error: The value '5x' is invalid for '--capacity <n|p%>'. Please provide a size from 0 to "
+                 + "9223372036854775807, or a percentage from 0% to 100% with at most 6 decimals.\n" + capacityHelp),
             (["cache-replay", path, "--capacity", "150%"],
-             "Error: The value '150%' is invalid for '--capacity <n|p%>'. Please provide a size from 0 to 9223372036854775807, or a percentage from 0% to 100% with at most 6 decimals.\n" + capacityHelp),
+             "Error: The value '150%' is invalid for '--capacity <n|p%>'. Please provide a size from 0 to "
+                 + "9223372036854775807, or a percentage from 0% to 100% with at most 6 decimals.\n" + capacityHelp),
             (["cache-replay", path, "--capacity", "1", "--policy", "lfu"],
-             "Error: The value 'lfu' is invalid for '--policy <policy>'. Please provide one of 'lru', 'fifo' or 'clock'.\nHelp:  --policy <policy>  Eviction policy.\n"),
+             "Error: The value 'lfu' is invalid for '--policy <policy>'. Please provide one of 'lru', 'fifo' or "
+                 + "'clock'.\nHelp:  --policy <policy>  Eviction policy.\n"),
             (["cache-replay", "--capacity", "1"],
              "Error: Missing expected argument '<trace>'\nHelp:  <trace>  The request trace (.csv).\n"),
             (["cache-replay", path, path, "--capacity", "1"], "Error: Unexpected argument '\(path)'\n"),
-            (["cache-replay", path, "--capacty", "1"], "Error: Unknown option '--capacty'. Did you mean '--capacity'?\n"),
+            (["cache-replay", path, "--capacty", "1"],
+             "Error: Unknown option '--capacty'. Did you mean '--capacity'?\n"),
         ]
         for (arguments, message) in cases {
             let output = CommandOutput.capturing()

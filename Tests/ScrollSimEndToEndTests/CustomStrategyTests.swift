@@ -63,11 +63,13 @@ final class RecordingStrategy: FetchStrategy {
         #expect(run.code == 0)
         #expect(run.standardOutput.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("small,recording,1,") })
         #expect(scrollsimWithCustom("run", path, "--strategy", "recording", "--strategy", "naive").code == 0)
-        #expect(scrollsimWithCustom("validate", path).standardOutput == "\(path): ok (20 items, 1 strategy, 1 script step)\n")
+        #expect(scrollsimWithCustom("validate", path).standardOutput
+                    == "\(path): ok (20 items, 1 strategy, 1 script step)\n")
 
         let misspelt = try scenario(strategies: #"[{"name": "recording", "levle": 5}]"#)
         let bad = scrollsimWithCustom("run", misspelt)
-        #expect(bad.standardError == "Error: \(misspelt): strategies[0].levle: unknown parameter; did you mean 'level'?\n")
+        #expect(bad.standardError
+                    == "Error: \(misspelt): strategies[0].levle: unknown parameter; did you mean 'level'?\n")
         #expect(bad.code == 65)
     }
 
@@ -88,7 +90,8 @@ final class RecordingStrategy: FetchStrategy {
         let code = ScrollSimCommand.run(arguments: ["strategies"], output: output, strategies: [clash])
         #expect(code == 1)
         #expect(output.capturedStandardOutput == "")
-        #expect(output.capturedStandardError == "Error: the strategy name 'naive' is registered twice; give custom strategies names of their own\n")
+        #expect(output.capturedStandardError == "Error: the strategy name 'naive' is registered twice; "
+                    + "give custom strategies names of their own\n")
     }
 }
 
@@ -115,7 +118,8 @@ final class RecordingStrategy: FetchStrategy {
         #expect(plan.runs.map(\.strategyName) == ["recording", "naive"])
         let results = plan.run()
         #expect(results.map(\.metrics.strategy) == ["recording", "naive"])
-        #expect(results.summary.csv == scrollsim(["run", path, "--format", "csv"], strategies: [CustomStrategyTests.custom])
+        #expect(results.summary.csv
+                    == scrollsim(["run", path, "--format", "csv"], strategies: [CustomStrategyTests.custom])
             .standardOutput)
     }
 
@@ -123,7 +127,8 @@ final class RecordingStrategy: FetchStrategy {
     func sweepsAndCompares() throws {
         let path = try scenarioFile()
         let sweepPath = (path as NSString).deletingLastPathComponent + "/sweep.json"
-        try writeFile(#"{"scenario": "small.json", "strategies": ["recording"], "axes": {"strategies[0].level": [1, 2], "seed": [1, 2]}}"#,
+        try writeFile(#"{"scenario": "small.json", "strategies": ["recording"], "#
+                          + #""axes": {"strategies[0].level": [1, 2], "seed": [1, 2]}}"#,
                       to: sweepPath)
         let strategies = StrategyCatalog.all + [CustomStrategyTests.custom]
         let plan = try SweepPlan.make(try SweepDefinition.load(path: sweepPath), strategies: strategies)

@@ -27,8 +27,10 @@ import ScrollSimCore
                                               "sdwebimage-lifo", "nuke", "nuke-tuned"])
 
         let a = try makeTemporaryDirectory(), b = try makeTemporaryDirectory()
-        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--out", a, "--frames").code == 0)
-        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--out", b, "--frames").code == 0)
+        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample",
+                          "--strategy", "actor-loader-coalescing", "--out", a, "--frames").code == 0)
+        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample",
+                          "--strategy", "actor-loader-coalescing", "--out", b, "--frames").code == 0)
         #expect(directoryEntries(a + "/frames") == directoryEntries(b + "/frames"))
         #expect(directoryEntries(a + "/frames").count == 3)
         for name in ["summary.csv"] + directoryEntries(a + "/frames").map({ "frames/" + $0 }) {
@@ -53,7 +55,8 @@ import ScrollSimCore
         let out = dir + "/out"
         let result = scrollsim("run", file, "--out", out)
         #expect(result.code == 65)
-        #expect(result.standardError == "Error: \(file): layout.itemCount: must be an integer from 1 to 10000000, found 1000000000000\n")
+        #expect(result.standardError
+                    == "Error: \(file): layout.itemCount: must be an integer from 1 to 10000000, found 1000000000000\n")
         #expect(result.standardOutput.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: out))
     }
@@ -62,7 +65,8 @@ import ScrollSimCore
         (#""protocol": "h2""#, "network.protocol: must be 'http1.1' or 'http2', found 'h2'"),
         (#""rttMs": "20""#, "network.rttMs: expected a number, found a string"),
         (#""idleTimeoutSeconds": -5"#, "network.idleTimeoutSeconds: must be a number from 0 to 86400, found -5"),
-        (#""maxConcurrentStreams": 1001"#, "network.maxConcurrentStreams: must be an integer from 1 to 1000, found 1001"),
+        (#""maxConcurrentStreams": 1001"#,
+         "network.maxConcurrentStreams: must be an integer from 1 to 1000, found 1001"),
     ])
     func aBadNetworkKeyExits65WithOneLineNamingFileAndPath(member: String, message: String) throws {
         let dir = try makeTemporaryDirectory()
@@ -78,7 +82,8 @@ import ScrollSimCore
     @Test func oneBadFileAmongGoodOnesStopsEverythingBeforeAnyRun() throws {
         let dir = try makeTemporaryDirectory()
         let bad = dir + "/bad.json"
-        try #"{"layout": {"itemCount": 10}, "cells": {"profile": "ios16"}}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        try #"{"layout": {"itemCount": 10}, "cells": {"profile": "ios16"}}"#
+            .write(toFile: bad, atomically: true, encoding: .utf8)
         let out = dir + "/out"
         let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", bad, "--out", out)
         #expect(result.code == 65)

@@ -36,8 +36,10 @@ import ScrollSimTestSupport
 
     @Test("a repeated column after thousands is named with its column number")
     func lateDuplicateColumn() {
-        let header = "scenario,strategy,seed," + (0..<5000).map { "cells.x\($0)" }.joined(separator: ",") + ",cells.x17\n"
-        #expect(throws: InputError(.invalid, file: "f.csv", at: .line(1, column: 5004), "duplicate column 'cells.x17'")) {
+        let header = "scenario,strategy,seed," + (0..<5000).map { "cells.x\($0)" }.joined(separator: ",")
+            + ",cells.x17\n"
+        #expect(throws: InputError(.invalid, file: "f.csv", at: .line(1, column: 5004),
+                                   "duplicate column 'cells.x17'")) {
             try SummaryDocument.read(Array(header.utf8), file: "f.csv")
         }
     }
@@ -60,7 +62,8 @@ import ScrollSimTestSupport
 
     @Test("values that differ as JSON values are not repeats: a string and a number, arrays in another order")
     func distinctAxisValues() {
-        let values: [JSONValue] = [.number(1, text: "1"), .string("1"), .array([.number(1, text: "1"), .number(2, text: "2")]),
+        let values: [JSONValue] = [.number(1, text: "1"), .string("1"),
+                                   .array([.number(1, text: "1"), .number(2, text: "2")]),
                                    .array([.number(2, text: "2"), .number(1, text: "1")]), .string("d1"),
                                    .object([(key: "a", value: .null)]), .object([(key: "a", value: .bool(false))])]
         for (i, a) in values.enumerated() {

@@ -40,7 +40,8 @@ import Testing
         expectRefused(scrollsim("run", path, "--strategy", "naive", "--html", link), "--html <file>", path, text: text)
         // A directory's files are inputs too (here the link comes first, and is the same file).
         let dotted = directory + "/./s.json"
-        expectRefused(scrollsim("run", directory, "--strategy", "naive", "--html", dotted), "--html <file>", link, text: text)
+        expectRefused(scrollsim("run", directory, "--strategy", "naive", "--html", dotted), "--html <file>", link,
+                      text: text)
         try FileManager.default.createSymbolicLink(atPath: directory + "/summary.csv", withDestinationPath: "s.json")
         let out = scrollsim("run", path, "--strategy", "naive", "--out", directory)
         expectRefused(out, "--out <dir>", path, text: text)

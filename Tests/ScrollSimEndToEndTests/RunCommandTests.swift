@@ -155,9 +155,12 @@ import ScrollSimTestSupport
         var scenario = Scenario(layout: .init(itemCount: 10))
         scenario.name = "same"
         scenario.seed = 7
-        let result = RunPlan.make(scenarios: [("a.json", scenario), ("b.json", scenario)], strategies: [Self.idle("idle")])
-        #expect(throws: InputErrors([InputError(.invalid, file: "b.json", "two runs have the same scenario, strategy and seed "
-                                                + "(same, idle, 7); give the scenarios distinct names and list each strategy once")])) {
+        let result = RunPlan.make(scenarios: [("a.json", scenario), ("b.json", scenario)],
+                                  strategies: [Self.idle("idle")])
+        #expect(throws: InputErrors([InputError(
+            .invalid, file: "b.json",
+            "two runs have the same scenario, strategy and seed (same, idle, 7); "
+                + "give the scenarios distinct names and list each strategy once")])) {
             try result.get()
         }
     }
@@ -176,21 +179,25 @@ import ScrollSimTestSupport
 
     @Test("run file names keep path separators out")
     func runFileName() {
-        #expect(plannedRun(scenario: "a/b", strategy: "c\\d", seed: 42).fileName(extension: "csv") == "a_b__c_d__42.csv")
+        #expect(plannedRun(scenario: "a/b", strategy: "c\\d", seed: 42).fileName(extension: "csv")
+                    == "a_b__c_d__42.csv")
     }
 
     @Test("with --strategy, a scenario's own entry of that name supplies the parameters")
     func strategySelection() throws {
         var scenario = Scenario(layout: .init(itemCount: 1))
-        let configured = StrategySpec(name: "a", parameters: [(key: "x", value: .number(3, text: "3"))], path: "strategies[0]")
+        let configured = StrategySpec(name: "a", parameters: [(key: "x", value: .number(3, text: "3"))],
+                                      path: "strategies[0]")
         scenario.strategies = [configured, StrategySpec(name: "b", path: "strategies[1]")]
         let known = [Self.idle("a", needsX: true), Self.idle("b"), Self.idle("c")]
-        let chosen = try RunPlan.make(scenarios: [("s.json", scenario)], strategyNames: ["c", "a"], strategies: known).get()
+        let chosen = try RunPlan.make(scenarios: [("s.json", scenario)], strategyNames: ["c", "a"],
+                                      strategies: known).get()
         #expect(chosen.runs.map(\.strategyName) == ["c", "a"])
         let listed = try RunPlan.make(scenarios: [("s.json", scenario)], strategies: known).get()
         #expect(listed.runs.map(\.strategyName) == ["a", "b"])
         scenario.strategies = []
-        let all = try RunPlan.make(scenarios: [("s.json", scenario)], strategies: [Self.idle("b"), Self.idle("c")]).get()
+        let all = try RunPlan.make(scenarios: [("s.json", scenario)],
+                                   strategies: [Self.idle("b"), Self.idle("c")]).get()
         #expect(all.runs.map(\.strategyName) == ["b", "c"])
     }
 
@@ -201,7 +208,8 @@ import ScrollSimTestSupport
         let names = StrategyCatalog.all.map(\.name).joined(separator: ", ")
         #expect(names.hasPrefix("naive, apple-prefetching-sample, actor-loader-coalescing, "))
         #expect(throws: InputErrors([InputError(.invalid, file: "s.json",
-                                                "strategies[0]: unknown strategy 'no-such-strategy'; built-in strategies: \(names)")])) {
+                                                "strategies[0]: unknown strategy 'no-such-strategy'; "
+                                                    + "built-in strategies: \(names)")])) {
             try RunPlan.make(scenarios: [(file: "s.json", scenario: scenario)]).get()
         }
     }

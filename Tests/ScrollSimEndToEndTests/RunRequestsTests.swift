@@ -39,7 +39,8 @@ import ScrollSimTestSupport
         #expect(directoryEntries(requests) == ["tiny__naive__3.csv"])
         let scenario = try ScenarioFiles.load(path: path)
         let factory = try StrategyCatalog.makeFactory(StrategySpec(name: "naive"))
-        let (_, lifecycle) = SimulationRun(scenario: scenario, seed: 3, strategyName: "naive", strategy: factory).runTracingLifecycle()
+        let (_, lifecycle) = SimulationRun(scenario: scenario, seed: 3, strategyName: "naive", strategy: factory)
+            .runTracingLifecycle()
         let items = lifecycle.filter { $0.kind == .cellForItem }.flatMap(\.items)
         let expected = "id,size\n" + items.map { "\($0 % 3),200\n" }.joined()
         #expect(fileText(requests + "/tiny__naive__3.csv") == expected)
@@ -47,8 +48,10 @@ import ScrollSimTestSupport
         #expect(expected == "id,size\n0,200\n1,200\n2,200\n0,200\n1,200\n2,200\n0,200\n1,200\n2,200\n")
 
         // And cache-replay reads it: 3 slots of 200 bytes hold every image after its first miss
-        let replay = scrollsim("cache-replay", requests + "/tiny__naive__3.csv", "--capacity", "100%", "--format", "csv")
-        #expect(replay.standardOutput == "policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio\nlru,600,9,6,3,0.3333,0.3333\n")
+        let replay = scrollsim("cache-replay", requests + "/tiny__naive__3.csv", "--capacity", "100%",
+                               "--format", "csv")
+        #expect(replay.standardOutput
+                    == "policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio\nlru,600,9,6,3,0.3333,0.3333\n")
     }
 
     @Test("no trace is written when a run cannot start; the summary is unchanged by --requests")

@@ -24,7 +24,8 @@ import ScrollSimTestSupport
         var result: [String] = []
         for case let name as String in enumerator {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory),
+               !isDirectory.boolValue {
                 result.append(name)
             }
         }
@@ -73,9 +74,11 @@ import ScrollSimTestSupport
               "script": [ { "drag": { "velocity": 2000, "seconds": 4 } } ] }
             """#, to: kill)
         for path in [http2, kill] {
-            let plan = try #require(try? RunPlan.make(paths: [path], strategyNames: ["nuke", "actor-loader"]).get().plan)
+            let plan = try #require(try? RunPlan.make(paths: [path], strategyNames: ["nuke", "actor-loader"])
+                .get().plan)
             for run in plan.runs {
-                let recorder = ChromeTraceRecorder(scenario: run.scenario, strategyName: run.strategyName, seed: run.seed)
+                let recorder = ChromeTraceRecorder(scenario: run.scenario, strategyName: run.strategyName,
+                                                   seed: run.seed)
                 _ = run.run(observer: recorder)
                 let segments = ChromeTraceMemorySegments()
                 let streaming = ChromeTraceStreamRecorder(scenario: run.scenario, strategyName: run.strategyName,
@@ -96,7 +99,8 @@ import ScrollSimTestSupport
         let blocker = directory + "/file"
         try writeFile("x", to: blocker)
         let out = directory + "/out", requests = directory + "/requests"
-        let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", "--strategy", "naive", "--strategy", "nuke",
+        let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", "--strategy", "naive",
+                               "--strategy", "nuke",
                                "--out", out, "--frames", "--requests", requests, "--trace", blocker + "/traces")
         #expect(result.code == 1)
         #expect(result.standardError == "Error: cannot write '\(blocker)': exists and is not a directory\n")

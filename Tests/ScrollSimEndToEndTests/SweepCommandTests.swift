@@ -65,7 +65,8 @@ import ScrollSimTestSupport
     func orderAndColumns() throws {
         let sweep = try write("sweep.json", Self.sweep)
         let lines = succeed(["sweep", sweep, "--jobs", "2"]).split(separator: "\n")
-        #expect(lines.first.map(String.init) == (SummaryCSV.columns + ["cells.prefetchScreens", "network.latencyMsMedian"]).joined(separator: ","))
+        let columns = SummaryCSV.columns + ["cells.prefetchScreens", "network.latencyMsMedian"]
+        #expect(lines.first.map(String.init) == columns.joined(separator: ","))
         #expect(lines.count == 17)
         // (strategy, seed, prefetch, latency) of each row: the `seed` axis is the seed column.
         let identities = lines.dropFirst().map { line -> String in
@@ -76,7 +77,9 @@ import ScrollSimTestSupport
         for prefetch in ["0", "1.5"] {
             for latency in ["20", "200"] {
                 for seed in ["1", "2"] {
-                    for strategy in ["naive", "apple-prefetching-sample"] { expected.append("\(strategy) \(seed) \(prefetch) \(latency)") }
+                    for strategy in ["naive", "apple-prefetching-sample"] {
+                        expected.append("\(strategy) \(seed) \(prefetch) \(latency)")
+                    }
                 }
             }
         }
@@ -88,8 +91,9 @@ import ScrollSimTestSupport
         let sweep = try write("sweep.json", Self.sweep)
         let rows = succeed(["sweep", sweep]).split(separator: "\n").dropFirst().map(String.init)
         // Combination 6 of 8 (prefetch 1.5, latency 20, seed 2): rows 10 and 11.
-        let variant = Self.tinyScenario.replacingOccurrences(of: "\"seed\": 5,",
-                                                             with: "\"seed\": 2, \"cells\": { \"prefetchScreens\": 1.5 }, \"network\": { \"latencyMsMedian\": 20 },")
+        let variant = Self.tinyScenario.replacingOccurrences(
+            of: "\"seed\": 5,",
+            with: "\"seed\": 2, \"cells\": { \"prefetchScreens\": 1.5 }, \"network\": { \"latencyMsMedian\": 20 },")
         let reference = succeed(["run", try write("variant.json", variant), "--format", "csv"])
             .split(separator: "\n").dropFirst().map { String($0) + ",1.5,20" }
         #expect(Array(rows[10...11]) == reference)
@@ -129,7 +133,8 @@ import ScrollSimTestSupport
 
     @Test("more shards than runs: empty shards still merge")
     func emptyShards() throws {
-        let sweep = try write("small.json", #"{ "scenario": "tiny.json", "strategies": ["naive"], "axes": { "seed": [1, 2] } }"#)
+        let sweep = try write("small.json",
+                              #"{ "scenario": "tiny.json", "strategies": ["naive"], "axes": { "seed": [1, 2] } }"#)
         let full = succeed(["sweep", sweep])
         var paths: [String] = []
         for shard in 1...3 {
@@ -147,14 +152,16 @@ import ScrollSimTestSupport
             """)
         let lines = succeed(["sweep", sweep]).split(separator: "\n")
         #expect(lines[0] + "\n" == SummaryCSV.header)
-        #expect(lines.dropFirst().map { $0.split(separator: ",")[1...2].joined(separator: " ") } == ["apple-prefetching-sample 3", "naive 3"])
+        #expect(lines.dropFirst().map { $0.split(separator: ",")[1...2].joined(separator: " ") }
+                    == ["apple-prefetching-sample 3", "naive 3"])
         // [*] sets the parameter on the strategies that take it (the sample's NSCache limit) and
         // leaves naive, which has no cache, as it is: naive's rows repeat.
         let every = try write("every.json", """
             { "scenario": "tiny.json", "axes": { "strategies[*].memoryCacheMB": [0, 1] } }
             """)
         let rows = succeed(["sweep", every]).split(separator: "\n").dropFirst().map(String.init)
-        #expect(rows.map { $0.split(separator: ",")[1] } == ["naive", "apple-prefetching-sample", "naive", "apple-prefetching-sample"])
+        #expect(rows.map { $0.split(separator: ",")[1] }
+                    == ["naive", "apple-prefetching-sample", "naive", "apple-prefetching-sample"])
         #expect(rows.map { $0.split(separator: ",").last! } == ["0", "0", "1", "1"])
         #expect(rows[0].dropLast(2) == rows[2].dropLast(2))
         // The value reaches the sample (strategies[1]), not naive: a bad value is the sample's error.
@@ -163,14 +170,16 @@ import ScrollSimTestSupport
             """)
         let invalid = scrollsim("sweep", bad)
         #expect(invalid.code == 65)
-        #expect(invalid.standardError.hasSuffix("strategies[1].memoryCacheMB: must be an integer from 0 to 65536, found -1\n"))
+        #expect(invalid.standardError.hasSuffix(
+            "strategies[1].memoryCacheMB: must be an integer from 0 to 65536, found -1\n"))
         // A parameter no listed strategy takes is an error.
         let none = try write("none.json", """
             { "scenario": "tiny.json", "axes": { "strategies[*].maxImages": [10] } }
             """)
         let result = scrollsim("sweep", none)
         #expect(result.code == 65)
-        #expect(result.standardError == "Error: \(none): axes[\"strategies[*].maxImages\"]: no listed strategy takes the parameter 'maxImages'\n")
+        #expect(result.standardError == "Error: \(none): axes[\"strategies[*].maxImages\"]: "
+                    + "no listed strategy takes the parameter 'maxImages'\n")
     }
 
     @Test("an inline scenario and the sweep's own strategies")
@@ -180,7 +189,8 @@ import ScrollSimTestSupport
             """)
         let lines = succeed(["sweep", sweep]).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasSuffix(",peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,radio_energy_j,layout.itemHeight"))
+        #expect(lines[0].hasSuffix(
+            ",peak_memory_mb,blank_ratio_vsync_mean,memory_warnings,killed,radio_energy_j,layout.itemHeight"))
         #expect(lines[1].hasPrefix("tiny,naive,5,") && lines[1].hasSuffix(",150"))
         #expect(lines[2].hasPrefix("tiny,naive,5,") && lines[2].hasSuffix(",250"))
     }
@@ -188,7 +198,8 @@ import ScrollSimTestSupport
     @Test("bad sweep files: one message naming the sweep file and the axis, the exit code, no output file",
           arguments: [
             (#"{ "scenario": "tiny.json", "axes": { "cells.prefetchScreen": [0, 1] } }"#,
-             #"axes["cells.prefetchScreen"][0]: cells.prefetchScreen: unknown key; did you mean 'prefetchScreens'?"#, Int32(65)),
+             #"axes["cells.prefetchScreen"][0]: cells.prefetchScreen: unknown key; "#
+                 + #"did you mean 'prefetchScreens'?"#, Int32(65)),
             (#"{ "scenario": "tiny.json", "axes": { "cells.prefetchScreens": [0, 25] } }"#,
              #"axes["cells.prefetchScreens"][1]: cells.prefetchScreens: must be a number from 0 to 20, found 25"#, 65),
             (#"{ "scenario": "tiny.json", "axes": { "cells.prefetchScreens": ["deep"] } }"#,
@@ -198,25 +209,32 @@ import ScrollSimTestSupport
             (#"{ "scenario": "tiny.json", "axes": { "seed": 3 } }"#,
              #"axes["seed"]: expected an array of values, found a number"#, 65),
             (#"{ "scenario": "tiny.json", "axes": { "strategies[2].memoryCacheMB": [25] } }"#,
-             #"axes["strategies[2].memoryCacheMB"]: 'strategies' has 2 elements (indices 0...1), so [2] is out of range"#, 65),
+             #"axes["strategies[2].memoryCacheMB"]: 'strategies' has 2 elements (indices 0...1), "#
+                 + #"so [2] is out of range"#, 65),
             (#"{ "scenario": "tiny.json", "axes": { "cells[0]": [1] } }"#,
              #"axes["cells[0]"]: 'cells' is not set, so 'cells[0]' has no array to index"#, 65),
             (#"{ "scenario": "tiny.json", "axes": { "cells..x": [1] } }"#,
-             #"axes["cells..x"]: 'cells..x' is not a path: expected a key at character 7 (write keys joined by '.', with [n] or [*] for arrays)"#, 65),
+             #"axes["cells..x"]: 'cells..x' is not a path: expected a key at character 7 "#
+                 + #"(write keys joined by '.', with [n] or [*] for arrays)"#, 65),
             (#"{ "scenario": "tiny.json", "axes": { "strategy": ["naive", "nave"] } }"#,
              #"axes["strategy"][1]: strategies[0]: unknown strategy 'nave'; did you mean 'naive'?"#, 65),
-            (#"{ "scenario": "tiny.json", "axes": { "network.latencyMsMedian": [100, 350], "network.latencyMsP95": [300, 1000] } }"#,
-             #"axes combination (network.latencyMsMedian=350, network.latencyMsP95=300): network.latencyMsP95: must be at least latencyMsMedian (350), found 300"#, 65),
+            (#"{ "scenario": "tiny.json", "axes": { "network.latencyMsMedian": [100, 350], "#
+                + #""network.latencyMsP95": [300, 1000] } }"#,
+             #"axes combination (network.latencyMsMedian=350, network.latencyMsP95=300): "#
+                 + #"network.latencyMsP95: must be at least latencyMsMedian (350), found 300"#, 65),
             (#"{ "scenario": "tiny.json", "axis": {} }"#, "axis: unknown key; did you mean 'axes'?", 65),
             (#"{ "scenario": "tiny.json" }"#,
-             #"axes: required key is missing; expected an object of axes, e.g. { "cells.prefetchScreens": [0, 1, 2] }"#, 65),
+             #"axes: required key is missing; expected an object of axes, "#
+                 + #"e.g. { "cells.prefetchScreens": [0, 1, 2] }"#, 65),
             (#"{ "axes": {} }"#,
-             "scenario: required key is missing; expected a scenario file's path (relative to the sweep file) or a scenario object", 65),
+             "scenario: required key is missing; expected a scenario file's path (relative to the sweep file) "
+                 + "or a scenario object", 65),
             (#"{ "scenario": { "layout": { "itemCount": 0 } }, "axes": {} }"#,
              "scenario.layout.itemCount: must be an integer from 1 to 10000000, found 0", 65),
             (#"{ "scenario": "tiny.json", "axes": {} "#,
-             "invalid JSON at line 1, column 39: expected ',' or '}' after an object member, found the end of the file", 65),
-          ])
+             "invalid JSON at line 1, column 39: expected ',' or '}' after an object member, "
+                 + "found the end of the file", 65),
+          ] as [(String, String, Int32)])
     func badSweep(text: String, message: String, code: Int32) throws {
         let sweep = try write("bad.json", text)
         let out = directory + "/out/result.csv"
@@ -235,13 +253,15 @@ import ScrollSimTestSupport
         let sweep = try write("lost.json", #"{ "scenario": "gone/tiny.json", "axes": { "seed": [1] } }"#)
         let missingScenario = scrollsim("sweep", sweep, "--out", directory + "/out.csv")
         #expect(missingScenario.code == 66)
-        #expect(missingScenario.standardError == "Error: \(sweep): scenario: \(directory)/gone/tiny.json: no such file\n")
+        #expect(missingScenario.standardError
+                    == "Error: \(sweep): scenario: \(directory)/gone/tiny.json: no such file\n")
         #expect(!FileManager.default.fileExists(atPath: directory + "/out.csv"))
         _ = try write("broken.json", #"{ "layout": { "itemCount": 10, "kind": "spiral" } }"#)
         let broken = try write("uses-broken.json", #"{ "scenario": "broken.json", "axes": {} }"#)
         let invalid = scrollsim("sweep", broken)
         #expect(invalid.code == 65)
-        #expect(invalid.standardError == "Error: \(broken): scenario: \(directory)/broken.json: layout.kind: must be 'list' or 'grid', found 'spiral'\n")
+        #expect(invalid.standardError == "Error: \(broken): scenario: \(directory)/broken.json: "
+                    + "layout.kind: must be 'list' or 'grid', found 'spiral'\n")
     }
 
     /// The usage footer of `scrollsim sweep` errors.
@@ -251,8 +271,9 @@ import ScrollSimTestSupport
 
         """
 
-    @Test("bad --jobs and --shard values are usage errors", arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/3/3", "2/1", "1/", "env/0", "env/", "env/x", "ENV/3",
-                                                                   "env/1000001", "env/-1"])
+    @Test("bad --jobs and --shard values are usage errors",
+          arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/3/3", "2/1", "1/", "env/0", "env/", "env/x", "ENV/3",
+                      "env/1000001", "env/-1"])
     func badShard(value: String) {
         let result = scrollsim("sweep", "s.json", "--shard", value)
         #expect(result.code == 64)
@@ -298,36 +319,45 @@ import ScrollSimTestSupport
         _ = succeed(["sweep", halves, "--shard", "1/2", "--out", half])
         let mixed = merge([shards[0], half])
         #expect(mixed.code == 65)
-        #expect(mixed.standardError == "Error: \(half): line 1: shard 1/2, but \(shards[0]) is shard 1/3; merge shards made with one --shard count\n")
+        #expect(mixed.standardError == "Error: \(half): line 1: shard 1/2, but \(shards[0]) is shard 1/3; "
+                    + "merge shards made with one --shard count\n")
 
-        let otherSweep = try write("seeds.json", #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#)
+        let otherSweep = try write("seeds.json",
+                                   #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#)
         let foreign = directory + "/foreign.csv"
         _ = succeed(["sweep", otherSweep, "--shard", "2/3", "--out", foreign])
         let different = merge([shards[0], foreign, shards[2]])
         #expect(different.code == 65)
-        #expect(different.standardError == "Error: \(foreign): line 1: from a different sweep than \(shards[0]) (sweep and run count differ); merge the shards of one sweep\n")
+        #expect(different.standardError == "Error: \(foreign): line 1: from a different sweep than \(shards[0]) "
+                    + "(sweep and run count differ); merge the shards of one sweep\n")
 
         let text = fileText(shards[1]) ?? ""
-        let truncated = try write("truncated.csv", text.split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
+        let truncated = try write("truncated.csv",
+                                  text.split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
         let short = merge([shards[0], truncated, shards[2]])
         #expect(short.code == 65)
-        #expect(short.standardError == "Error: \(truncated): shard 2/3 of 16 runs should hold 5 rows, holds 4 (a truncated file?)\n")
+        #expect(short.standardError
+                    == "Error: \(truncated): shard 2/3 of 16 runs should hold 5 rows, holds 4 (a truncated file?)\n")
 
         let moved = try write("moved.csv", text.replacingOccurrences(of: "\n1,tiny", with: "\n2,tiny"))
         let wrongRun = merge([shards[0], moved, shards[2]])
         #expect(wrongRun.code == 65)
-        #expect(wrongRun.standardError == "Error: \(moved): line 3: run 2 does not belong to shard 2/3 (its runs have index modulo 3 = 1)\n")
+        #expect(wrongRun.standardError == "Error: \(moved): line 3: run 2 does not belong to shard 2/3 "
+                    + "(its runs have index modulo 3 = 1)\n")
 
         let plain = try write("plain.csv", SummaryCSV.header)
         let notShard = merge([plain])
         #expect(notShard.code == 65)
-        #expect(notShard.standardError == "Error: \(plain): line 1: not a sweep shard: expected '# scrollsim-shard i/n runs=… sweep=…' as 'scrollsim sweep --shard' writes\n")
+        #expect(notShard.standardError == "Error: \(plain): line 1: not a sweep shard: "
+                    + "expected '# scrollsim-shard i/n runs=… sweep=…' as 'scrollsim sweep --shard' writes\n")
 
         let gone = merge([shards[0], directory + "/gone.csv"])
         #expect(gone.code == 66)
         #expect(gone.standardError == "Error: \(directory)/gone.csv: no such file\n")
 
-        for result in [missing, twice, mixed, different, short, wrongRun, notShard, gone] { #expect(result.standardOutput == "") }
+        for result in [missing, twice, mixed, different, short, wrongRun, notShard, gone] {
+            #expect(result.standardOutput == "")
+        }
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -457,16 +487,19 @@ import ScrollSimTestSupport
 @Suite struct MergeValueTests {
     @Test func aDamagedValueInAShardFailsWith65AndWritesNothing() throws {
         let directory = try makeTemporaryDirectory()
-        try #"{ "name": "tiny", "layout": { "itemCount": 40, "itemHeight": 200 }, "script": [ { "drag": { "velocity": 800, "seconds": 0.3 } } ], "strategies": [ "naive" ] }"#
+        try (#"{ "name": "tiny", "layout": { "itemCount": 40, "itemHeight": 200 }, "#
+            + #""script": [ { "drag": { "velocity": 800, "seconds": 0.3 } } ], "strategies": [ "naive" ] }"#)
             .write(toFile: directory + "/tiny.json", atomically: true, encoding: .utf8)
         try #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3] } }"#
             .write(toFile: directory + "/sw.json", atomically: true, encoding: .utf8)
         #expect(scrollsim("sweep", directory + "/sw.json", "--shard", "1/2", "--out", directory + "/s1.csv").code == 0)
         #expect(scrollsim("sweep", directory + "/sw.json", "--shard", "2/2", "--out", directory + "/s2.csv").code == 0)
-        var lines = try #require(fileText(directory + "/s1.csv")).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try #require(fileText(directory + "/s1.csv"))
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[2] = lines[2].replacingOccurrences(of: ",ios15,60,", with: ",ios15,sixty,")
         try lines.joined(separator: "\n").write(toFile: directory + "/s1.csv", atomically: true, encoding: .utf8)
-        let result = scrollsim("merge", directory + "/s1.csv", directory + "/s2.csv", "--out", directory + "/merged.csv")
+        let result = scrollsim("merge", directory + "/s1.csv", directory + "/s2.csv",
+                               "--out", directory + "/merged.csv")
         #expect(result.code == 65)
         #expect(result.standardError.contains("(refresh_hz): expected a number"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/merged.csv"))

@@ -48,7 +48,8 @@ import ScrollSimCore
                     ((entry[key] as? NSNumber)?.doubleValue).map { Int64(($0 * 1000).rounded()) } ?? -1
                 }
                 events.append(Event(phase: entry["ph"] as? String ?? "", name: entry["name"] as? String ?? "",
-                                    category: entry["cat"] as? String ?? "", process: (entry["pid"] as? NSNumber)?.intValue ?? -1,
+                                    category: entry["cat"] as? String ?? "",
+                                    process: (entry["pid"] as? NSNumber)?.intValue ?? -1,
                                     thread: (entry["tid"] as? NSNumber)?.intValue ?? -1, start: nanoseconds("ts"),
                                     duration: nanoseconds("dur"), arguments: entry["args"] as? [String: Any] ?? [:]))
             }
@@ -75,7 +76,8 @@ import ScrollSimCore
                     }
                     while let top = open.last, top.end <= slice.start { open.removeLast() }
                     if let top = open.last, slice.end > top.end {
-                        problems.append("\(key): \(slice.name) [\(slice.start), \(slice.end)] overlaps \(top.name) [\(top.start), \(top.end)]")
+                        problems.append("\(key): \(slice.name) [\(slice.start), \(slice.end)] overlaps "
+                                            + "\(top.name) [\(top.start), \(top.end)]")
                     }
                     open.append(slice)
                 }
@@ -103,7 +105,8 @@ import ScrollSimCore
     func bundledScenarioTraces() throws {
         let out = directory + "/out", traces = directory + "/traces"
         let result = scrollsim("run", Self.scenarios + "/back-and-forth.json", Self.scenarios + "/feed-slow-3g.json",
-                               "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", 
+                               "--strategy", "naive", "--strategy", "apple-prefetching-sample",
+                               "--strategy", "actor-loader-coalescing",
                                "--out", out, "--frames", "--trace", traces)
         #expect(result.code == 0)
         #expect(result.standardError == "")
@@ -119,9 +122,12 @@ import ScrollSimCore
 
             // Metadata: the process, and a name for every track an event is on.
             let metadata = trace.events.filter { $0.phase == "M" }
-            let threadNames = Dictionary(metadata.filter { $0.name == "thread_name" }.map { ($0.thread, $0.arguments["name"] as? String ?? "") },
+            let threadNames = Dictionary(metadata.filter { $0.name == "thread_name" }
+                                             .map { ($0.thread, $0.arguments["name"] as? String ?? "") },
                                          uniquingKeysWith: { a, _ in a })
-            #expect(metadata.contains { $0.name == "process_name" && ($0.arguments["name"] as? String)?.hasPrefix("ScrollSim ") == true })
+            #expect(metadata.contains {
+                $0.name == "process_name" && ($0.arguments["name"] as? String)?.hasPrefix("ScrollSim ") == true
+            })
             #expect(threadNames[1] == "main thread")
             #expect(threadNames[2] == "display (vsync, hitches)")
             // Network tracks are named after the session (these strategies use URLSession.shared).
@@ -141,7 +147,8 @@ import ScrollSimCore
             let frameSlices = trace.events.filter { $0.phase == "X" && $0.category == "frame" }
             #expect(frameSlices.count == rows.count)
             #expect(trace.events.filter { $0.phase == "i" && $0.name == "vsync" }.count == rows.count)
-            #expect(trace.events.filter { $0.phase == "i" && $0.name == "hitch" }.count == rows.filter { $0[8] != "0.000" }.count)
+            #expect(trace.events.filter { $0.phase == "i" && $0.name == "hitch" }.count
+                        == rows.filter { $0[8] != "0.000" }.count)
             #expect(frameSlices.first.map { "\($0.start)" } == rows.first.map { String($0[2]) })  // start_ns
             #expect(trace.events.filter { $0.phase == "C" && $0.name == "blank ratio" }.count == rows.count)
             #expect(trace.events.contains { $0.phase == "C" && $0.name == "decoded memory" })
@@ -154,7 +161,8 @@ import ScrollSimCore
             for event in trace.events where event.phase == "X" && event.thread == 1 {
                 if event.category == "lifecycle" {
                     let parent = try #require(item, "\(name): \(event.name) before any main-thread item")
-                    #expect(parent.start <= event.start && event.end <= parent.end, "\(name): \(event.name) at \(event.start)")
+                    #expect(parent.start <= event.start && event.end <= parent.end,
+                            "\(name): \(event.name) at \(event.start)")
                 } else {
                     item = event
                 }
@@ -230,8 +238,10 @@ import ScrollSimCore
     func deterministic() throws {
         let a = directory + "/a", b = directory + "/b"
         let scenario = Self.scenarios + "/photo-grid-lte.json"
-        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--trace", a).code == 0)
-        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--trace", b).code == 0)
+        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample",
+                          "--strategy", "actor-loader-coalescing", "--trace", a).code == 0)
+        #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample",
+                          "--strategy", "actor-loader-coalescing", "--trace", b).code == 0)
         #expect(directoryEntries(a).count == 3)
         for name in directoryEntries(a) {
             #expect(fileText(a + "/" + name) == fileText(b + "/" + name), "\(name)")
@@ -263,7 +273,8 @@ import ScrollSimCore
     func unwritableTraceDirectory() throws {
         let blocker = directory + "/file"
         try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
-        let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", "--strategy", "naive", "--trace", blocker + "/traces")
+        let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", "--strategy", "naive",
+                               "--trace", blocker + "/traces")
         #expect(result.code == 1)
         #expect(result.standardError == "Error: cannot write '\(blocker)': exists and is not a directory\n")
     }

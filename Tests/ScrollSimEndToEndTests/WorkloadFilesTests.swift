@@ -59,7 +59,8 @@ import ScrollSimTestSupport
         let scenario = try write("s.json", Self.replayScenario("absent.csv"))
         let result = scrollsim("run", scenario)
         #expect(result.code == 66)
-        #expect(result.standardError == "Error: \(scenario): script[0].replay.file: \(directory)/absent.csv: no such file\n")
+        #expect(result.standardError
+                    == "Error: \(scenario): script[0].replay.file: \(directory)/absent.csv: no such file\n")
         let validate = scrollsim("validate", scenario)
         #expect(validate.code == 66)
         // A sweep's scenario keeps the kind: still 66, under the sweep file's `scenario` key.
@@ -76,7 +77,8 @@ import ScrollSimTestSupport
         let scenario = try write("s.json", Self.replayScenario("d.csv"))
         let result = scrollsim("run", scenario)
         #expect(result.code == 66)
-        #expect(result.standardError == "Error: \(scenario): script[0].replay.file: \(directory)/d.csv: cannot read: is a directory\n")
+        #expect(result.standardError
+                    == "Error: \(scenario): script[0].replay.file: \(directory)/d.csv: cannot read: is a directory\n")
     }
 
     @Test("a bad recording exits 65 naming its line and column")
@@ -86,7 +88,8 @@ import ScrollSimTestSupport
         let result = scrollsim("run", scenario)
         #expect(result.code == 65)
         #expect(result.standardError
-            == "Error: \(scenario): script[0].replay.file: \(directory)/g.csv: line 3, column 2 (offset_pt): expected a number of points, found 'abc'\n")
+            == "Error: \(scenario): script[0].replay.file: \(directory)/g.csv: line 3, column 2 (offset_pt): "
+                + "expected a number of points, found 'abc'\n")
     }
 
     @Test("a recording over 64 MiB is refused without being read, in the input layer's words")

@@ -77,7 +77,8 @@ public struct CacheReplayResult: Sendable, Equatable {
     public var misses: Int { requests - hits }
 
     /// The counts of a replay.
-    public init(policy: CacheIndex.Policy, capacity: Int64, requests: Int, hits: Int, requestBytes: Int64, missBytes: Int64) {
+    public init(policy: CacheIndex.Policy, capacity: Int64, requests: Int, hits: Int, requestBytes: Int64,
+                missBytes: Int64) {
         self.policy = policy
         self.capacity = capacity
         self.requests = requests
@@ -108,7 +109,8 @@ public enum CacheCapacity: Sendable, Equatable, CustomStringConvertible {
         }
         let number = text.dropLast()
         let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }) else {
+        guard parts.count <= 2,
+              parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }) else {
             return nil
         }
         let decimals = parts.count == 2 ? parts[1].count : 0

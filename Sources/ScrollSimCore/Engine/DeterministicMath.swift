@@ -93,7 +93,8 @@ public enum DMath {
 
     /// The standard normal quantile Φ⁻¹(p) for p in (0, 1): Acklam's rational approximation,
     /// relative error < 1.15e-9 (P. J. Acklam, "An algorithm for computing the inverse normal
-    /// cumulative distribution function", 2003; https://web.archive.org/web/20151030215612/http://home.online.no/~pjacklam/notes/invnorm/).
+    /// cumulative distribution function", 2003;
+    /// https://web.archive.org/web/20151030215612/http://home.online.no/~pjacklam/notes/invnorm/).
     /// Returns −inf at 0, +inf at 1, NaN outside [0, 1].
     /// - Complexity: O(1).
     public static func inverseNormalCDF(_ p: Double) -> Double {

@@ -61,7 +61,8 @@ public struct ScrollUpdate: Sendable, Equatable {
     /// Viewport height in points (a "screen" for range tuning).
     public var viewportHeight: Double
 
-    public init(time: SimTime, offset: Double, velocity: Double, direction: Int, visibleItems: Range<Int>, viewportHeight: Double) {
+    public init(time: SimTime, offset: Double, velocity: Double, direction: Int, visibleItems: Range<Int>,
+                viewportHeight: Double) {
         self.time = time
         self.offset = offset
         self.velocity = velocity

@@ -113,7 +113,8 @@ public final class CollectionLayout: Sendable {
             var top = config.contentInsetTop
             for row in 0..<rowCount {
                 tops.append(top)
-                top = top + Self.variableHeight(row, min: range.lowerBound, span: heightSpan, stream: stream) + config.spacing
+                top = top + Self.variableHeight(row, min: range.lowerBound, span: heightSpan, stream: stream)
+                    + config.spacing
             }
             rowTops = tops
             rowHeights = []
@@ -136,7 +137,8 @@ public final class CollectionLayout: Sendable {
         if rowCount == 0 {
             contentEnd = config.contentInsetTop
         } else if let stream = heightStream {
-            contentEnd = rowTops[lastRow] + Self.variableHeight(lastRow, min: minHeight, span: heightSpan, stream: stream)
+            contentEnd = rowTops[lastRow]
+                + Self.variableHeight(lastRow, min: minHeight, span: heightSpan, stream: stream)
         } else if !isFixedHeight {
             contentEnd = rowTops[lastRow] + rowHeights[lastRow]
         } else {
@@ -181,7 +183,8 @@ public final class CollectionLayout: Sendable {
         return height(row)
     }
 
-    /// Items whose frames intersect the band minY..<maxY with positive area (frame.y < maxY && frame.maxY > minY). Always a contiguous range (possibly empty). O(log n).
+    /// Items whose frames intersect the band minY..<maxY with positive area
+    /// (frame.y < maxY && frame.maxY > minY). Always a contiguous range (possibly empty). O(log n).
     ///
     /// An empty band (`minY >= maxY`, or NaN) and a band outside the content give `0..<0`; every
     /// empty result is `0..<0`.

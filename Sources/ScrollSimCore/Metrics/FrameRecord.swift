@@ -26,7 +26,8 @@ public struct FrameRecord: Sendable, Equatable {
     public var blankRatio: Double
 
     public init(frame: Int, vsync: SimTime, start: SimTime, commit: SimTime, present: SimTime, offset: Double,
-                inScroll: Bool, work: SimTime, hitch: SimTime, missedVsyncs: Int, visibleCells: Int, blankRatio: Double) {
+                inScroll: Bool, work: SimTime, hitch: SimTime, missedVsyncs: Int, visibleCells: Int,
+                blankRatio: Double) {
         self.frame = frame
         self.vsync = vsync
         self.start = start

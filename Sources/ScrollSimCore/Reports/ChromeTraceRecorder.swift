@@ -115,7 +115,8 @@ public final class ChromeTraceRecorder: RunObserver {
     /// Closes a main-thread item: its slice, with the callbacks and frame reported since the last one.
     public func mainThreadWork(_ work: MainThreadWork, start: SimTime, end: SimTime) {
         var item = Self.mainSlice(work, start: start, end: end, frame: pendingFrame)
-        assert(pendingCallbacks.allSatisfy { $0.start >= start && $0.end <= end }, "a callback outside its main-thread item")
+        assert(pendingCallbacks.allSatisfy { $0.start >= start && $0.end <= end },
+               "a callback outside its main-thread item")
         item.children = pendingCallbacks
         pendingCallbacks.removeAll(keepingCapacity: true)
         pendingFrame = nil
@@ -142,13 +143,15 @@ public final class ChromeTraceRecorder: RunObserver {
     /// Keeps the decode for its thread's track.
     public func decodeRan(thread: Int, start: SimTime, end: SimTime) {
         guard thread >= 0 else { return }
-        decodes[thread, default: []].append(Slice(name: "decode", category: "decode", start: start, end: end, arguments: []))
+        decodes[thread, default: []].append(
+            Slice(name: "decode", category: "decode", start: start, end: end, arguments: []))
     }
 
     /// Keeps the disk job for its queue's track.
     public func diskRan(queue: Int, start: SimTime, end: SimTime) {
         guard queue >= 0 else { return }
-        diskJobs[queue, default: []].append(Slice(name: "disk job", category: "disk", start: start, end: end, arguments: []))
+        diskJobs[queue, default: []].append(
+            Slice(name: "disk job", category: "disk", start: start, end: end, arguments: []))
     }
 
     /// Keeps the kill for the display track.
@@ -175,8 +178,12 @@ public final class ChromeTraceRecorder: RunObserver {
         for (rank, track) in network.keys.sorted().enumerated() {
             writeTrack(network[track] ?? [], thread: Track.network(rank), into: &writer)
         }
-        for thread in decodes.keys.sorted() { writeTrack(decodes[thread] ?? [], thread: Track.decoder(thread), into: &writer) }
-        for queue in diskJobs.keys.sorted() { writeTrack(diskJobs[queue] ?? [], thread: Track.disk(queue), into: &writer) }
+        for thread in decodes.keys.sorted() {
+            writeTrack(decodes[thread] ?? [], thread: Track.decoder(thread), into: &writer)
+        }
+        for queue in diskJobs.keys.sorted() {
+            writeTrack(diskJobs[queue] ?? [], thread: Track.disk(queue), into: &writer)
+        }
         writeCounters(&writer)
         return writer.makeText()
     }
@@ -185,7 +192,9 @@ public final class ChromeTraceRecorder: RunObserver {
     /// not, and every network track used.
     private func writeMetadata(_ writer: inout ChromeTraceWriter) {
         writer.metadata("process_name", thread: 0, arguments: [("name", .string(processName))])
-        var tracks: [(thread: Int, name: String)] = [(Track.main, "main thread"), (Track.display, "display (vsync, hitches)")]
+        var tracks: [(thread: Int, name: String)] = [
+            (Track.main, "main thread"), (Track.display, "display (vsync, hitches)"),
+        ]
         tracks += network.keys.sorted().enumerated().map { (Track.network($0.offset), name(of: $0.element)) }
         tracks += Set(0..<decoderCount).union(decodes.keys).sorted().map { (Track.decoder($0), "decoder \($0)") }
         tracks += Set(0..<diskQueueCount).union(diskJobs.keys).sorted().map { (Track.disk($0), "disk \($0)") }
@@ -226,7 +235,8 @@ public final class ChromeTraceRecorder: RunObserver {
             if frame.hitch > 0 { instants.append((frame.present, true, frame)) }
         }
         let sorted = instants.enumerated().sorted { a, b in
-            (a.element.time, a.element.isHitch ? 1 : 0, a.offset) < (b.element.time, b.element.isHitch ? 1 : 0, b.offset)
+            (a.element.time, a.element.isHitch ? 1 : 0, a.offset)
+                < (b.element.time, b.element.isHitch ? 1 : 0, b.offset)
         }.map(\.element)
         for instant in sorted {
             let frame = instant.frame
@@ -267,7 +277,9 @@ public final class ChromeTraceRecorder: RunObserver {
             writer.counter("decoded memory", time: time,
                            arguments: [("MiB", .number(DecimalFormat.fixed(total, over: 1_048_576, decimals: 3)))])
         }
-        for frame in frames.enumerated().sorted(by: { ($0.element.present, $0.offset) < ($1.element.present, $1.offset) })
+        for frame in frames.enumerated().sorted(by: {
+            ($0.element.present, $0.offset) < ($1.element.present, $1.offset)
+        })
             .map(\.element) {
             writer.counter("blank ratio", time: frame.present,
                            arguments: [("ratio", .number(DecimalFormat.fixed(frame.blankRatio, decimals: 4)))])

@@ -201,7 +201,8 @@ public final class ChromeTraceStreamRecorder: RunObserver {
         var tracks: [(thread: Int, name: String)] = [(Track.main, "main thread"),
                                                       (Track.display, "display (vsync, hitches)")]
         tracks += networkTracks.enumerated().map { (Track.network($0.offset), name(of: $0.element)) }
-        tracks += Set(0..<decoderCount).union(decoderSegments.keys).sorted().map { (Track.decoder($0), "decoder \($0)") }
+        tracks += Set(0..<decoderCount).union(decoderSegments.keys).sorted()
+            .map { (Track.decoder($0), "decoder \($0)") }
         tracks += Set(0..<diskQueueCount).union(diskSegments.keys).sorted().map { (Track.disk($0), "disk \($0)") }
         for (index, track) in tracks.enumerated() {
             writer.metadata("thread_name", thread: track.thread, arguments: [("name", .string(track.name))])

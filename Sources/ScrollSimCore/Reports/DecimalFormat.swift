@@ -66,7 +66,8 @@ public enum DecimalFormat {
     /// ratio in ms/s is `hitchNanos · 10^3 / scrollNanos`). Falls back to `Double` arithmetic only
     /// when the rounded result does not fit in a `UInt64`.
     /// - Precondition: `0 <= decimals`, `0 <= extraPowerOfTen`, and their sum ≤ `maximumDecimals`.
-    static func fixed(_ numerator: Int64, over denominator: Int64, decimals: Int, timesPowerOfTen extraPowerOfTen: Int) -> String {
+    static func fixed(_ numerator: Int64, over denominator: Int64, decimals: Int,
+                      timesPowerOfTen extraPowerOfTen: Int) -> String {
         precondition(decimals >= 0 && extraPowerOfTen >= 0 && decimals + extraPowerOfTen <= maximumDecimals,
                      "decimals out of range: \(decimals) + \(extraPowerOfTen)")
         guard denominator != 0 else { return assemble(isNegative: false, digits: "0", decimals: decimals) }
@@ -98,7 +99,9 @@ public enum DecimalFormat {
     static func assemble(isNegative: Bool, digits: String, decimals: Int) -> String {
         let sign = isNegative && digits.contains(where: { $0 != "0" }) ? "-" : ""
         guard decimals > 0 else { return sign + digits }
-        let padded = digits.count > decimals ? digits : String(repeating: "0", count: decimals + 1 - digits.count) + digits
+        let padded = digits.count > decimals
+            ? digits
+            : String(repeating: "0", count: decimals + 1 - digits.count) + digits
         let point = padded.index(padded.endIndex, offsetBy: -decimals)
         return sign + padded[..<point] + "." + padded[point...]
     }

@@ -29,7 +29,8 @@ extension ScenarioDecoder {
         /// "a number from 0 to 1000" or "a number greater than 0 and at most 10000".
         var phrase: String {
             isLowerExclusive
-                ? "a number greater than \(ScenarioDecoder.formatted(lower)) and at most \(ScenarioDecoder.formatted(upper))"
+                ? "a number greater than \(ScenarioDecoder.formatted(lower)) "
+                    + "and at most \(ScenarioDecoder.formatted(upper))"
                 : "a number from \(ScenarioDecoder.formatted(lower)) to \(ScenarioDecoder.formatted(upper))"
         }
     }
@@ -44,7 +45,9 @@ extension ScenarioDecoder {
         var digits: [UInt8] = []
         var fractionDigits = 0
         /// Whether the byte at `at` is an ASCII digit.
-        func isDigit(_ at: Int) -> Bool { at < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) }
+        func isDigit(_ at: Int) -> Bool {
+            at < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at])
+        }
         while isDigit(index) {
             digits.append(bytes[index] - UInt8(ascii: "0"))
             index += 1

@@ -57,13 +57,15 @@ extension ScenarioDecoder {
         let (steps, totals) = try steps(value, at: path, repeatDepth: 0, targets: &targets)
         if totals.steps > ScriptLimits.expandedSteps {
             let count = totals.steps == .max ? "more than \(Int.max)" : "\(totals.steps)"
-            throw invalid(
-                path, "expands to \(count) steps once repeats are unrolled; at most \(ScriptLimits.expandedSteps) are allowed")
+            throw invalid(path, "expands to \(count) steps once repeats are unrolled; "
+                              + "at most \(ScriptLimits.expandedSteps) are allowed")
         }
         if totals.seconds > ScriptLimits.expandedSeconds {
             throw invalid(
                 path,
-                "drags, pauses, flings, animated scrolls, replays and users last \(Self.formatted(totals.seconds)) s once repeats are unrolled; at most \(Self.formatted(ScriptLimits.expandedSeconds)) s (3 hours) are allowed"
+                "drags, pauses, flings, animated scrolls, replays and users last \(Self.formatted(totals.seconds)) s "
+                    + "once repeats are unrolled; at most \(Self.formatted(ScriptLimits.expandedSeconds)) s (3 hours) "
+                    + "are allowed"
             )
         }
         return (steps, targets)
@@ -73,11 +75,14 @@ extension ScenarioDecoder {
     private func steps(
         _ value: JSONValue, at path: String, repeatDepth: Int, targets: inout [ScrollTarget]
     ) throws(ScenarioError) -> ([ScriptStep], ScriptTotals) {
-        guard case .array(let items) = value else { throw typeMismatch(expected: "an array of steps", found: value, at: path) }
+        guard case .array(let items) = value else {
+            throw typeMismatch(expected: "an array of steps", found: value, at: path)
+        }
         var steps: [ScriptStep] = []
         var totals = ScriptTotals()
         for (index, item) in items.enumerated() {
-            let (step, stepTotals) = try step(item, at: Self.path(path, index), repeatDepth: repeatDepth, targets: &targets)
+            let (step, stepTotals) = try step(item, at: Self.path(path, index), repeatDepth: repeatDepth,
+                                              targets: &targets)
             steps.append(step)
             totals.add(stepTotals)
         }
@@ -92,9 +97,13 @@ extension ScenarioDecoder {
             throw typeMismatch(expected: "a step such as {\"pause\": {\"seconds\": 1}}", found: value, at: path)
         }
         guard entries.count == 1 else {
-            let found = entries.isEmpty ? "none" : "\(entries.count): " + entries.map(\.key.quotedForMessage).joined(separator: ", ")
+            let found = entries.isEmpty
+                ? "none"
+                : "\(entries.count): " + entries.map(\.key.quotedForMessage).joined(separator: ", ")
             throw invalid(
-                path, "a step must have exactly one key naming its kind (\(ScriptLimits.stepKinds.joined(separator: ", "))); found \(found)")
+                path,
+                "a step must have exactly one key naming its kind (\(ScriptLimits.stepKinds.joined(separator: ", "))); "
+                    + "found \(found)")
         }
         let (kind, body) = entries[0]
         let stepPath = Self.path(path, kind)
@@ -126,7 +135,8 @@ extension ScenarioDecoder {
             // A fling lasts until |v| < 10 pt/s (at most; an edge can stop it earlier).
             let flingSeconds = abs(velocity) > 10
                 ? DMath.log(10 / abs(velocity)) / (1000 * DMath.log(deceleration.perMillisecond)) : 0
-            return (.fling(velocity: velocity, deceleration: deceleration), ScriptTotals(steps: 1, seconds: flingSeconds))
+            return (.fling(velocity: velocity, deceleration: deceleration),
+                    ScriptTotals(steps: 1, seconds: flingSeconds))
         case "pause":
             var seconds = 0.0
             let given = try members(of: body, at: stepPath, section: ScenarioKeys.pause) {
@@ -143,7 +153,9 @@ extension ScenarioDecoder {
             guard case .object(let parameters) = body else {
                 throw typeMismatch(expected: "an empty object {}", found: body, at: stepPath)
             }
-            guard parameters.isEmpty else { throw invalid(stepPath, "must be an empty object {}: memoryWarning takes no parameters") }
+            guard parameters.isEmpty else {
+                throw invalid(stepPath, "must be an empty object {}: memoryWarning takes no parameters")
+            }
             return (.memoryWarning, ScriptTotals(steps: 1))
         case "replay":
             return try replay(body, at: stepPath)
@@ -176,7 +188,8 @@ extension ScenarioDecoder {
         }
         targets.append(target)
         let seconds = animated ? secondsGiven?.value ?? ScriptLimits.defaultScrollSeconds : 0
-        return (.scrollTo(item: target.item, animated: animated, seconds: seconds), ScriptTotals(steps: 1, seconds: seconds))
+        return (.scrollTo(item: target.item, animated: animated, seconds: seconds),
+                ScriptTotals(steps: 1, seconds: seconds))
     }
 
     /// `repeat {times, script}`, the `repeatDepth`-th nested repeat.

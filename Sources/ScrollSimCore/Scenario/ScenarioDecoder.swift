@@ -88,7 +88,8 @@ struct ScenarioDecoder {
     }
 
     /// `layout`, and whether it gave `itemCount`.
-    private func layout(_ value: JSONValue, at path: String) throws(ScenarioError) -> (Scenario.Layout, hasItemCount: Bool) {
+    private func layout(_ value: JSONValue,
+                        at path: String) throws(ScenarioError) -> (Scenario.Layout, hasItemCount: Bool) {
         var layout = Scenario.Layout(itemCount: 0)
         var hasItemCount = false
         var columnsPath: String?
@@ -142,14 +143,17 @@ struct ScenarioDecoder {
         }
         switch (layout.kind, columnsPath) {
         case (.list, let columnsPath?) where layout.columns != 1:
-            throw invalid(columnsPath, "must be 1 for a list layout (set \"kind\": \"grid\" for more), found \(layout.columns)")
+            throw invalid(columnsPath,
+                          "must be 1 for a list layout (set \"kind\": \"grid\" for more), found \(layout.columns)")
         case (.grid, nil):
             layout.columns = 3
         default:
             break
         }
         if layout.kind == .grid && Double(layout.columns - 1) * layout.spacing >= layout.viewportWidth {
-            throw invalid(path + ".spacing", "leaves no room for the cells: \(layout.columns - 1) gaps of \(layout.spacing) pt must be narrower than the \(layout.viewportWidth) pt viewport")
+            throw invalid(path + ".spacing",
+                          "leaves no room for the cells: \(layout.columns - 1) gaps of \(layout.spacing) pt must be "
+                              + "narrower than the \(layout.viewportWidth) pt viewport")
         }
         return (layout, hasItemCount)
     }
@@ -158,7 +162,9 @@ struct ScenarioDecoder {
     private func heightRange(_ value: JSONValue, at path: String, _ key: ScenarioKey) throws(ScenarioError)
         -> ClosedRange<Double> {
         guard case .pair(let range) = key.kind else { preconditionFailure("\(key.name) is not a pair key") }
-        guard case .array(let bounds) = value else { throw typeMismatch(expected: "an array [min, max]", found: value, at: path) }
+        guard case .array(let bounds) = value else {
+            throw typeMismatch(expected: "an array [min, max]", found: value, at: path)
+        }
         guard bounds.count == 2 else {
             throw invalid(path, "must be an array [min, max] of two numbers, found \(bounds.count) elements")
         }
@@ -258,11 +264,13 @@ struct ScenarioDecoder {
             let source = median.isGiven ? "" : ", the default"
             throw invalid(
                 p95Path,
-                "must be at least \(median.key) (\(Self.formatted(median.value))\(source)), found \(Self.formatted(p95.value))")
+                "must be at least \(median.key) (\(Self.formatted(median.value))\(source)), "
+                    + "found \(Self.formatted(p95.value))")
         }
         throw invalid(
             Self.path(path, median.key),
-            "must not exceed \(p95.key) (\(Self.formatted(p95.value)), the default), found \(Self.formatted(median.value)); set \(p95.key) too")
+            "must not exceed \(p95.key) (\(Self.formatted(p95.value)), the default), "
+                + "found \(Self.formatted(median.value)); set \(p95.key) too")
     }
 
     /// `disk`.

@@ -367,7 +367,8 @@ extension ScrollTimeline {
 
         /// Appends a moving segment of `duration` ns ending at `end`, and its scroll interval.
         mutating func move(for duration: SimTime, to end: Double, _ motion: Segment.Motion) {
-            segments.append(Segment(start: time, end: time + duration, startOffset: offset, endOffset: end, motion: motion, maxOffset: maxOffset))
+            segments.append(Segment(start: time, end: time + duration, startOffset: offset, endOffset: end,
+                                    motion: motion, maxOffset: maxOffset))
             intervals.append(ScrollInterval(start: time, end: time + duration))
             time += duration
             offset = end
@@ -393,7 +394,8 @@ extension ScrollTimeline {
         /// Moves the offset to `target` at the current instant (no segment when it is already there).
         mutating func jump(to target: Double) {
             guard target != offset else { return }
-            segments.append(Segment(start: time, end: time, startOffset: offset, endOffset: target, motion: .jump, maxOffset: maxOffset))
+            segments.append(Segment(start: time, end: time, startOffset: offset, endOffset: target, motion: .jump,
+                                    maxOffset: maxOffset))
             offset = target
         }
     }

@@ -14,7 +14,8 @@ extension Simulator {
     /// The first vsync at or after `time`.
     func vsyncIndex(atOrAfter time: SimTime) -> Int {
         // (t / 1 s) · hz + (t mod 1 s) · hz / 1 s: exact, and cannot overflow.
-        var k = Int((time / SimDuration.second) * refreshHz + (time % SimDuration.second) * refreshHz / SimDuration.second)
+        var k = Int((time / SimDuration.second) * refreshHz
+                    + (time % SimDuration.second) * refreshHz / SimDuration.second)
         while vsyncTime(k) < time { k += 1 }
         while k > 0 && vsyncTime(k - 1) >= time { k -= 1 }
         return k

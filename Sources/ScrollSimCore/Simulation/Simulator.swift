@@ -36,8 +36,9 @@ enum MainItem {
 }
 
 /// One run of the model (single-threaded: the hot stored properties opt out of dynamic
-/// exclusivity checks, which cost a tenth of the run time and can never fire here). Its parts live in extensions by concern: the main thread and display
-/// (`Simulator+Display.swift`), the cell lifecycle (`Simulator+Lifecycle.swift`).
+/// exclusivity checks, which cost a tenth of the run time and can never fire here). Its parts live
+/// in extensions by concern: the main thread and display (`Simulator+Display.swift`), the cell
+/// lifecycle (`Simulator+Lifecycle.swift`).
 final class Simulator {
     let scenario: Scenario
     let seed: UInt64
@@ -120,7 +121,8 @@ final class Simulator {
     @exclusivity(unchecked) var blankItems = SortedItems()
     /// Visible cells showing a wrong image, as the last frame's accounting left them.
     @exclusivity(unchecked) var wrongVisibleCount = 0
-    @exclusivity(unchecked) var offsetCache: ((vsync: Int, offset: Double), (vsync: Int, offset: Double)) = ((-1, 0), (-1, 0))
+    @exclusivity(unchecked) var offsetCache: ((vsync: Int, offset: Double), (vsync: Int, offset: Double))
+        = ((-1, 0), (-1, 0))
     /// The blank share of the frame on screen, and the vsync from which it is on screen (nothing
     /// is drawn before the first frame: all blank).
     @exclusivity(unchecked) var shownBlank: Double = 1
@@ -173,7 +175,9 @@ final class Simulator {
             disk.onJobRan = { [unowned observer] in observer.diskRan(queue: $0, start: $1, end: $2) }
             decoders.onJobRan = { [unowned observer] in observer.decodeRan(thread: $0, start: $1, end: $2) }
             let scheduler = self.scheduler, context = self.context
-            memory.onChange = { [unowned observer] bytes in observer.memoryChanged(bytes: bytes, at: context.isOnMainThread ? context.mainCursor : scheduler.now) }
+            memory.onChange = { [unowned observer] bytes in
+                observer.memoryChanged(bytes: bytes, at: context.isOnMainThread ? context.mainCursor : scheduler.now)
+            }
         }
         watchFootprint()
         environment = FetchEnvironment(sim: self)
@@ -289,7 +293,8 @@ final class Simulator {
             let factor = longSide > maxPixelSize && maxPixelSize > 0 ? Double(maxPixelSize) / Double(longSide) : 1
             let w = max(1, Int((Double(source.width) * factor).rounded()))
             let h = max(1, Int((Double(source.height) * factor).rounded()))
-            let image = ImageObject(imageID: imageID, pixelWidth: w, pixelHeight: h, isThumbnail: true, isDecoded: false)
+            let image = ImageObject(imageID: imageID, pixelWidth: w, pixelHeight: h, isThumbnail: true,
+                                    isDecoded: false)
             return (SimDuration.milliseconds(thumbnailMsPerMegapixel * sourceMegapixels), image)
         case .drawn(let width, let height):
             let image = ImageObject(imageID: imageID, pixelWidth: max(1, width), pixelHeight: max(1, height),

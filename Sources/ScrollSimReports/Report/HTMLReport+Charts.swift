@@ -123,7 +123,8 @@ extension HTMLReport {
 
         var canvas = SVGCanvas(width: width, height: height, label: label)
         for value in ticks.values {
-            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value), cssClass: value == 0 ? "axis" : "grid")
+            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
+                        cssClass: value == 0 ? "axis" : "grid")
             canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
         }
         let labelEvery = (values.count + 11) / 12
@@ -224,16 +225,20 @@ extension HTMLReport {
         let interval = 1 / Double(series.refreshHz)
         let timeTicks = AxisTicks(covering: max(timeEnd, Self.timeEnd(of: series)), count: 10)
         func x(_ seconds: Double) -> Double { left + seconds / timeTicks.top * plotWidth }
-        func y(_ milliseconds: Double) -> Double { top + plotHeight - min(max(0, milliseconds), ticks.top) / ticks.top * plotHeight }
+        func y(_ milliseconds: Double) -> Double {
+            top + plotHeight - min(max(0, milliseconds), ticks.top) / ticks.top * plotHeight
+        }
 
         var canvas = SVGCanvas(width: width, height: height, label: label)
         for value in ticks.values {
-            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value), cssClass: value == 0 ? "axis" : "grid")
+            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
+                        cssClass: value == 0 ? "axis" : "grid")
             canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
         }
         for value in timeTicks.values {
             canvas.line(x1: x(value), y1: top + plotHeight, x2: x(value), y2: top + plotHeight + 4, cssClass: "axis")
-            canvas.text(timeTicks.label(value), x: x(value), y: top + plotHeight + 17, anchor: .middle, cssClass: "tick")
+            canvas.text(timeTicks.label(value), x: x(value), y: top + plotHeight + 17, anchor: .middle,
+                        cssClass: "tick")
         }
         canvas.text("time (s)", x: left + plotWidth, y: Double(height) - 4, anchor: .end, cssClass: "title")
         canvas.text("work (ms)", x: left - 6, y: top - 6, anchor: .end, cssClass: "title")

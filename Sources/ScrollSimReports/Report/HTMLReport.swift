@@ -44,7 +44,8 @@ public enum HTMLReport {
     public static func render(_ summary: SummaryDocument, frames: FrameData) -> String {
         let model = Model(summary: summary)
         var body = ""
-        body += "<header>\n<h1>ScrollSim report</h1>\n<p class=\"lede\">\(HTMLText.escape(model.overview))</p>\n</header>\n"
+        body += "<header>\n<h1>ScrollSim report</h1>\n"
+            + "<p class=\"lede\">\(HTMLText.escape(model.overview))</p>\n</header>\n"
         body += ratioSection(model)
         if !summary.axisNames.isEmpty { body += sweepSection(model) }
         body += frameSection(model, frames: frames)
@@ -148,8 +149,9 @@ public enum HTMLReport {
         let averaged = runsPerBar < model.summary.rows.count
         var text = "<section id=\"ratios\">\n<h2>Hitch ratio and blank ratio by strategy</h2>\n"
         text += "<p class=\"note\">One bar per strategy, grouped by scenario; shorter is better. Hitch ratio: ms of "
-            + "hitch per second of scrolling (Apple’s hitch time ratio); dashed lines, where the scale leaves room for "
-            + "them, mark 5 ms/s (good below) and 10 ms/s (critical from there), the WWDC20 tiers. Blank ratio: mean share of the viewport showing no final "
+            + "hitch per second of scrolling (Apple’s hitch time ratio); dashed lines, where the scale leaves room "
+            + "for them, mark 5 ms/s (good below) and 10 ms/s (critical from there), the WWDC20 tiers. Blank ratio: "
+            + "mean share of the viewport showing no final "
             + "image while scrolling."
             + (averaged ? " Each bar is the mean of that scenario and strategy’s runs (seeds, sweep points)." : "")
             + (averaged && model.summary.axisNames.isEmpty ? " " + errorBarNote : "")
@@ -178,7 +180,8 @@ public enum HTMLReport {
             for scenario in model.scenarios {
                 text += "<h3>\(HTMLText.escape(scenario)) · \(HTMLText.escape(name))</h3>\n<div class=\"pair\">\n"
                 text += figure(caption: "Hitch ratio <small>ms/s</small>",
-                               chart: sweepChart(model, scenario: scenario, axis: axis, column: .hitchRatio, decimals: 1,
+                               chart: sweepChart(model, scenario: scenario, axis: axis, column: .hitchRatio,
+                                                 decimals: 1,
                                                  label: "Hitch ratio (ms/s) against \(name) in \(scenario)"))
                 text += figure(caption: "Blank ratio <small>mean share of the viewport</small>",
                                chart: sweepChart(model, scenario: scenario, axis: axis, column: .blankMean, decimals: 3,
@@ -197,9 +200,11 @@ public enum HTMLReport {
                 + "many rows per scenario, strategy and seed).</p>\n</section>\n"
         }
         if frames.series.isEmpty && !frames.isRequested {
-            return text + "<p class=\"note\">No per-frame data. Use <code>scrollsim run … --html &lt;file&gt;</code>, or "
+            return text + "<p class=\"note\">No per-frame data. Use "
+                + "<code>scrollsim run … --html &lt;file&gt;</code>, or "
                 + "<code>scrollsim report … --frames &lt;dir&gt;</code> with the per-frame CSVs that "
-                + "<code>scrollsim run --out &lt;dir&gt; --frames</code> writes into <code>&lt;dir&gt;/frames</code>.</p>\n</section>\n"
+                + "<code>scrollsim run --out &lt;dir&gt; --frames</code> writes into <code>&lt;dir&gt;/frames</code>."
+                + "</p>\n</section>\n"
         }
         text += "<p class=\"note\">One bar per frame: main-thread work from the frame’s start to its commit, at the "
             + "frame’s vsync. Blue: frames while scrolling; grey: frames outside scrolling (not counted in the "
@@ -226,7 +231,8 @@ public enum HTMLReport {
     /// Section 4: the summary table.
     static func tableSection(_ model: Model) -> String {
         let numeric: [(title: String, column: Column)] = [
-            ("hitch ms/s", .hitchRatio), ("dropped", .droppedFrames), ("hitches", .hitches), ("max hitch ms", .maxHitch),
+            ("hitch ms/s", .hitchRatio), ("dropped", .droppedFrames), ("hitches", .hitches),
+            ("max hitch ms", .maxHitch),
             ("work p95 ms", .workP95), ("blank mean", .blankMean), ("ready", .readyRatio), ("hit", .hitRatio),
             ("MiB down", .bytesDownloaded), ("peak MiB", .peakMemory), ("wrong img", .wrongImageFrames),
         ] + optionalTableColumns.filter { model.summary.hasColumn($0.column.name) }
@@ -239,7 +245,9 @@ public enum HTMLReport {
         var headings = ["scenario", "strategy", "seed"] + model.summary.axisNames
         headings += numeric.map(\.title)
         for (index, heading) in headings.enumerated() {
-            text += index < 2 ? "<th>\(HTMLText.escape(heading))</th>" : "<th class=\"num\">\(HTMLText.escape(heading))</th>"
+            text += index < 2
+                ? "<th>\(HTMLText.escape(heading))</th>"
+                : "<th class=\"num\">\(HTMLText.escape(heading))</th>"
         }
         text += "</tr>\n</thead>\n<tbody>\n"
         for row in model.summary.rows {
@@ -258,7 +266,8 @@ public enum HTMLReport {
                     let killed = row.text(column)
                     text += "<td class=\"num\(killed == "1" ? " crit" : "")\">\(HTMLText.escape(killed))</td>"
                 case Column.bytesDownloaded.name:
-                    let mebibytes = Int64(row.text(column)).map { DecimalFormat.fixed($0, over: 1_048_576, decimals: 1) }
+                    let mebibytes = Int64(row.text(column))
+                        .map { DecimalFormat.fixed($0, over: 1_048_576, decimals: 1) }
                         ?? DecimalFormat.fixed(row.number(column) / 1_048_576, decimals: 1)
                     text += "<td class=\"num\">\(mebibytes)</td>"
                 default:

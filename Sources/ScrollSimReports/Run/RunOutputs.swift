@@ -73,14 +73,18 @@ public struct RunOutputs: Sendable, Equatable {
             for run in plan.runs {
                 let name = run.fileName(extension: "csv")
                 var frames: StreamedFile?
-                if writesFrames, let outDirectory { frames = try set.addStream(toFile: join(outDirectory, "frames", name)) }
+                if writesFrames, let outDirectory {
+                    frames = try set.addStream(toFile: join(outDirectory, "frames", name))
+                }
                 var trace: (file: StreamedFile, scratch: ScratchFile)?
                 if let traceDirectory {
                     let path = AtomicFileWriter.join(traceDirectory, run.fileName(extension: "json"))
                     trace = (try set.addStream(toFile: path), try set.addScratch(near: path))
                 }
                 var requests: StreamedFile?
-                if let requestsDirectory { requests = try set.addStream(toFile: AtomicFileWriter.join(requestsDirectory, name)) }
+                if let requestsDirectory {
+                    requests = try set.addStream(toFile: AtomicFileWriter.join(requestsDirectory, name))
+                }
                 let recording = RunStreamRecording(run, frames: frames, trace: trace, requests: requests,
                                                    drawsChart: htmlFile != nil)
                 let metrics = run.run(observer: recording.isRecording ? recording : nil)

@@ -35,7 +35,8 @@ public enum ShardCSV {
         /// Line 1, "\n"-terminated.
         public var line: String {
             let hex = String(fingerprint, radix: 16)
-            return "\(ShardCSV.marker)\(shard)/\(count) runs=\(runs) sweep=\(String(repeating: "0", count: 16 - hex.count) + hex)\n"
+            let paddedHex = String(repeating: "0", count: 16 - hex.count) + hex
+            return "\(ShardCSV.marker)\(shard)/\(count) runs=\(runs) sweep=\(paddedHex)\n"
         }
 
         /// "2/3".
@@ -53,7 +54,8 @@ public enum ShardCSV {
             let words = text.dropFirst(ShardCSV.marker.count).split(separator: " ", omittingEmptySubsequences: false)
             guard words.count == 3, let (shard, count) = ShardCSV.parseShard(String(words[0])),
                   words[1].hasPrefix("runs="), let runs = Int(words[1].dropFirst(5)), runs >= 0,
-                  words[2].hasPrefix("sweep="), words[2].count == 22, let fingerprint = UInt64(words[2].dropFirst(6), radix: 16)
+                  words[2].hasPrefix("sweep="), words[2].count == 22,
+                  let fingerprint = UInt64(words[2].dropFirst(6), radix: 16)
             else { return nil }
             self.init(shard: shard, count: count, runs: runs, fingerprint: fingerprint)
         }
@@ -70,7 +72,8 @@ public enum ShardCSV {
     /// Parses "i/n" with 1 ≤ i ≤ n ≤ 1 000 000 (digits only); nil otherwise.
     public static func parseShard(_ text: String) -> (shard: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 7 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        guard parts.count == 2,
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 7 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let shard = Int(parts[0]), let count = Int(parts[1]), 1 <= shard, shard <= count, count <= 1_000_000
         else { return nil }
         return (shard, count)

@@ -14,7 +14,8 @@ public struct SweepRun: Sendable {
 
     /// Runs the simulation and returns its summary row with the axis values.
     public func run() -> SummaryRow {
-        let metrics = SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategyName, strategy: factory).run()
+        let metrics = SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategyName,
+                                    strategy: factory).run()
         return SummaryRow(metrics, axisValues: axisValues)
     }
 }
@@ -65,7 +66,8 @@ public struct SweepPlan: Sendable {
                             jobs: Int = 1) throws(InputError) -> SweepPlan {
         let axes = definition.axes
         // A `strategy` axis applies first, so `strategies[0]` means the picked strategy.
-        let order = axes.indices.filter { axes[$0].name == "strategy" } + axes.indices.filter { axes[$0].name != "strategy" }
+        let order = axes.indices.filter { axes[$0].name == "strategy" }
+            + axes.indices.filter { axes[$0].name != "strategy" }
 
         // 1. Every value of every axis on its own.
         let strategyAxis = axes.first { $0.name == "strategy" }
@@ -248,7 +250,8 @@ public struct SweepPlan: Sendable {
                 }
                 return try document.setting(value, at: path)
             case .strategy:
-                return try document.setting(.array([try strategyEntry(value, in: document)]), at: JSONPath(parsing: "strategies"))
+                return try document.setting(.array([try strategyEntry(value, in: document)]),
+                                            at: JSONPath(parsing: "strategies"))
             }
         } catch {
             throw InputError(.invalid, file: definition.file, at: .path(location), error.message)
@@ -318,7 +321,8 @@ public struct SweepPlan: Sendable {
             if case .object(let members) = document,
                case .array(let entries)? = members.first(where: { $0.key == "strategies" })?.value,
                let entry = entries.first(where: { entry in
-                   if case .object(let fields) = entry, case .string(name)? = fields.first(where: { $0.key == "name" })?.value { return true }
+                   if case .object(let fields) = entry,
+                      case .string(name)? = fields.first(where: { $0.key == "name" })?.value { return true }
                    return false
                }) {
                 return entry
