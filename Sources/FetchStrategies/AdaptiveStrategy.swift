@@ -343,7 +343,8 @@ final class AdaptiveStrategy: FetchStrategy {
 
     private func updateMotion(_ update: ScrollUpdate) {
         var next = Motion(offset: update.offset, speed: abs(update.velocity),
-                          direction: update.velocity > 0 ? 1 : update.velocity < 0 ? -1 : (update.direction < 0 ? -1 : 1),
+                          direction: update.velocity > 0 ? 1
+                              : update.velocity < 0 ? -1 : (update.direction < 0 ? -1 : 1),
                           decay: 0)
         let dt = SimDuration.toSeconds(update.time - lastSampleTime)
         if lastSampleTime >= 0, dt > 0, update.velocity * lastVelocity > 0, abs(update.velocity) < abs(lastVelocity) {
@@ -572,7 +573,8 @@ final class AdaptiveStrategy: FetchStrategy {
         // that changes its mind from one frame to the next (a hesitant or replayed finger) must
         // not cancel and restart the same download, each restart paying a new connection.
         let keepDepth = configuration.keepScreens * layout.viewportHeight
-        let keep = layout.items(intersecting: motion.offset - keepDepth, motion.offset + layout.viewportHeight + keepDepth)
+        let keep = layout.items(intersecting: motion.offset - keepDepth,
+                                motion.offset + layout.viewportHeight + keepDepth)
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
         for imageID in activeLoads.sorted() where markOf[imageID] != wanted {
             let load = loadOf[imageID]!

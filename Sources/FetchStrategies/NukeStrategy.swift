@@ -114,7 +114,8 @@ final class NukeStrategy: FetchStrategy {
             ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .clock, costLimitBytes: costLimit, maxEntryCostFraction: Self.maxEntryCostFraction))
-        dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes, writesUseIOQueue: false)
+        dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes,
+                                   writesUseIOQueue: false)
         rateLimiter = TokenBucketRateLimiter(environment: environment)
     }
 

@@ -32,11 +32,14 @@ public enum StrategyCatalog {
     /// Builds the factory for a scenario's strategy entry from `descriptors` (the built-in ones
     /// plus a package's own, in order).
     /// - Throws: `StrategyConfigError` for an unknown name (with a suggestion) or bad parameters.
-    public static func makeFactory(_ spec: StrategySpec, from descriptors: [StrategyDescriptor]) throws(StrategyConfigError) -> StrategyFactory {
+    public static func makeFactory(
+        _ spec: StrategySpec, from descriptors: [StrategyDescriptor]
+    ) throws(StrategyConfigError) -> StrategyFactory {
         guard let descriptor = descriptors.first(where: { $0.name == spec.name }) else {
             let names = descriptors.map(\.name)
             let hint = Suggestion.closest(to: spec.name, among: names).map { "; did you mean '\($0)'?" }
-                ?? "; \(descriptors.count == all.count ? "built-in strategies" : "strategies"): \(names.joined(separator: ", "))"
+                ?? "; \(descriptors.count == all.count ? "built-in strategies" : "strategies"): "
+                + names.joined(separator: ", ")
             throw StrategyConfigError(path: spec.path, message: "unknown strategy '\(spec.name)'\(hint)")
         }
         return try descriptor.make(spec)

@@ -395,7 +395,8 @@ final class TextureStrategy: FetchStrategy {
             guard let (fetch, imageID) = dequeueFetch() else { return }
             fetch.queueStamp = -1
             runningDownloads += 1
-            fetch.phase = .downloading(session.load(imageID, priority: fetch.tier.requestPriority) { [weak self] result in
+            fetch.phase = .downloading(session.load(imageID,
+                                                    priority: fetch.tier.requestPriority) { [weak self] result in
                 self?.downloadEnded(imageID, fetch: fetch, result: result)
             })
         }

@@ -47,7 +47,8 @@ struct ArgumentParser {
                 let name = String(body.prefix { $0 != "=" })
                 let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
                 if name == "help", let inlineValue {
-                    throw CommandLineError("The option '--help' does not take any value, but '\(inlineValue)' was specified.")
+                    throw CommandLineError("The option '--help' does not take any value, "
+                                           + "but '\(inlineValue)' was specified.")
                 }
                 guard let option = spec.options.first(where: { $0.name == name }) else {
                     throw unknownOption("--" + name)
@@ -198,7 +199,9 @@ struct OptionSpec {
     var synopsis: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
 
     /// The usage-line form: in brackets unless required, with " ..." when repeatable.
-    var usageSynopsis: String { isRequired ? synopsis + (isRepeatable ? " ..." : "") : "[" + synopsis + (isRepeatable ? " ..." : "") + "]" }
+    var usageSynopsis: String {
+        isRequired ? synopsis + (isRepeatable ? " ..." : "") : "[" + synopsis + (isRepeatable ? " ..." : "") + "]"
+    }
 
     /// The `Help:` line of an error about this option: synopsis, two spaces, abstract.
     var helpLine: String { "\(synopsis)  \(abstract)" }

@@ -23,7 +23,9 @@ public enum ScrollSimCommand {
     static let configuration = CommandSpec(
         path: ["scrollsim"],
         abstract: "Deterministic scroll simulation to compare image-loading strategies.",
-        subcommands: subcommands.map { SubcommandSummary(name: $0.configuration.path[1], abstract: $0.configuration.abstract) }
+        subcommands: subcommands.map {
+            SubcommandSummary(name: $0.configuration.path[1], abstract: $0.configuration.abstract)
+        }
             + [SubcommandSummary(name: "help", abstract: "Show subcommand help information.")]
     )
 
@@ -79,7 +81,8 @@ public enum ScrollSimCommand {
             return execute(command, arguments: Array(arguments.dropFirst()), output: output)
         }
         if first.hasPrefix("-") {
-            return reportUsageError(ArgumentParser(spec: configuration).unknownOption(first), of: configuration, output: output)
+            return reportUsageError(ArgumentParser(spec: configuration).unknownOption(first),
+                                    of: configuration, output: output)
         }
         return reportUsageError(unknownSubcommand(first), of: configuration, output: output)
     }
@@ -94,7 +97,8 @@ public enum ScrollSimCommand {
             return reportUsageError(unknownSubcommand(name), of: configuration, output: output)
         }
         if arguments.count > 1 {
-            return reportUsageError(CommandLineError("Unexpected argument '\(arguments[1])'"), of: configuration, output: output)
+            return reportUsageError(CommandLineError("Unexpected argument '\(arguments[1])'"),
+                                    of: configuration, output: output)
         }
         output.write(command.configuration.helpText)
         return ExitCode.success

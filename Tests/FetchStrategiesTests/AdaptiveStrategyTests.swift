@@ -16,7 +16,8 @@ import Testing
         layout.viewportHeight = 844
         var scenario = Scenario(layout: layout)
         scenario.name = "grid"
-        scenario.script = [.drag(velocity: 350, seconds: 1), .fling(velocity: 3000, deceleration: .normal), .pause(seconds: 2)]
+        scenario.script = [.drag(velocity: 350, seconds: 1), .fling(velocity: 3000, deceleration: .normal),
+                           .pause(seconds: 2)]
         return scenario
     }
 
@@ -46,7 +47,8 @@ import Testing
     @Test func imageSetsAreBatchedIntoAtMostOneMainBlockPerFrame() {
         // Given many 400 ms-median loads landing while scrolling and after it stops
         let scenario = StrategyTests.slowList(script: [
-            .drag(velocity: 1500, seconds: 2), .pause(seconds: 4), .drag(velocity: -800, seconds: 1), .pause(seconds: 3),
+            .drag(velocity: 1500, seconds: 2), .pause(seconds: 4),
+            .drag(velocity: -800, seconds: 1), .pause(seconds: 3),
         ])
         func blocks(_ name: String) -> (perInterval: [Int: Int], longest: SimTime, metrics: RunMetrics, images: Int) {
             var perInterval: [Int: Int] = [:]
@@ -155,7 +157,8 @@ import Testing
 
     @Test func aFlingsDecelerationAndRestingPlaceAreEstimated() {
         // Given a fling at 3000 pt/s with UIScrollView's normal rate (0.998 per ms)
-        var scenario = StrategyTests.slowList(script: [.fling(velocity: 3000, deceleration: .normal), .pause(seconds: 1)])
+        var scenario = StrategyTests.slowList(script: [.fling(velocity: 3000, deceleration: .normal),
+                                                       .pause(seconds: 1)])
         scenario.layout.itemCount = 1000
         let probe = StrategyProbe { AdaptiveStrategy(environment: $0) }
         var motions: [AdaptiveStrategy.Motion] = []

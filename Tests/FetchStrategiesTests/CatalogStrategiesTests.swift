@@ -17,7 +17,8 @@ import Testing
     }
 
     /// The cache's keys at the last frame before the warning and right after it.
-    static func aroundWarning<S>(_ probe: StrategyProbe<S>, keys: @escaping (S) -> [Int]) -> (before: [Int], after: [Int]) {
+    static func aroundWarning<S>(_ probe: StrategyProbe<S>,
+                                 keys: @escaping (S) -> [Int]) -> (before: [Int], after: [Int]) {
         var before: [Int] = [], after: [Int] = []
         let observer = ClosureObserver()
         observer.onFrame = { _ in if after.isEmpty { before = keys(probe.strategy) } }
@@ -28,7 +29,9 @@ import Testing
 
     @Test func memoryWarningsPurgeWhatEachLibraryPurges() {
         // The asset store's cache evicts every entry but the visible cells' (protected)
-        let assetStore = Self.aroundWarning(StrategyProbe { AssetStoreStrategy(environment: $0) }) { $0.memoryCacheKeys }
+        let assetStore = Self.aroundWarning(StrategyProbe { AssetStoreStrategy(environment: $0) }) {
+            $0.memoryCacheKeys
+        }
         #expect(assetStore.before.count > 10)
         #expect(assetStore.after.sorted() == Array(20...29))
         // PINCache empties its memory cache

@@ -50,11 +50,14 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         #expect(scenario.display.refreshHz == 60 && scenario.display.renderMs == 0)
         #expect(scenario.layout.kind == .list && scenario.layout.columns == 1)
         #expect(scenario.layout.itemHeight == 100 && scenario.layout.itemHeightRange == nil)
-        #expect(scenario.layout.viewportWidth == 390 && scenario.layout.viewportHeight == 844 && scenario.layout.scale == 3)
+        #expect(scenario.layout.viewportWidth == 390 && scenario.layout.viewportHeight == 844
+                    && scenario.layout.scale == 3)
         #expect(scenario.cells.profile == .ios15 && scenario.cells.dataPrefetch)
-        #expect(scenario.cells.prefetchScreens == 1.0 && scenario.cells.cellLeadScreens == 0.25 && scenario.cells.retainScreens == 0.5)
+        #expect(scenario.cells.prefetchScreens == 1.0 && scenario.cells.cellLeadScreens == 0.25
+                    && scenario.cells.retainScreens == 0.5)
         #expect(scenario.images.distinct == nil && scenario.images.bytesP95 == 450_000)
-        #expect(scenario.network.maxConnections == 6 && scenario.network.latencyMsMedian == 80 && !scenario.network.offline)
+        #expect(scenario.network.maxConnections == 6 && scenario.network.latencyMsMedian == 80
+                    && !scenario.network.offline)
         #expect(scenario.disk.queues == 2 && scenario.disk.throughputMBps == 400)
         #expect(scenario.device.decoderThreads == 2)
         #expect(scenario.costs.cellCreateMs == 1.2 && scenario.costs.decodeMsPerMegapixel == 8)
@@ -81,7 +84,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ]
         expected.strategies = [
             StrategySpec(name: "apple-prefetching-sample", path: "strategies[0]"),
-            StrategySpec(name: "asset-store", parameters: [("memoryCacheMB", .number(50, text: "50"))], path: "strategies[1]"),
+            StrategySpec(name: "asset-store", parameters: [("memoryCacheMB", .number(50, text: "50"))],
+                         path: "strategies[1]"),
         ]
         #expect(scenario == expected)
     }
@@ -173,7 +177,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         #expect(try ScenarioLoader.parse(minimal, file: "feed").name == "feed")
         #expect(try ScenarioLoader.parse(minimal, file: "dir/a,b\"c.json").name == "a_b_c")
         #expect(try ScenarioLoader.parse(minimal, file: "dir/.json").name == "scenario")
-        #expect(try ScenarioLoader.parse(#"{"name": "given", "layout":{"itemCount":1}}"#, file: "x.json").name == "given")
+        #expect(try ScenarioLoader.parse(#"{"name": "given", "layout":{"itemCount":1}}"#,
+                                         file: "x.json").name == "given")
     }
 
     // MARK: Script
@@ -215,7 +220,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             """
         #expect(
             failure(tooManySteps)?.description
-                == "scenario.json: script: expands to 1001000 steps once repeats are unrolled; at most 1000000 are allowed")
+                == "scenario.json: script: expands to 1001000 steps once repeats are unrolled; at most 1000000 are "
+                    + "allowed")
         let exactlyAMillion = """
             {"layout": {"itemCount": 1}, "script": [{"repeat": {"times": 1000, "script": [
               {"repeat": {"times": 1000, "script": [{"memoryWarning": {}}]}}]}}]}
@@ -228,7 +234,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             """
         #expect(
             failure(overflowing)?.description
-                == "scenario.json: script: expands to more than 9223372036854775807 steps once repeats are unrolled; at most 1000000 are allowed"
+                == "scenario.json: script: expands to more than 9223372036854775807 steps once repeats are unrolled; "
+                    + "at most 1000000 are allowed"
         )
 
         let tooLong = """
@@ -237,14 +244,16 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             """
         #expect(
             failure(tooLong)?.description
-                == "scenario.json: script: drags, pauses, flings, animated scrolls, replays and users last 90000 s once repeats are unrolled; at most 10800 s (3 hours) are allowed"
+                == "scenario.json: script: drags, pauses, flings, animated scrolls, replays and users last 90000 s "
+                    + "once repeats are unrolled; at most 10800 s (3 hours) are allowed"
         )
         // Flings count with their duration until |v| < 10 pt/s: 3000 flings at 100000 pt/s last
         // ln(10/100000) / (1000 ln 0.998) = 4.6 s each, 13 800 s in all.
         let manyFlings = """
             {"layout": {"itemCount": 1}, "script": [{"repeat": {"times": 3000, "script": [{"fling": {"velocity": 100000}}]}}]}
             """
-        #expect(failure(manyFlings)?.description.hasPrefix("scenario.json: script: drags, pauses, flings, animated scrolls, replays and users last 13") == true)
+        #expect(failure(manyFlings)?.description.hasPrefix("scenario.json: script: drags, pauses, flings, animated "
+            + "scrolls, replays and users last 13") == true)
     }
 
     // MARK: Pinned error texts
@@ -262,7 +271,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 5, "rows": 2}}"#,
-            "scenario.json: layout.rows: unknown key; allowed keys: kind, columns, itemCount, catalog, itemHeight, itemHeightRange, spacing, contentInset, viewport"
+            "scenario.json: layout.rows: unknown key; allowed keys: kind, columns, itemCount, catalog, itemHeight, "
+                + "itemHeightRange, spacing, contentInset, viewport"
         ),
         (
             #"{"layout": {"itemCount": 5, "viewport": {"with": 300}}}"#,
@@ -274,7 +284,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"my key": 1}"#,
-            #"scenario.json: ["my key"]: unknown key; allowed keys: $schema, name, description, seed, display, layout, cells, images, network, disk, device, costs, script, strategies"#
+            #"scenario.json: ["my key"]: unknown key; allowed keys: $schema, name, description, seed, display, "#
+                + #"layout, cells, images, network, disk, device, costs, script, strategies"#
         ),
         // Types
         (
@@ -416,11 +427,13 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Required and cross-member rules
         (
             #"{"layout": {"kind": "grid"}}"#,
-            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give layout.catalog instead)"
+            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give "
+                + "layout.catalog instead)"
         ),
         (
             #"{"seed": 3}"#,
-            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give layout.catalog instead)"
+            "scenario.json: layout.itemCount: required key is missing; expected an integer from 1 to 10000000 (or give "
+                + "layout.catalog instead)"
         ),
         (
             #"{"layout": {"itemCount": 9, "columns": 3}}"#,
@@ -452,7 +465,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 9}, "network": {"latencyMsMedian": 500}}"#,
-            "scenario.json: network.latencyMsMedian: must not exceed latencyMsP95 (400, the default), found 500; set latencyMsP95 too"
+            "scenario.json: network.latencyMsMedian: must not exceed latencyMsP95 (400, the default), found 500; set "
+                + "latencyMsP95 too"
         ),
         // Enumerations
         (
@@ -466,20 +480,24 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Names
         (
             #"{"name": "a,b", "layout": {"itemCount": 9}}"#,
-            "scenario.json: name: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks (it is used in CSV reports and file names), found 'a,b'"
+            "scenario.json: name: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks "
+                + "(it is used in CSV reports and file names), found 'a,b'"
         ),
         (
             #"{"name": "two\nlines", "layout": {"itemCount": 9}}"#,
-            #"scenario.json: name: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks (it is used in CSV reports and file names), found 'two\nlines'"#
+            #"scenario.json: name: must be 1 to 200 printable characters without commas, quotes, slashes or line "#
+                + #"breaks (it is used in CSV reports and file names), found 'two\nlines'"#
         ),
         (
             #"{"name": "", "layout": {"itemCount": 9}}"#,
-            "scenario.json: name: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks (it is used in CSV reports and file names), found ''"
+            "scenario.json: name: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks "
+                + "(it is used in CSV reports and file names), found ''"
         ),
         // Script
         (
             #"{"layout": {"itemCount": 9}, "script": [{"pause": {"seconds": 1}}, {"swipe": {}}]}"#,
-            "scenario.json: script[1].swipe: unknown step kind; allowed step kinds: drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user"
+            "scenario.json: script[1].swipe: unknown step kind; allowed step kinds: drag, fling, pause, scrollTo, "
+                + "repeat, memoryWarning, replay, user"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"flnig": {"velocity": 1}}]}"#,
@@ -491,10 +509,12 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"drag": {"velocity": 1}}]}"#,
-            "scenario.json: script[0].drag.seconds: required key is missing; expected a number greater than 0 and at most 3600"
+            "scenario.json: script[0].drag.seconds: required key is missing; expected a number greater than 0 and at "
+                + "most 3600"
         ),
         (
-            #"{"layout": {"itemCount": 9}, "script": [{"pause": {"seconds": 1}}, {"pause": {"seconds": 1}}, {"fling": {"velocity": 200000}}]}"#,
+            #"{"layout": {"itemCount": 9}, "script": [{"pause": {"seconds": 1}}, {"pause": {"seconds": 1}}, {"fling": "#
+                + #"{"velocity": 200000}}]}"#,
             "scenario.json: script[2].fling.velocity: must be a number from -100000 to 100000, found 200000"
         ),
         (
@@ -502,12 +522,16 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             "scenario.json: script[0].fling.deceleration: must be 'normal' or 'fast', found 'slow'"
         ),
         (
-            #"{"layout": {"itemCount": 9}, "script": [{"repeat": {"times": 2, "script": [{"pause": {}}, {"pause": {"seconds": 0}}]}}]}"#,
-            "scenario.json: script[0].repeat.script[0].pause.seconds: required key is missing; expected a number greater than 0 and at most 3600"
+            #"{"layout": {"itemCount": 9}, "script": [{"repeat": {"times": 2, "script": [{"pause": {}}, {"pause": "#
+                + #"{"seconds": 0}}]}}]}"#,
+            "scenario.json: script[0].repeat.script[0].pause.seconds: required key is missing; expected a number "
+                + "greater than 0 and at most 3600"
         ),
         (
-            #"{"layout": {"itemCount": 9}, "script": [{"repeat": {"times": 2, "script": [{"pause": {"seconds": 1}}, {"pause": {"seconds": 0}}]}}]}"#,
-            "scenario.json: script[0].repeat.script[1].pause.seconds: must be a number greater than 0 and at most 3600, found 0"
+            #"{"layout": {"itemCount": 9}, "script": [{"repeat": {"times": 2, "script": [{"pause": {"seconds": 1}}, "#
+                + #"{"pause": {"seconds": 0}}]}}]}"#,
+            "scenario.json: script[0].repeat.script[1].pause.seconds: must be a number greater than 0 and at most "
+                + "3600, found 0"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{"repeat": {"times": 2, "script": []}}]}"#,
@@ -518,12 +542,15 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
             "scenario.json: script[0].repeat.times: required key is missing; expected an integer from 1 to 100000"
         ),
         (
-            #"{"layout": {"itemCount": 9}, "script": [{"drag": {"velocity": 1, "seconds": 1}, "pause": {"seconds": 1}}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found 2: 'drag', 'pause'"
+            #"{"layout": {"itemCount": 9}, "script": [{"drag": {"velocity": 1, "seconds": 1}, "pause": {"seconds": "#
+                + #"1}}]}"#,
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, "
+                + "repeat, memoryWarning, replay, user); found 2: 'drag', 'pause'"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": [{}]}"#,
-            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, repeat, memoryWarning, replay, user); found none"
+            "scenario.json: script[0]: a step must have exactly one key naming its kind (drag, fling, pause, scrollTo, "
+                + "repeat, memoryWarning, replay, user); found none"
         ),
         (
             #"{"layout": {"itemCount": 9}, "script": ["pause"]}"#,
@@ -552,7 +579,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Strategies
         (
             #"{"layout": {"itemCount": 9}, "strategies": []}"#,
-            "scenario.json: strategies: must list at least one strategy (leave the key out to run every built-in strategy)"
+            "scenario.json: strategies: must list at least one strategy (leave the key out to run every built-in "
+                + "strategy)"
         ),
         (
             #"{"layout": {"itemCount": 9}, "strategies": ["a", {"memoryCacheMB": 5}]}"#,
@@ -564,7 +592,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"layout": {"itemCount": 9}, "strategies": ["nuke,fast"]}"#,
-            "scenario.json: strategies[0]: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks (it is used in CSV reports and file names), found 'nuke,fast'"
+            "scenario.json: strategies[0]: must be 1 to 200 printable characters without commas, quotes, slashes or "
+                + "line breaks (it is used in CSV reports and file names), found 'nuke,fast'"
         ),
         (
             #"{"layout": {"itemCount": 9}, "strategies": [3]}"#,
@@ -573,23 +602,29 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Labels
         (
             #"{"layout": {"itemCount": 9}, "strategies": [{"name": "nuke", "label": "a/b"}]}"#,
-            "scenario.json: strategies[0].label: must be 1 to 200 printable characters without commas, quotes, slashes or line breaks (it is used in CSV reports and file names), found 'a/b'"
+            "scenario.json: strategies[0].label: must be 1 to 200 printable characters without commas, quotes, slashes "
+                + "or line breaks (it is used in CSV reports and file names), found 'a/b'"
         ),
         (
             #"{"layout": {"itemCount": 9}, "strategies": [{"name": "nuke", "label": 3}]}"#,
             "scenario.json: strategies[0].label: expected a string, found a number"
         ),
         (
-            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "nuke", "label": "t"}, {"name": "kingfisher", "label": "t"}]}"#,
-            "scenario.json: strategies[1].label: 't' is already the label of strategies[0]; labels must be unique in a scenario and must not repeat another entry's name"
+            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "nuke", "label": "t"}, {"name": "kingfisher", "#
+                + #""label": "t"}]}"#,
+            "scenario.json: strategies[1].label: 't' is already the label of strategies[0]; labels must be unique in a "
+                + "scenario and must not repeat another entry's name"
         ),
         (
             #"{"layout": {"itemCount": 9}, "strategies": ["nuke", {"name": "kingfisher", "label": "nuke"}]}"#,
-            "scenario.json: strategies[1].label: 'nuke' is already the name of strategies[0]; labels must be unique in a scenario and must not repeat another entry's name"
+            "scenario.json: strategies[1].label: 'nuke' is already the name of strategies[0]; labels must be unique in "
+                + "a scenario and must not repeat another entry's name"
         ),
         (
-            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "kingfisher", "label": "nuke"}, "naive", {"name": "nuke"}]}"#,
-            "scenario.json: strategies[2]: 'nuke' is already the label of strategies[0]; labels must be unique in a scenario and must not repeat another entry's name"
+            #"{"layout": {"itemCount": 9}, "strategies": [{"name": "kingfisher", "label": "nuke"}, "naive", {"name": "#
+                + #""nuke"}]}"#,
+            "scenario.json: strategies[2]: 'nuke' is already the label of strategies[0]; labels must be unique in a "
+                + "scenario and must not repeat another entry's name"
         ),
     ]
 
@@ -615,7 +650,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
     }
 
     @Test func strategyParametersAreKeptVerbatimAndInOrder() throws {
-        let text = #"{"layout": {"itemCount": 1}, "strategies": [{"z": [1, {"k": null}], "name": "s", "a": "x", "m": 1.50}]}"#
+        let text = #"{"layout": {"itemCount": 1}, "strategies": [{"z": [1, {"k": null}], "name": "s", "a": "x", "m": "#
+            + #"1.50}]}"#
         let spec = try #require(try ScenarioLoader.parse(text, file: "s.json").strategies.first)
         #expect(spec.name == "s" && spec.path == "strategies[0]")
         #expect(spec.parameters.map(\.key) == ["z", "a", "m"])
@@ -626,7 +662,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
 
     @Test func aLabelNamesTheEntryAndIsNotAParameter() throws {
         // Given the default and a tuned configuration of one strategy, and a label equal to its own name
-        let text = #"{"layout": {"itemCount": 1}, "strategies": ["kingfisher", {"name": "kingfisher", "label": "kingfisher-tuned", "downsample": true}, {"label": "nuke", "name": "nuke"}]}"#
+        let text = #"{"layout": {"itemCount": 1}, "strategies": ["kingfisher", {"name": "kingfisher", "label": "#
+            + #""kingfisher-tuned", "downsample": true}, {"label": "nuke", "name": "nuke"}]}"#
         let specs = try ScenarioLoader.parse(text, file: "s.json").strategies
         #expect(specs.map(\.displayName) == ["kingfisher", "kingfisher-tuned", "nuke"])
         #expect(specs.map(\.name) == ["kingfisher", "kingfisher", "nuke"])
@@ -644,7 +681,8 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
     @Test func exactIntegerReadsTextWithoutRounding() {
         let cases: [(String, Bool, UInt64)?] = [
             ("18446744073709551615", false, .max), ("9007199254740993", false, 9_007_199_254_740_993),
-            ("-9223372036854775808", true, 9_223_372_036_854_775_808), ("1.5e1", false, 15), ("0e999999999999", false, 0),
+            ("-9223372036854775808", true, 9_223_372_036_854_775_808), ("1.5e1", false, 15),
+            ("0e999999999999", false, 0),
             ("-0.0", true, 0), ("120e-1", false, 12),
         ]
         for case let (text, isNegative, magnitude)? in cases {

@@ -52,7 +52,8 @@ import ScrollSimCore
         let base = ExactDecimal("0.5")!, huge = ExactDecimal("999999999999999999")!
         #expect(RegressionLimit.percent(ExactDecimal("5")!).isExceeded(from: base, to: huge, polarity: .lowerIsBetter))
         #expect(!RegressionLimit.percent(ExactDecimal("5")!).isExceeded(from: huge, to: base, polarity: .lowerIsBetter))
-        #expect(RegressionLimit.absolute(ExactDecimal("1")!).isExceeded(from: huge, to: base, polarity: .higherIsBetter))
+        #expect(RegressionLimit.absolute(ExactDecimal("1")!).isExceeded(from: huge, to: base,
+                                                                        polarity: .higherIsBetter))
         #expect(!RegressionLimit.absolute(huge).isExceeded(from: base, to: huge, polarity: .lowerIsBetter))
         #expect(RegressionLimit.absolute(ExactDecimal("999999999999999998")!)
             .isExceeded(from: base, to: huge, polarity: .lowerIsBetter))

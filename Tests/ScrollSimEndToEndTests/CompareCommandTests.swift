@@ -57,7 +57,8 @@ import ScrollSimCore
             // Given limits replace the defaults; the last one wins; off removes it.
             ("hitch_ratio", "10.000", "11.000", ["--max-regression", "hitch_ratio=10%"], 0),
             ("hitch_ratio", "10.000", "11.001", ["--max-regression", "hitch_ratio=10%"], 2),
-            ("hitch_ratio", "10.000", "11.001", ["--max-regression", "hitch_ratio=+1%", "--max-regression", "hitch_ratio=20%"], 0),
+            ("hitch_ratio", "10.000", "11.001",
+             ["--max-regression", "hitch_ratio=+1%", "--max-regression", "hitch_ratio=20%"], 0),
             ("hitch_ratio", "10.000", "99.000", ["--max-regression", "hitch_ratio=off"], 0),
             ("dropped_frames", "3", "4", ["--max-regression", "dropped_frames=0.5"], 2),
             // Improvements, metrics without a limit, metrics without a direction.
@@ -69,7 +70,8 @@ import ScrollSimCore
         let result = try compareOne(metric, before, after, arguments)
         #expect(result.code == expected)
         #expect(result.standardError == "")
-        let verdict = expected == 2 ? "Verdict: Regression - 1 metric past its limit in 1 of 1 compared row" : "Verdict: No regression - "
+        let verdict = expected == 2 ? "Verdict: Regression - 1 metric past its limit in 1 of 1 compared row"
+            : "Verdict: No regression - "
         #expect(result.standardOutput.contains(verdict))
     }
 
@@ -223,13 +225,16 @@ import ScrollSimCore
             """)
         let strict = scrollsim("compare", base, head, "--fail-on-missing")
         #expect(strict.code == 2)
-        #expect(strict.standardOutput.hasSuffix("Verdict: Rows missing - no metric past its limit in 1 compared row; 1 row only in the baseline, 1 row only in the candidate.\n"))
+        #expect(strict.standardOutput.hasSuffix("Verdict: Rows missing - no metric past its limit in 1 compared row; 1 "
+            + "row only in the baseline, 1 row only in the candidate.\n"))
     }
 
     @Test("csv: every metric of every joined row, then the rows on one side only")
     func csv() throws {
-        let base = try write("base.csv", "scenario,strategy,seed,frames,hitch_ratio,ready_ratio\ngrid,naive,1,10,0.000,0.5000\ngrid,naive,2,10,1.000,0.5000\n")
-        let head = try write("head.csv", "scenario,strategy,seed,frames,hitch_ratio,ready_ratio\ngrid,naive,1,10,0.250,0.4000\n")
+        let base = try write("base.csv", "scenario,strategy,seed,frames,hitch_ratio,ready_ratio\n"
+                                 + "grid,naive,1,10,0.000,0.5000\ngrid,naive,2,10,1.000,0.5000\n")
+        let head = try write("head.csv", "scenario,strategy,seed,frames,hitch_ratio,ready_ratio\n"
+                                 + "grid,naive,1,10,0.250,0.4000\n")
         let result = scrollsim("compare", base, head, "--format", "csv")
         #expect(result.code == 2)
         #expect(result.standardOutput == """
@@ -254,16 +259,23 @@ import ScrollSimCore
     @Test("bad CSVs name the file, the line and the column; 65 for content, 66 for a missing file",
           arguments: [
             ("scenario,strategy,sed\n", "line 1, column 3: unknown column 'sed'; did you mean 'seed'?", Int32(65)),
-            ("scenario,strategy,seed,colour\n", "line 1, column 4: unknown column 'colour'; expected a summary CSV column (scenario, strategy, seed, …) or a sweep axis path such as 'cells.prefetchScreens'", 65),
-            ("scenario,seed,hitch_ratio\n", "line 1: missing required column 'strategy' (a summary CSV starts scenario,strategy,seed,…)", 65),
+            ("scenario,strategy,seed,colour\n", "line 1, column 4: unknown column 'colour'; expected a summary CSV "
+                + "column (scenario, strategy, seed, …) or a sweep axis path such as 'cells.prefetchScreens'", 65),
+            ("scenario,seed,hitch_ratio\n", "line 1: missing required column 'strategy' (a summary CSV starts "
+                + "scenario,strategy,seed,…)", 65),
             ("scenario,strategy,seed,seed\n", "line 1, column 4: duplicate column 'seed'", 65),
             ("", "line 1: empty file; expected a summary CSV header (scenario,strategy,seed,…)", 65),
-            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,1,1.5e3\n", "line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125 (at most 18 digits, 9 after the point), found '1.5e3'", 65),
-            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,-1,1.000\n", "line 2, column 3 (seed): expected an integer from 0 to 18446744073709551615, found '-1'", 65),
-            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,1\n", "line 2: expected 4 fields as in the header, found 3", 65),
-            ("scenario,strategy,seed\ngrid,naive,1\ngrid,naive,1\n", "line 3: duplicate row: line 2 has the same scenario, strategy, seed", 65),
+            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,1,1.5e3\n", "line 2, column 4 (hitch_ratio): expected a "
+                + "number like 12 or 0.125 (at most 18 digits, 9 after the point), found '1.5e3'", 65),
+            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,-1,1.000\n", "line 2, column 3 (seed): expected an "
+                + "integer from 0 to 18446744073709551615, found '-1'", 65),
+            ("scenario,strategy,seed,hitch_ratio\ngrid,naive,1\n", "line 2: expected 4 fields as in the header, found "
+                + "3", 65),
+            ("scenario,strategy,seed\ngrid,naive,1\ngrid,naive,1\n", "line 3: duplicate row: line 2 has the same "
+                + "scenario, strategy, seed", 65),
             ("scenario,strategy,seed\n\"grid,naive,1\n", "line 2, column 1: a quoted field is not closed", 65),
-            ("# scrollsim-shard 1/2 runs=4 sweep=0000000000000001\n", "line 1: this is a sweep shard; combine the shards with 'scrollsim merge' first", 65),
+            ("# scrollsim-shard 1/2 runs=4 sweep=0000000000000001\n", "line 1: this is a sweep shard; combine the "
+                + "shards with 'scrollsim merge' first", 65),
           ])
     func badCSV(text: String, message: String, code: Int32) throws {
         let good = try write("good.csv", "scenario,strategy,seed\ngrid,naive,1\n")
@@ -293,7 +305,8 @@ import ScrollSimCore
         let head = try write("head.csv", "scenario,strategy,seed,network.latencyMsMedian\ngrid,naive,1,1\n")
         let result = scrollsim("compare", base, head)
         #expect(result.code == 65)
-        #expect(result.standardError == "Error: \(head): line 1: its sweep axis columns (network.latencyMsMedian) differ from those of \(base) (cells.prefetchScreens); compare sweeps of the same axes\n")
+        #expect(result.standardError == "Error: \(head): line 1: its sweep axis columns (network.latencyMsMedian) "
+            + "differ from those of \(base) (cells.prefetchScreens); compare sweeps of the same axes\n")
     }
 
     /// The usage footer of `scrollsim compare` errors.
@@ -308,9 +321,12 @@ import ScrollSimCore
             ("hitch_ratio", "expected <metric>=<limit>, e.g. hitch_ratio=5% or dropped_frames=+2"),
             ("hitch_ration=5%", "unknown metric 'hitch_ration'; did you mean 'hitch_ratio'?"),
             ("frames=5%", "'frames' has no better direction, so it takes no limit"),
-            ("hitch_ratio=5x", "'5x' is not a limit; write a percentage of the baseline (5%), an amount (2 or +2), or off"),
-            ("hitch_ratio=-5%", "for 'hitch_ratio' lower is better, so its limit is how much it may rise; write the limit unsigned or with '+'"),
-            ("ready_ratio=+5%", "for 'ready_ratio' higher is better, so its limit is how much it may fall; write the limit unsigned or with '-'"),
+            ("hitch_ratio=5x", "'5x' is not a limit; write a percentage of the baseline (5%), an amount (2 or +2), or "
+                + "off"),
+            ("hitch_ratio=-5%", "for 'hitch_ratio' lower is better, so its limit is how much it may rise; write the "
+                + "limit unsigned or with '+'"),
+            ("ready_ratio=+5%", "for 'ready_ratio' higher is better, so its limit is how much it may fall; write the "
+                + "limit unsigned or with '-'"),
           ])
     func badLimit(value: String, reason: String) {
         let result = scrollsim("compare", "a.csv", "b.csv", "--max-regression", value)
@@ -327,7 +343,8 @@ import ScrollSimCore
     func fileCount() {
         let one = scrollsim("compare", "a.csv")
         #expect(one.code == 64)
-        #expect(one.standardError == "Error: Missing expected argument '<candidate>'\nHelp:  <candidate>  The summary CSV after the change.\n" + Self.usageFooter)
+        #expect(one.standardError == "Error: Missing expected argument '<candidate>'\nHelp:  <candidate>  The summary "
+            + "CSV after the change.\n" + Self.usageFooter)
         let three = scrollsim("compare", "a.csv", "b.csv", "c.csv")
         #expect(three.code == 64)
         #expect(three.standardError == "Error: Unexpected argument 'c.csv'\n" + Self.usageFooter)

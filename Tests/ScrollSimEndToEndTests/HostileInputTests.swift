@@ -36,7 +36,8 @@ import Testing
         #expect(result.code == code, sourceLocation: sourceLocation)
         #expect(result.standardOutput == "", sourceLocation: sourceLocation)
         let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 2 && lines[1] == "", "not one line: \(result.standardError)", sourceLocation: sourceLocation)
+        #expect(lines.count == 2 && lines[1] == "", "not one line: \(result.standardError)",
+                sourceLocation: sourceLocation)
         if let line { #expect(result.standardError == line + "\n", sourceLocation: sourceLocation) }
         return String(lines.first ?? "")
     }
@@ -51,7 +52,8 @@ import Testing
         #expect(out.code == 64)
         #expect(out.standardOutput == "")
         #expect(out.standardError.hasPrefix(
-            "Error: '--out <dir>' would write '\(path)/summary.csv' inside the input file '\(path)'; write it elsewhere\n"))
+            "Error: '--out <dir>' would write '\(path)/summary.csv' inside the input file '\(path)'; write it "
+                + "elsewhere\n"))
         let html = scrollsim("run", path, "--strategy", "naive", "--html", path + "/../s.json/r.html")
         #expect(html.code == 64)
         #expect(html.standardError.contains("inside the input file '\(path)'"))
@@ -80,28 +82,35 @@ import Testing
     func twoOutputsOnOneFile() throws {
         let path = try scenario()
         let out = directory + "/out"
-        let result = scrollsim("run", path, "--strategy", "naive", "--out", out, "--frames", "--requests", out + "/frames")
+        let result = scrollsim("run", path, "--strategy", "naive", "--out", out, "--frames",
+                               "--requests", out + "/frames")
         #expect(result.code == 64)
-        #expect(result.standardError.hasPrefix("Error: '--requests <dir>' and '--out <dir>' would both write '\(out)/frames/s__naive__1.csv'"))
+        #expect(result.standardError.hasPrefix("Error: '--requests <dir>' and '--out <dir>' would both write "
+            + "'\(out)/frames/s__naive__1.csv'"))
         let html = scrollsim("run", path, "--strategy", "naive", "--out", out, "--html", out + "/./summary.csv")
         #expect(html.code == 64)
         #expect(directoryEntries(directory) == ["s.json"])
     }
 
-    @Test("an output that is not a regular file is refused with 64 naming it as given (--html /dev/stdout, a directory)")
+    @Test(
+        "an output that is not a regular file is refused with 64 naming it as given (--html /dev/stdout, a directory)"
+    )
     func outputNotAFile() throws {
         let path = try scenario()
         for target in ["/dev/null", directory] {
             let result = scrollsim("run", path, "--strategy", "naive", "--html", target)
             #expect(result.code == 64)
-            #expect(result.standardError.hasPrefix("Error: '--html <file>' cannot write '\(target)': it exists and is not "
-                                                   + "a regular file (outputs are written to a temporary file and renamed)"))
+            #expect(result.standardError.hasPrefix("Error: '--html <file>' cannot write '\(target)': "
+                                                   + "it exists and is not a regular file "
+                                                   + "(outputs are written to a temporary file and renamed)"))
         }
     }
 
     // MARK: Finding 4: failed runs leave nothing behind; stale temporaries go
 
-    @Test("a failed output set removes the directories it made: an unwritable --trace leaves no summary, frames or dirs")
+    @Test(
+        "a failed output set removes the directories it made: an unwritable --trace leaves no summary, frames or dirs"
+    )
     func failedRunLeavesNothing() throws {
         let path = try scenario()
         let blocker = try write("blocker", "a file, not a directory\n")
@@ -121,7 +130,8 @@ import Testing
         let unrelated = out + "/.notes.scrollsim-tmp-x-1"
         for file in [dead, live, unrelated] { try writeFile("partial", to: file) }
         #expect(scrollsim("run", path, "--strategy", "naive", "--out", out).code == 0)
-        #expect(directoryEntries(out) == [".notes.scrollsim-tmp-x-1", ".summary.csv.scrollsim-tmp-\(getpid())-7", "summary.csv"])
+        #expect(directoryEntries(out)
+                    == [".notes.scrollsim-tmp-x-1", ".summary.csv.scrollsim-tmp-\(getpid())-7", "summary.csv"])
     }
 
     // MARK: Finding 7: one line, escaped, bounded
@@ -215,7 +225,8 @@ import Testing
     @Test("validate /dev/null says what is wrong with the content, not 'permission denied'")
     func validateDevNull() throws {
         let line = expectOneLine(scrollsim("validate", "/dev/null"), code: 65)
-        #expect(line == "Error: /dev/null: invalid JSON at line 1, column 1: expected a value, found the end of the file")
+        #expect(line == "Error: /dev/null: invalid JSON at line 1, column 1: expected a value, found the end of the "
+            + "file")
     }
 
     // MARK: Finding 3 and 4 in the real executable: SIGPIPE, SIGXFSZ
@@ -263,7 +274,8 @@ import Testing
         _ = try write("sweep.json", #"{"scenario":"s.json","strategies":["naive"],"axes":{"seed":[1,2]}}"#)
         _ = try write("a.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,0.5\n")
         _ = try write("t.csv", "id,size\n1,1\n")
-        #expect(scrollsim("sweep", directory + "/sweep.json", "--shard", "1/1", "--out", directory + "/shard.csv").code == 0)
+        #expect(scrollsim("sweep", directory + "/sweep.json", "--shard", "1/1",
+                          "--out", directory + "/shard.csv").code == 0)
         let result = try shell("exec \"$0\" \(verb)", closedStandardOutput: true)
         #expect(result.code == 1)
         #expect(result.standardError == "Error: cannot write to standard output: broken pipe\n")

@@ -25,14 +25,18 @@ import ScrollSimTestSupport
 
     /// The rows of the summary table's body.
     func tableRows(_ html: String) -> Int {
-        guard let body = html.components(separatedBy: "<tbody>").last?.components(separatedBy: "</tbody>").first else { return -1 }
+        guard let body = html.components(separatedBy: "<tbody>").last?.components(separatedBy: "</tbody>").first else {
+            return -1
+        }
         return occurrences(of: "<tr>", in: body)
     }
 
     /// Runs two bundled scenarios with three strategies (6 runs) with `--out <dir>/out --frames --html <dir>/run.html`.
     func runTwoScenarios() -> Invocation {
         scrollsim("run", Self.scenarios + "/feed-slow-3g.json", Self.scenarios + "/photo-grid-lte.json",
-                  "--strategy", "naive", "--strategy", "apple-prefetching-sample", "--strategy", "actor-loader-coalescing", "--out", directory + "/out", "--frames", "--html", directory + "/run.html")
+                  "--strategy", "naive", "--strategy", "apple-prefetching-sample",
+                  "--strategy", "actor-loader-coalescing",
+                  "--out", directory + "/out", "--frames", "--html", directory + "/run.html")
     }
 
     /// A summary CSV with two sweep axes: each row of `summary` four times, for prefetch 0/1 × cache 25/100.
@@ -174,7 +178,8 @@ import ScrollSimTestSupport
 
     @Test("a bad number and a short row are named by line and column; every bad file is reported")
     func badRows() throws {
-        var fields = validSummary().split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var fields = validSummary().split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false)
+            .map(String.init)
         fields[9] = "1e3"
         let number = try file("number.csv", SummaryCSV.header + fields.joined(separator: ",") + "\n")
         let short = try file("short.csv", SummaryCSV.header + "s,naive,1\n")
@@ -218,7 +223,8 @@ import ScrollSimTestSupport
         let framesFile = try file("frames/s__naive__1.csv", FramesCSV.header + "0,1,2,3,4,0.000,1,0.5,x,0,1,0.0000\n")
         let badFrames = scrollsim("report", summary, "--frames", directory + "/frames", "--html", html)
         #expect(badFrames.code == 65)
-        #expect(badFrames.standardError == "Error: \(framesFile): line 2, column 9 (hitch_ms): expected a number like 12 or 0.125, found 'x'\n")
+        #expect(badFrames.standardError == "Error: \(framesFile): line 2, column 9 (hitch_ms): expected a number like "
+            + "12 or 0.125, found 'x'\n")
         #expect(!FileManager.default.fileExists(atPath: html))
     }
 

@@ -82,7 +82,8 @@ import Testing
         #expect(error("scenario,strategy,seed,frames\ns,a,1,2.5\n")
                 == "f.csv: line 2, column 4 (frames): expected an integer, found '2.5'")
         #expect(error("scenario,strategy,seed,hitch_ratio\ns,a,1,1e3\n")
-                == "f.csv: line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125 (at most 18 digits, 9 after the point), found '1e3'")
+                == "f.csv: line 2, column 4 (hitch_ratio): expected a number like 12 or 0.125 (at most 18 digits, 9 "
+                    + "after the point), found '1e3'")
         #expect(error("scenario,strategy,seed,refresh_hz\ns,a,1,0\n")
                 == "f.csv: line 2, column 4 (refresh_hz): expected an integer from 1 to 1000, found '0'")
         #expect(error("scenario,strategy,seed\ns,a,1\ns,a,1\n")

@@ -8,8 +8,8 @@ public final class IdleStrategy: FetchStrategy {
 
 /// The test strategy that loads: each configured item's image is recorded as a miss and loaded
 /// from the network; with `readsDisk` a disk read of the decoded bitmap's bytes (width × height × 4,
-/// from the image's pixel size: a strategy cannot read the encoded size) is issued too, and with `showsImages` the image
-/// is set on the cell when it lands, guarded by the cell's represented identifier (a placeholder
+/// from the image's pixel size: a strategy cannot read the encoded size) is issued too, and with `showsImages` the
+/// image is set on the cell when it lands, guarded by the cell's represented identifier (a placeholder
 /// nil is set first).
 public final class LoadingStrategy: FetchStrategy {
     /// The run's services.

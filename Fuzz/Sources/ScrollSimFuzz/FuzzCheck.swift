@@ -22,10 +22,12 @@ enum FuzzCheck {
     /// and `MessageLine.make` of it is one line.
     static func oneLine(_ description: String) {
         for scalar in description.unicodeScalars where MessageLine.needsEscape(scalar) {
-            fail("a refusal holds the raw control character \(scalar.escaped(asASCII: true)): \(MessageLine.make(description))")
+            fail("a refusal holds the raw control character \(scalar.escaped(asASCII: true)): "
+                 + "\(MessageLine.make(description))")
         }
         let line = MessageLine.make(description)
-        require(!line.unicodeScalars.contains { MessageLine.needsEscape($0) }, "MessageLine.make left a control character")
+        require(!line.unicodeScalars.contains { MessageLine.needsEscape($0) },
+                "MessageLine.make left a control character")
         require(line.unicodeScalars.count <= maximumLineScalars, "a refusal of \(line.unicodeScalars.count) scalars")
     }
 }

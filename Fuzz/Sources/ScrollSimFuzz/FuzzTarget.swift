@@ -65,7 +65,8 @@ enum FuzzTarget: String, CaseIterable {
     /// and removes it), else a new one under /tmp.
     static let sweepDirectory: String = {
         if let given = getenv("SCROLLSIM_FUZZ_FILES").map({ String(cString: $0) }), !given.isEmpty {
-            write(Array(#"{"layout":{"itemCount":20},"script":[{"fling":{"velocity":2000}}]}"#.utf8), to: given + "/s.json")
+            write(Array(#"{"layout":{"itemCount":20},"script":[{"fling":{"velocity":2000}}]}"#.utf8),
+                  to: given + "/s.json")
             return given
         }
         var template = Array("/tmp/scrollsim-fuzz-XXXXXX".utf8CString)

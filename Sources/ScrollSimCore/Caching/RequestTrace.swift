@@ -115,7 +115,8 @@ public struct RequestTrace: Sendable, Equatable {
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> Result<Columns, InputError> {
         let end = bytes.count
         guard end > 0 else {
-            return .failure(InputError(.invalid, file: file, at: .line(1), "empty file; expected the header '\(header)' on the first line"))
+            return .failure(InputError(.invalid, file: file, at: .line(1),
+                                       "empty file; expected the header '\(header)' on the first line"))
         }
         var position = 0
         if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }  // UTF-8 BOM
@@ -207,12 +208,14 @@ public struct RequestTrace: Sendable, Equatable {
 
     /// What is wrong with a line that is not `<id>,<size>`: the field count first, then the id,
     /// then the size.
-    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, file: String) -> InputError {
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                         line: Int, file: String) -> InputError {
         let lineText = text(bytes, start, end)
         let fields = lineText.split(separator: ",", omittingEmptySubsequences: false)
         func error(_ message: String) -> InputError { InputError(.invalid, file: file, at: .line(line), message) }
         if lineText.isEmpty {
-            return error("empty line; expected '<id>,<size>' (ids are integers from 0 to \(Int.max), sizes integers from 1 to \(Int64.max))")
+            return error("empty line; expected '<id>,<size>' (ids are integers from 0 to \(Int.max), "
+                         + "sizes integers from 1 to \(Int64.max))")
         }
         if fields.count != 2 {
             return error("expected 2 fields '<id>,<size>', found \(fields.count) in \(quoted(lineText))")

@@ -105,7 +105,8 @@ public struct JSONParser {
         }
         while true {
             guard peek() == UInt8(ascii: "\"") else {
-                throw failure(members.isEmpty ? "expected a key in double quotes or '}'" : "expected a key in double quotes")
+                throw failure(members.isEmpty ? "expected a key in double quotes or '}'"
+                                              : "expected a key in double quotes")
             }
             let keyStart = position
             let key = try parseString()
@@ -113,7 +114,9 @@ public struct JSONParser {
                 throw failure("duplicate key \(key.quotedForMessage)", at: keyStart, describingFound: false)
             }
             skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key \(key.quotedForMessage)") }
+            guard peek() == UInt8(ascii: ":") else {
+                throw failure("expected ':' after the key \(key.quotedForMessage)")
+            }
             position += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth)))
@@ -169,7 +172,8 @@ public struct JSONParser {
     private func checkDepth(_ depth: Int) throws(SyntaxError) {
         if depth > Self.maximumDepth {
             throw failure(
-                "arrays and objects are nested more than \(Self.maximumDepth) deep", at: position, describingFound: false)
+                "arrays and objects are nested more than \(Self.maximumDepth) deep", at: position,
+                describingFound: false)
         }
     }
 
@@ -305,7 +309,9 @@ public struct JSONParser {
     private mutating func parseEscape(into buffer: inout [UInt8]) throws(SyntaxError) {
         let start = position
         position += 1
-        guard let byte = peek() else { throw failure("the string is not terminated", at: start, describingFound: false) }
+        guard let byte = peek() else {
+            throw failure("the string is not terminated", at: start, describingFound: false)
+        }
         let simple: UInt8?
         switch byte {
         case UInt8(ascii: "\""): simple = 0x22
@@ -408,7 +414,8 @@ public struct JSONParser {
         var text = reason
         if describingFound {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "/"),
-                offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
+                offset + 1 < bytes.count,
+                bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
             {
                 text = "comments are not allowed in JSON"
             } else {

@@ -27,7 +27,9 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         func key() throws(JSONPathError) -> String {
             let name = characters.prefix { $0 != "." && $0 != "[" && $0 != "]" }
             guard !name.isEmpty else {
-                throw JSONPathError("\(MessageLine.quoted(text)) is not a path: expected a key at character \(text.count - characters.count + 1) (write keys joined by '.', with [n] or [*] for arrays)")
+                throw JSONPathError("\(MessageLine.quoted(text)) is not a path: expected a key at character "
+                                    + "\(text.count - characters.count + 1) "
+                                    + "(write keys joined by '.', with [n] or [*] for arrays)")
             }
             characters = characters.dropFirst(name.count)
             return String(name)
@@ -50,10 +52,13 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                           let index = Int(inside) {
                     components.append(.index(index))
                 } else {
-                    throw JSONPathError("\(MessageLine.quoted(text)) is not a path: '[\(inside)]' must be an array index [0], [1], … or [*]")
+                    throw JSONPathError("\(MessageLine.quoted(text)) is not a path: "
+                                        + "'[\(inside)]' must be an array index [0], [1], … or [*]")
                 }
             default:
-                throw JSONPathError("\(MessageLine.quoted(text)) is not a path: unexpected '\(next)' at character \(text.count - characters.count) (write keys joined by '.', with [n] or [*] for arrays)")
+                throw JSONPathError("\(MessageLine.quoted(text)) is not a path: unexpected '\(next)' at character "
+                                    + "\(text.count - characters.count) "
+                                    + "(write keys joined by '.', with [n] or [*] for arrays)")
             }
         }
         self.components = components
@@ -113,7 +118,8 @@ extension JSONValue {
         switch (component, self) {
         case (.key(let key), .object(var members)):
             if let position = members.firstIndex(where: { $0.key == key }) {
-                members[position].value = try members[position].value.setting(newValue, at: rest, depth: depth + 1, in: path)
+                members[position].value = try members[position].value.setting(newValue, at: rest,
+                                                                               depth: depth + 1, in: path)
             } else if let next = rest.first {
                 guard case .key = next else {
                     let missing = JSONPath.text(of: path.components[...(path.components.startIndex + depth)])
@@ -129,7 +135,8 @@ extension JSONValue {
         case (.index(let index), .array(var elements)):
             guard index < elements.count else {
                 let range = elements.isEmpty ? "it is empty" : "indices 0...\(elements.count - 1)"
-                throw JSONPathError("\(place) has \(elements.count) element\(elements.count == 1 ? "" : "s") (\(range)), so [\(index)] is out of range")
+                throw JSONPathError("\(place) has \(elements.count) element\(elements.count == 1 ? "" : "s") "
+                                    + "(\(range)), so [\(index)] is out of range")
             }
             elements[index] = try elements[index].setting(newValue, at: rest, depth: depth + 1, in: path)
             return .array(elements)

@@ -32,7 +32,9 @@ extension ScenarioDecoder {
                         parameters.append((key, member))
                     }
                 }
-                guard let name else { throw missing(Self.path(itemPath, "name"), expected: "the strategy's name, a string") }
+                guard let name else {
+                    throw missing(Self.path(itemPath, "name"), expected: "the strategy's name, a string")
+                }
                 specs.append(StrategySpec(name: name, label: displayLabel, parameters: parameters, path: itemPath))
             default:
                 throw typeMismatch(expected: "a strategy name or an object with a \"name\"", found: item, at: itemPath)
@@ -71,7 +73,8 @@ extension ScenarioDecoder {
         guard !scalars.isEmpty, scalars.count <= Self.maximumLabelLength, scalars.allSatisfy(Self.isLabelScalar) else {
             throw invalid(
                 path,
-                "must be 1 to \(Self.maximumLabelLength) printable characters without commas, quotes, slashes or line breaks (it is used in CSV reports and file names), found \(text.quotedForMessage)"
+                "must be 1 to \(Self.maximumLabelLength) printable characters without commas, quotes, slashes "
+                    + "or line breaks (it is used in CSV reports and file names), found \(text.quotedForMessage)"
             )
         }
         return text

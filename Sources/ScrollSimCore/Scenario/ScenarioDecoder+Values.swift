@@ -7,7 +7,9 @@ extension ScenarioDecoder {
         of value: JSONValue, at path: String, keys: [String],
         _ body: (String, JSONValue, String) throws(ScenarioError) -> Void
     ) throws(ScenarioError) {
-        guard case .object(let members) = value else { throw typeMismatch(expected: "an object", found: value, at: path) }
+        guard case .object(let members) = value else {
+            throw typeMismatch(expected: "an object", found: value, at: path)
+        }
         for (key, member) in members {
             let memberPath = Self.path(path, key)
             guard keys.contains(key) else { throw unknownName(key, at: memberPath, allowed: keys, noun: "key") }
@@ -20,13 +22,17 @@ extension ScenarioDecoder {
         guard case .number(let number, let text) = value else {
             throw typeMismatch(expected: "a number", found: value, at: path)
         }
-        guard range.contains(number) else { throw invalid(path, "must be \(range.phrase), found \(Self.shown(number: text))") }
+        guard range.contains(number) else {
+            throw invalid(path, "must be \(range.phrase), found \(Self.shown(number: text))")
+        }
         return number
     }
 
     /// An integer within `range`, judged from the number's exact text.
     func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
-        guard case .number(_, let text) = value else { throw typeMismatch(expected: "an integer", found: value, at: path) }
+        guard case .number(_, let text) = value else {
+            throw typeMismatch(expected: "an integer", found: value, at: path)
+        }
         guard let exact = Self.exactInteger(text), let integer = exact.asInt, range.contains(integer) else {
             throw invalid(path, "must be \(Self.integerPhrase(range)), found \(Self.shown(number: text))")
         }
@@ -35,7 +41,9 @@ extension ScenarioDecoder {
 
     /// An integer in 0...2^64−1, judged from the number's exact text.
     func unsignedInteger(_ value: JSONValue, at path: String) throws(ScenarioError) -> UInt64 {
-        guard case .number(_, let text) = value else { throw typeMismatch(expected: "an integer", found: value, at: path) }
+        guard case .number(_, let text) = value else {
+            throw typeMismatch(expected: "an integer", found: value, at: path)
+        }
         guard let exact = Self.exactInteger(text), !exact.isNegative || exact.magnitude == 0 else {
             throw invalid(path, "must be an integer from 0 to \(UInt64.max), found \(Self.shown(number: text))")
         }
@@ -44,7 +52,9 @@ extension ScenarioDecoder {
 
     /// `true` or `false`.
     func boolean(_ value: JSONValue, at path: String) throws(ScenarioError) -> Bool {
-        guard case .bool(let flag) = value else { throw typeMismatch(expected: "true or false", found: value, at: path) }
+        guard case .bool(let flag) = value else {
+            throw typeMismatch(expected: "true or false", found: value, at: path)
+        }
         return flag
     }
 

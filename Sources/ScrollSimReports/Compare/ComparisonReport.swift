@@ -39,18 +39,25 @@ public enum ComparisonReport {
         let rowCount = comparison.rows.count
         let regressions = comparison.regressionCount
         if regressions > 0 {
-            clauses.append("\(counted(regressions, "metric")) past \(regressions == 1 ? "its limit" : "their limits") in \(comparison.regressedRowCount) of \(counted(rowCount, "compared row"))")
+            clauses.append("\(counted(regressions, "metric")) past \(regressions == 1 ? "its limit" : "their limits") "
+                           + "in \(comparison.regressedRowCount) of \(counted(rowCount, "compared row"))")
         } else {
             clauses.append("no metric past its limit in \(counted(rowCount, "compared row"))")
         }
         var changes: [String] = []
         if comparison.count(.improved) > 0 { changes.append("\(comparison.count(.improved)) improved") }
         if comparison.count(.worse) > 0 { changes.append("\(comparison.count(.worse)) worse within limits") }
-        if comparison.count(.changed) > 0 { changes.append("\(comparison.count(.changed)) changed (no better direction)") }
+        if comparison.count(.changed) > 0 {
+            changes.append("\(comparison.count(.changed)) changed (no better direction)")
+        }
         if !changes.isEmpty { clauses.append(changes.joined(separator: ", ")) }
         var missing: [String] = []
-        if !comparison.onlyInBaseline.isEmpty { missing.append("\(counted(comparison.onlyInBaseline.count, "row")) only in the baseline") }
-        if !comparison.onlyInCandidate.isEmpty { missing.append("\(counted(comparison.onlyInCandidate.count, "row")) only in the candidate") }
+        if !comparison.onlyInBaseline.isEmpty {
+            missing.append("\(counted(comparison.onlyInBaseline.count, "row")) only in the baseline")
+        }
+        if !comparison.onlyInCandidate.isEmpty {
+            missing.append("\(counted(comparison.onlyInCandidate.count, "row")) only in the candidate")
+        }
         if !missing.isEmpty { clauses.append(missing.joined(separator: ", ")) }
         return clauses.joined(separator: "; ")
     }
@@ -74,17 +81,20 @@ public enum ComparisonReport {
                  result.status == .regressed ? "REGRESSED" : result.status.rawValue]
             }
             let header = ["metric", "baseline", "candidate", "change", "limit", "status"]
-            text += TextTable.render(header: header, rows: cells, rightAligned: [false, true, true, false, false, false], indent: 2)
+            text += TextTable.render(header: header, rows: cells,
+                                     rightAligned: [false, true, true, false, false, false], indent: 2)
         }
         if unchangedRows > 0 {
             text += "\n\(counted(unchangedRows, "compared row")) without changes.\n"
         }
-        for (title, keys) in [("Only in the baseline", comparison.onlyInBaseline), ("Only in the candidate", comparison.onlyInCandidate)]
+        for (title, keys) in [("Only in the baseline", comparison.onlyInBaseline),
+                              ("Only in the candidate", comparison.onlyInCandidate)]
         where !keys.isEmpty {
             text += "\n\(title) (\(counted(keys.count, "row"))):\n"
             for key in keys { text += "  " + label(key, axes: comparison.axisColumns) + "\n" }
         }
-        for (side, names) in [("baseline", comparison.metricsOnlyInBaseline), ("candidate", comparison.metricsOnlyInCandidate)]
+        for (side, names) in [("baseline", comparison.metricsOnlyInBaseline),
+                              ("candidate", comparison.metricsOnlyInCandidate)]
         where !names.isEmpty {
             text += "\nNot compared (columns only in the \(side)): \(names.joined(separator: ", ")).\n"
         }
@@ -113,12 +123,15 @@ public enum ComparisonReport {
         var text = "### ScrollSim comparison: `\(comparison.baselineFile)` → `\(comparison.candidateFile)`\n\n"
         text += "**\(verdict.rawValue)** — \(verdictDetails(comparison)).\n"
         let identity = ["scenario", "strategy", "seed"] + comparison.axisColumns
-        let changed = comparison.rows.flatMap { row in row.metrics.filter { $0.status != .unchanged }.map { (row.key, $0) } }
+        let changed = comparison.rows.flatMap { row in
+            row.metrics.filter { $0.status != .unchanged }.map { (row.key, $0) }
+        }
         if changed.isEmpty {
             text += "\nNo metric changed.\n"
         } else {
             let header = identity + ["metric", "baseline", "candidate", "change", "limit", "status"]
-            let rightAligned = [false, false, true] + comparison.axisColumns.map { _ in false } + [false, true, true, true, true, false]
+            let rightAligned = [false, false, true] + comparison.axisColumns.map { _ in false }
+                + [false, true, true, true, true, false]
             let rows = changed.map { key, result in
                 keyCells(key) + [result.metric.name, result.baseline.text, result.candidate.text, changeText(result),
                                  result.limit?.text(for: result.polarity) ?? "none",
@@ -126,14 +139,18 @@ public enum ComparisonReport {
             }
             text += "\n" + markdownTable(header: header, rows: rows, rightAligned: rightAligned)
         }
-        for (title, keys) in [("Rows only in the baseline", comparison.onlyInBaseline), ("Rows only in the candidate", comparison.onlyInCandidate)]
+        for (title, keys) in [("Rows only in the baseline", comparison.onlyInBaseline),
+                              ("Rows only in the candidate", comparison.onlyInCandidate)]
         where !keys.isEmpty {
             let rightAligned = [false, false, true] + comparison.axisColumns.map { _ in false }
-            text += "\n\(title):\n\n" + markdownTable(header: identity, rows: keys.map(keyCells), rightAligned: rightAligned)
+            text += "\n\(title):\n\n"
+                + markdownTable(header: identity, rows: keys.map(keyCells), rightAligned: rightAligned)
         }
-        for (side, names) in [("baseline", comparison.metricsOnlyInBaseline), ("candidate", comparison.metricsOnlyInCandidate)]
+        for (side, names) in [("baseline", comparison.metricsOnlyInBaseline),
+                              ("candidate", comparison.metricsOnlyInCandidate)]
         where !names.isEmpty {
-            text += "\nNot compared (columns only in the \(side)): \(names.map { "`\($0)`" }.joined(separator: ", ")).\n"
+            text += "\nNot compared (columns only in the \(side)): "
+                + "\(names.map { "`\($0)`" }.joined(separator: ", ")).\n"
         }
         return text
     }
@@ -148,14 +165,16 @@ public enum ComparisonReport {
         func line(_ cells: [String]) -> String {
             "| " + cells.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |\n"
         }
-        return line(header) + "|" + rightAligned.map { $0 ? " ---: |" : " --- |" }.joined() + "\n" + rows.map(line).joined()
+        return line(header) + "|" + rightAligned.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
+            + rows.map(line).joined()
     }
 
     // MARK: CSV
 
     /// The columns of the `csv` rendering, with `axes` after `seed`.
     static func csvColumns(axes: [String]) -> [String] {
-        ["scenario", "strategy", "seed"] + axes + ["metric", "baseline", "candidate", "change", "change_percent", "limit", "status"]
+        ["scenario", "strategy", "seed"] + axes
+            + ["metric", "baseline", "candidate", "change", "change_percent", "limit", "status"]
     }
 
     /// The `csv` rendering.
@@ -172,7 +191,8 @@ public enum ComparisonReport {
                 ])
             }
         }
-        for (status, keys) in [("only_in_baseline", comparison.onlyInBaseline), ("only_in_candidate", comparison.onlyInCandidate)] {
+        for (status, keys) in [("only_in_baseline", comparison.onlyInBaseline),
+                               ("only_in_candidate", comparison.onlyInCandidate)] {
             for key in keys { text += line(keyCells(key) + ["", "", "", "", "", "", status]) }
         }
         return text

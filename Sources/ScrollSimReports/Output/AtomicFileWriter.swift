@@ -78,7 +78,9 @@ public enum AtomicFileWriter {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards) else { continue }
+            guard name.hasPrefix("."), let marker = name.range(of: temporaryMarker, options: .backwards) else {
+                continue
+            }
             let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, Int(parts[1]) != nil else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { stale.append(join(directory, name)) }

@@ -57,7 +57,8 @@ public struct OutputConflict: Error, Equatable, CustomStringConvertible {
             "'\(option)' cannot write \(MessageLine.quoted(path: output)): it \(input) "
                 + "(outputs are written to a temporary file and renamed); write it elsewhere"
         case .sameAsOutput:
-            "'\(option)' and '\(input)' would both write \(MessageLine.quoted(path: output)); give them different places"
+            "'\(option)' and '\(input)' would both write \(MessageLine.quoted(path: output)); "
+                + "give them different places"
         }
     }
 
@@ -72,7 +73,9 @@ public struct OutputConflict: Error, Equatable, CustomStringConvertible {
         var inputByPath: [String: String] = [:]  // lookups only
         var inputFileByPath: [String: String] = [:]  // inputs that are not directories; lookups only
         for input in inputs {
-            if let identity = identity(of: input), inputByIdentity[identity] == nil { inputByIdentity[identity] = input }
+            if let identity = identity(of: input), inputByIdentity[identity] == nil {
+                inputByIdentity[identity] = input
+            }
             let path = resolvedPath(input)
             if inputByPath[path] == nil { inputByPath[path] = input }
             var status = stat()

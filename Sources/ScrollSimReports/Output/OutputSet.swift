@@ -40,7 +40,8 @@ public struct OutputSet {
     /// Starts the file at `path`, streamed: its directory is made and its temporary file created now.
     /// - Throws: `FileWriteError` (nothing of this file is left behind).
     public mutating func addStream(toFile path: String) throws(FileWriteError) -> StreamedFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory, created: &createdDirectories)
+        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory,
+                                             created: &createdDirectories)
         let stream = try StreamedFile(path: path)
         streams.append(stream)
         return stream
@@ -49,7 +50,8 @@ public struct OutputSet {
     /// A scratch file next to the output `path` (its directory is made now).
     /// - Throws: `FileWriteError`.
     public mutating func addScratch(near path: String) throws(FileWriteError) -> ScratchFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory, created: &createdDirectories)
+        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory,
+                                             created: &createdDirectories)
         let scratch = try ScratchFile(near: path)
         scratches.append(scratch)
         return scratch

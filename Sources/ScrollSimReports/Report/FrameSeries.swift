@@ -1,8 +1,8 @@
 import ScrollSimCore
 
-/// One run's frames, as the frame-time chart draws them (at most `FrameChart.maximumBars` bars): from the run itself (`run --html`) or
-/// read back from its per-frame CSV (`report --frames`, `FramesCSV`). Both give the same values
-/// (work and hitch in ms rounded to the CSV's 3 decimals), so the two draw identical charts.
+/// One run's frames, as the frame-time chart draws them (at most `FrameChart.maximumBars` bars): from the run
+/// itself (`run --html`) or read back from its per-frame CSV (`report --frames`, `FramesCSV`). Both give the
+/// same values (work and hitch in ms rounded to the CSV's 3 decimals), so the two draw identical charts.
 public struct FrameSeries: Sendable {
     /// One frame.
     public struct Frame: Sendable, Equatable {

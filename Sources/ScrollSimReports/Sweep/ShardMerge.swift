@@ -81,12 +81,14 @@ public enum ShardMerge {
             let field = record.fields[0]
             guard record.fields.count == records[1].fields.count else {
                 throw invalid(record.line,
-                              "expected \(records[1].fields.count) fields as in the header, found \(record.fields.count)")
+                              "expected \(records[1].fields.count) fields as in the header, "
+                                  + "found \(record.fields.count)")
             }
             guard !field.isEmpty, field.count <= 9, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
                   let index = Int(field), index < metadata.runs else {
                 throw invalid(record.line,
-                              "the run index must be an integer from 0 to \(metadata.runs - 1), found \(MessageLine.quoted(field))")
+                              "the run index must be an integer from 0 to \(metadata.runs - 1), "
+                                  + "found \(MessageLine.quoted(field))")
             }
             guard metadata.contains(run: index) else {
                 throw invalid(record.line, "run \(index) does not belong to shard \(metadata.name) "
@@ -156,7 +158,8 @@ public enum ShardMerge {
                 var names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
                 if missingCount > missing.count { names += " and \(missingCount - missing.count) more" }
                 let (noun, verb) = missingCount == 1 ? ("shard", "is") : ("shards", "are")
-                problems.append(InputError(.missing, file: first.file, "\(noun) \(names) of this sweep \(verb) missing"))
+                problems.append(InputError(.missing, file: first.file,
+                                           "\(noun) \(names) of this sweep \(verb) missing"))
             }
         }
         return problems

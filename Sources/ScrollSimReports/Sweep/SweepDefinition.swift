@@ -5,7 +5,8 @@ import ScrollSimCore
 /// Format (JSON; keys `description`, `scenario`, `strategies`, `axes`):
 /// ```json
 /// { "description": "optional text",
-///   "scenario": "../Scenarios/photo-grid-lte.json",      // a path relative to the sweep file, or an inline scenario object
+///   "scenario": "../Scenarios/photo-grid-lte.json",      // a path relative to the sweep file,
+///                                                         // or an inline scenario object
 ///   "strategies": ["naive", { "name": "apple-prefetching-sample" }],   // optional: replaces the scenario's list
 ///   "axes": { "cells.prefetchScreens": [0, 0.5, 1, 2],
 ///             "strategies[0].memoryCacheMB": [25, 50, 100],
@@ -106,7 +107,9 @@ public struct SweepDefinition: Sendable {
         }
         func member(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         if let description = member("description") {
-            guard case .string = description else { throw invalid("description", "expected a string, found \(description.kindName)") }
+            guard case .string = description else {
+                throw invalid("description", "expected a string, found \(description.kindName)")
+            }
         }
 
         // The scenario: a file next to the sweep file, or inline.
@@ -130,7 +133,8 @@ public struct SweepDefinition: Sendable {
             scenarioFile = path
             document = .object(scenario)
         case nil:
-            throw invalid("scenario", "required key is missing; expected a scenario file's path (relative to the sweep file) or a scenario object")
+            throw invalid("scenario", "required key is missing; expected a scenario file's path "
+                                      + "(relative to the sweep file) or a scenario object")
         case let other?:
             throw invalid("scenario", "expected a path (a string) or a scenario object, found \(other.kindName)")
         }
@@ -147,10 +151,12 @@ public struct SweepDefinition: Sendable {
 
         // The axes.
         guard let axesValue = member("axes") else {
-            throw invalid("axes", "required key is missing; expected an object of axes, e.g. { \"cells.prefetchScreens\": [0, 1, 2] }")
+            throw invalid("axes", "required key is missing; expected an object of axes, "
+                                  + "e.g. { \"cells.prefetchScreens\": [0, 1, 2] }")
         }
         guard case .object(let axisMembers) = axesValue else {
-            throw invalid("axes", "expected an object of axes, e.g. { \"cells.prefetchScreens\": [0, 1, 2] }, found \(axesValue.kindName)")
+            throw invalid("axes", "expected an object of axes, e.g. { \"cells.prefetchScreens\": [0, 1, 2] }, "
+                                  + "found \(axesValue.kindName)")
         }
         var axes: [Axis] = []
         for (name, valuesValue) in axisMembers {
@@ -223,7 +229,9 @@ public struct SweepDefinition: Sendable {
         var exponent = 0
         if let marker = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
             let exponentText = rest[rest.index(after: marker)...]
-            guard let value = Int(exponentText.first == "+" ? exponentText.dropFirst() : exponentText) else { return text }
+            guard let value = Int(exponentText.first == "+" ? exponentText.dropFirst() : exponentText) else {
+                return text
+            }
             exponent = value
             rest = rest[..<marker]
         }
