@@ -93,9 +93,10 @@ public final class FetchEnvironment {
     public var layout: CollectionLayout { sim.layout }
 
     /// A small decoded bitmap available at once: a low-resolution placeholder the app ships with
-    /// (Apple's asset-store sample), at most `maxPixelSize` on the long side. Decoding it is
-    /// charged to the calling thread, `decodeMsPerMegapixel` (÷ the device's decode speed) × its
-    /// own megapixels, and counted in `main_decode_ms` when that thread is the main thread.
+    /// (Apple's asset-store sample), at most `maxPixelSize` on the long side. Called on the main
+    /// thread (as the sample does, from `cellForItem`), its decode, `decodeMsPerMegapixel` (÷ the
+    /// device's decode speed) × its own megapixels, is charged to the main thread and counted in
+    /// `main_decode_ms`; called elsewhere it costs nothing (no caller does).
     public func makeBundledThumbnail(_ imageID: Int, maxPixelSize: Int) -> ImageObject {
         let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
         if sim.context.isOnMainThread {
