@@ -4,7 +4,7 @@ import Testing
 @Suite struct EventQueueTests {
     @Test func popsInTimeOrderAndBreaksTiesByInsertion() {
         // Given events at equal and different times, inserted out of order
-        var queue = EventQueue<String>()
+        let queue = EventQueue<String>()
         queue.push("c", at: 5)
         queue.push("a", at: 1)
         queue.push("d", at: 5)
@@ -19,7 +19,7 @@ import Testing
     @Test func matchesASortedOracleOnRandomOperations() {
         for seed in UInt64(1)...50 {
             var generator = SplitMix64(seed: seed)
-            var queue = EventQueue<Int>()
+            let queue = EventQueue<Int>()
             var oracle: [(time: SimTime, order: Int)] = []
             var order = 0
             for _ in 0..<400 {
@@ -41,7 +41,7 @@ import Testing
 
     @Test func reusesPayloadSlotsSoStorageStaysAtThePeakPending() {
         // Given a queue that never holds more than 10 events, filled and drained 100 times
-        var queue = EventQueue<Int>()
+        let queue = EventQueue<Int>()
         for round in 0..<100 {
             for i in 0..<10 { queue.push(round * 10 + i, at: SimTime(round * 100 + (i * 7) % 10)) }
             for _ in 0..<10 { _ = queue.pop() }
@@ -56,7 +56,7 @@ import Testing
         // Given a closure payload capturing an object, queued behind another event
         final class Token {}
         weak var weakToken: Token?
-        var queue = EventQueue<() -> Void>()
+        let queue = EventQueue<() -> Void>()
         do {
             let token = Token()
             weakToken = token
@@ -75,9 +75,37 @@ import Testing
         #expect(queue.isEmpty && queue.checkInvariants())
     }
 
+    @Test func releasesPendingPayloadsWhenDroppedAndKeepsThemAcrossGrowth() {
+        // Given 40 pending closure payloads (the buffers grow past their first 16 slots), each
+        // capturing a token
+        final class Token {}
+        var weakTokens: [Weak<Token>] = []
+        var queue: EventQueue<() -> Void>? = EventQueue()
+        for i in 0..<40 {
+            let token = Token()
+            weakTokens.append(Weak(token))
+            queue?.push({ _ = token }, at: SimTime(40 - i))
+        }
+        // Then growth kept every payload, and popping half of them releases exactly those
+        #expect(weakTokens.allSatisfy { $0.value != nil })
+        for _ in 0..<20 { _ = queue?.pop() }
+        #expect(weakTokens.filter { $0.value == nil }.count == 20)
+        #expect(queue?.checkInvariants() == true)
+        // When the queue is dropped with 20 events pending, then they are released too
+        queue = nil
+        #expect(weakTokens.allSatisfy { $0.value == nil })
+    }
+
+    /// A weak reference, to watch an object's lifetime.
+    private struct Weak<Object: AnyObject> {
+        /// The object, while it lives.
+        weak var value: Object?
+        init(_ value: Object) { self.value = value }
+    }
+
     @Test func sameTimeEventsPopInInsertionOrderWhateverTheHeapShape() {
         // Given 1,000 events at one time pushed between pops of earlier ones
-        var queue = EventQueue<Int>()
+        let queue = EventQueue<Int>()
         var generator = SplitMix64(seed: 9)
         var popped: [Int] = []
         for i in 0..<1_000 {

@@ -24,9 +24,9 @@
 /// while everything left is protected.
 ///
 /// Entries live in arrays linked into one doubly linked list (head = next victim), with a
-/// dictionary from key to slot used only for lookups. Stored properties skip the runtime
-/// exclusivity checks (half of `cache-replay`'s time): no method calls out while it mutates them,
-/// so overlapping accesses cannot happen.
+/// table from key to slot (`IntKeyedTable`, no SipHash) used only for lookups. Stored properties
+/// skip the runtime exclusivity checks (half of `cache-replay`'s time): no method calls out while
+/// it mutates them, so overlapping accesses cannot happen.
 /// - Complexity: `touch`, `insert`, `remove` O(1) amortised, plus O(p) per eviction when p
 ///   protected entries sit at the head.
 public final class CacheIndex {
@@ -42,7 +42,9 @@ public final class CacheIndex {
     /// Maximum total cost; 0 means no limit.
     public let costLimit: Int64
 
-    @usableFromInline @exclusivity(unchecked) var slotOfKey: [Int: Int32] = [:]
+    /// The slot of each held key (an array indexed by key: keys are image ids, items or trace
+    /// objects, dense from 0; `IntKeyedTable`).
+    @usableFromInline @exclusivity(unchecked) var slotOfKey = IntKeyedTable<Int32>()
     @usableFromInline @exclusivity(unchecked) var keys: [Int] = []
     @usableFromInline @exclusivity(unchecked) var costs: [Int64] = []
     @usableFromInline @exclusivity(unchecked) var previous: [Int32] = []

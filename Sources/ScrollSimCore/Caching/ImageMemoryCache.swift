@@ -32,8 +32,10 @@ public final class ImageMemoryCache {
     /// The configuration.
     public let configuration: Configuration
     private let index: CacheIndex
-    @exclusivity(unchecked) private var images: [Int: ImageObject] = [:]
-    @exclusivity(unchecked) private var expiresAt: [Int: SimTime] = [:]
+    /// The held images by key (an array indexed by key: keys are image ids or items).
+    @exclusivity(unchecked) private var images = IntKeyedTable<ImageObject>()
+    /// Expiry instants by key (`configuration.expiration` > 0 only).
+    @exclusivity(unchecked) private var expiresAt = IntKeyedTable<SimTime>()
     @exclusivity(unchecked) private var evicted: [Int] = []
     /// Entries evicted for space (not removals or purges), for tests.
     @exclusivity(unchecked) public private(set) var evictionCount = 0

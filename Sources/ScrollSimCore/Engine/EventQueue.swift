@@ -10,7 +10,11 @@
 /// events ever pending at once. Events are never removed from the middle: an event that became
 /// obsolete is skipped by its handler (the habit of swift-async-algorithms' validation
 /// scheduler), which keeps every operation O(log n).
-struct EventQueue<Payload> {
+///
+/// A class over manually allocated buffers (one owner: the run's `Scheduler`), so a push or a pop
+/// pays no copy-on-write uniqueness check, bounds check or exclusivity check; every index used
+/// is kept in range by the counts below (`checkInvariants`).
+final class EventQueue<Payload> {
     /// One queued event, as `pop` returns it.
     struct Entry {
         /// When the event happens.
@@ -32,17 +36,37 @@ struct EventQueue<Payload> {
     }
 
     /// The heap of keys in `heap[0..<heapCount]`: `heap[i]` precedes neither of `heap[2i + 1]`,
-    /// `heap[2i + 2]`. The array only grows (to the most events ever pending), so pushing and
-    /// popping never resize it and each sift runs inside one buffer access.
-    private var heap: [Key] = []
+    /// `heap[2i + 2]`. Room for `capacity` keys.
+    @exclusivity(unchecked) private var heap: UnsafeMutablePointer<Key>
     /// Number of queued events (the live prefix of `heap`).
-    private var heapCount = 0
-    /// Payloads by slot; nil in a free slot.
-    private var payloads: [Payload?] = []
-    /// Free slots of `payloads`, reused last freed first.
-    private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var heapCount = 0
+    /// Payloads by slot, initialised in `payloads[0..<slotCount]`; nil in a free slot.
+    @exclusivity(unchecked) private var payloads: UnsafeMutablePointer<Payload?>
+    /// Payload slots initialised so far: the most events ever pending at once.
+    @exclusivity(unchecked) private(set) var slotCount = 0
+    /// Free slots of `payloads` in `freeSlots[0..<freeCount]`, reused last freed first.
+    @exclusivity(unchecked) private var freeSlots: UnsafeMutablePointer<Int>
+    /// Number of free slots.
+    @exclusivity(unchecked) private var freeCount = 0
+    /// Room in each buffer (`heapCount + freeCount == slotCount <= capacity`).
+    @exclusivity(unchecked) private var capacity: Int
     /// The next insertion's sequence number.
-    private var nextSequence: UInt64 = 0
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+
+    /// An empty queue.
+    init() {
+        capacity = 16
+        heap = .allocate(capacity: capacity)
+        payloads = .allocate(capacity: capacity)
+        freeSlots = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        payloads.deinitialize(count: slotCount)
+        payloads.deallocate()
+        heap.deallocate()
+        freeSlots.deallocate()
+    }
 
     /// Number of queued events.
     var count: Int { heapCount }
@@ -50,8 +74,6 @@ struct EventQueue<Payload> {
     var isEmpty: Bool { heapCount == 0 }
     /// Time of the earliest event, if any.
     var nextTime: SimTime? { heapCount > 0 ? heap[0].time : nil }
-    /// Payload slots allocated so far: the most events ever pending at once (tests).
-    var slotCount: Int { payloads.count }
 
     /// Whether `a` pops before `b`: earlier time, or the same time and inserted earlier.
     @inline(__always)
@@ -59,43 +81,66 @@ struct EventQueue<Payload> {
         a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
     }
 
+    /// Doubles every buffer (all slots are in use).
+    private func grow() {
+        let grown = capacity * 2
+        let newHeap = UnsafeMutablePointer<Key>.allocate(capacity: grown)
+        newHeap.initialize(from: heap, count: heapCount)
+        heap.deallocate()
+        heap = newHeap
+        let newPayloads = UnsafeMutablePointer<Payload?>.allocate(capacity: grown)
+        newPayloads.moveInitialize(from: payloads, count: slotCount)
+        payloads.deallocate()
+        payloads = newPayloads
+        let newFree = UnsafeMutablePointer<Int>.allocate(capacity: grown)
+        newFree.initialize(from: freeSlots, count: freeCount)
+        freeSlots.deallocate()
+        freeSlots = newFree
+        capacity = grown
+    }
+
     /// Adds `payload` at `time`.
-    /// - Complexity: O(log n).
-    mutating func push(_ payload: Payload, at time: SimTime) {
+    /// - Complexity: O(log n), amortised.
+    func push(_ payload: Payload, at time: SimTime) {
         let slot: Int
-        if !freeSlots.isEmpty {
-            slot = freeSlots.removeLast()
+        if freeCount > 0 {
+            freeCount -= 1
+            slot = freeSlots[freeCount]
             payloads[slot] = payload
         } else {
-            slot = payloads.count
-            payloads.append(payload)
+            if slotCount == capacity { grow() }
+            slot = slotCount
+            (payloads + slot).initialize(to: payload)
+            slotCount += 1
         }
         let key = Key(time: time, sequence: nextSequence, slot: slot)
         nextSequence &+= 1
-        if heapCount == heap.count { heap.append(key) }
-        let end = heapCount
+        var child = heapCount
         heapCount += 1
-        heap.withUnsafeMutableBufferPointer { heap in
-            var child = end
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard Self.precedes(key, heap[parent]) else { break }
-                heap[child] = heap[parent]
-                child = parent
-            }
-            heap[child] = key
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(key, heap[parent]) else { break }
+            heap[child] = heap[parent]
+            child = parent
         }
+        heap[child] = key
     }
 
-    /// Removes and returns the earliest event.
+    /// Removes and returns the earliest event, if any.
     /// - Complexity: O(log n).
-    mutating func pop() -> Entry? {
-        guard heapCount > 0 else { return nil }
+    func pop() -> Entry? {
+        heapCount > 0 ? removeFirst() : nil
+    }
+
+    /// Removes and returns the earliest event; the queue must not be empty.
+    /// - Complexity: O(log n).
+    @inline(__always)
+    func removeFirst() -> Entry {
+        precondition(heapCount > 0, "removeFirst on an empty event queue")
         heapCount -= 1
         let count = heapCount
-        let top = heap.withUnsafeMutableBufferPointer { heap in
-            let top = heap[0]
-            guard count > 0 else { return top }
+        let top = heap[0]
+        if count > 0 {
             // Sift the last key down from the root, moving a hole instead of swapping.
             let last = heap[count]
             var hole = 0
@@ -108,29 +153,29 @@ struct EventQueue<Payload> {
                 hole = child
             }
             heap[hole] = last
-            return top
         }
         let payload = payloads[top.slot].take()!
-        freeSlots.append(top.slot)
+        freeSlots[freeCount] = top.slot
+        freeCount += 1
         return Entry(time: top.time, sequence: top.sequence, payload: payload)
     }
 
     /// Checks the heap order, that every queued key's slot holds a payload and that every other
     /// slot is free and empty (used by tests after every mutation).
     func checkInvariants() -> Bool {
-        guard heapCount <= heap.count else { return false }
+        guard heapCount + freeCount == slotCount, slotCount <= capacity else { return false }
         for i in 1..<max(heapCount, 1) where Self.precedes(heap[i], heap[(i - 1) / 2]) { return false }
-        var used = Array(repeating: false, count: payloads.count)
-        for key in heap[..<heapCount] {
-            guard key.slot >= 0, key.slot < payloads.count, !used[key.slot], payloads[key.slot] != nil else {
-                return false
-            }
-            used[key.slot] = true
-        }
-        for slot in freeSlots {
-            guard slot >= 0, slot < payloads.count, !used[slot], payloads[slot] == nil else { return false }
+        var used = Array(repeating: false, count: slotCount)
+        for index in 0..<heapCount {
+            let slot = heap[index].slot
+            guard slot >= 0, slot < slotCount, !used[slot], payloads[slot] != nil else { return false }
             used[slot] = true
         }
-        return heapCount + freeSlots.count == payloads.count
+        for index in 0..<freeCount {
+            let slot = freeSlots[index]
+            guard slot >= 0, slot < slotCount, !used[slot], payloads[slot] == nil else { return false }
+            used[slot] = true
+        }
+        return true
     }
 }

@@ -26,7 +26,7 @@ enum SimEvent {
 final class Scheduler {
     /// Time of the event being handled.
     @exclusivity(unchecked) private(set) var now: SimTime = 0
-    @exclusivity(unchecked) private var queue = EventQueue<SimEvent>()
+    private let queue = EventQueue<SimEvent>()
     /// Events handled so far (for the benchmark's events per second).
     @exclusivity(unchecked) private(set) var eventsHandled = 0
 
@@ -43,7 +43,8 @@ final class Scheduler {
     /// Removes the earliest event and advances the clock to it.
     @inline(__always)
     func next() -> SimEvent? {
-        guard let entry = queue.pop() else { return nil }
+        guard !queue.isEmpty else { return nil }
+        let entry = queue.removeFirst()
         now = entry.time
         eventsHandled += 1
         return entry.payload

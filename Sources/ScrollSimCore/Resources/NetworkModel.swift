@@ -200,12 +200,14 @@ final class NetworkModel {
     @exclusivity(unchecked) private var sessions: [Session] = []
     /// Every connection of the run, in the order opened.
     @exclusivity(unchecked) private var connections: [Connection] = []
+    /// Storage for `transferCheck`'s finished transfers, kept between checks.
+    @exclusivity(unchecked) private var finishedTransfers: [Int] = []
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
     /// Requests sent so far per image (the next attempt number). Looked up, never iterated.
-    @exclusivity(unchecked) private var attempts: [Int: Int] = [:]
+    @exclusivity(unchecked) private var attempts = IntKeyedTable<Int>()
     /// Images downloaded completely at least once. Looked up, never iterated.
-    @exclusivity(unchecked) private var downloaded: [Int: Bool] = [:]
+    @exclusivity(unchecked) private var downloaded = IntKeyedTable<Bool>()
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
     /// The radio's state machine and energy.
@@ -501,7 +503,12 @@ final class NetworkModel {
     /// A transfer check fired: completes every transfer whose bytes have all arrived.
     func transferCheck(_ checkGeneration: UInt64) {
         guard checkGeneration == generation else { return }
-        for transfer in link.takeFinished(at: context.scheduler.now) {
+        // The finished transfers, in a buffer taken out for the loop (its storage is reused).
+        var finished = finishedTransfers
+        finishedTransfers = []
+        link.takeFinished(at: context.scheduler.now, into: &finished)
+        defer { finishedTransfers = finished }
+        for transfer in finished {
             let id = requestOfTransfer[transfer]
             bytesDownloaded += requests[id].bytes
             radio.end(at: context.scheduler.now)

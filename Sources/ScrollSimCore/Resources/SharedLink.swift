@@ -80,10 +80,11 @@ struct SharedLink {
         return total
     }
 
-    /// Ends and returns every transfer whose bytes have all arrived by `now`, in start order.
-    mutating func takeFinished(at now: SimTime) -> [Int] {
+    /// Ends every transfer whose bytes have all arrived by `now` and puts them in `done`, in start
+    /// order (`done` is emptied first and its storage kept: no allocation per call).
+    mutating func takeFinished(at now: SimTime, into done: inout [Int]) {
         advance(to: now)
-        var done: [Int] = []
+        done.removeAll(keepingCapacity: true)
         while let top = heap.first, !isActive[top.transfer] || top.tag - service <= 1e-6 {
             popTop()
             guard isActive[top.transfer] else { continue }
@@ -91,8 +92,7 @@ struct SharedLink {
             activeCount -= 1
             done.append(top.transfer)
         }
-        done.sort()
-        return done
+        if done.count > 1 { done.sort() }
     }
 
     /// Nanoseconds from the last update until the earliest transfer in progress is done, rounded

@@ -13,6 +13,11 @@ extension Simulator {
 
     /// The first vsync at or after `time`.
     func vsyncIndex(atOrAfter time: SimTime) -> Int {
+        // vsyncTime(k) = floor(k · 1e9 / hz) ≥ t (an integer) exactly when k · 1e9 ≥ t · hz, so
+        // the answer is ceil(t · hz / 1e9): one division by a constant while t · hz fits.
+        if time >= 0 && time <= vsyncIndexDirectLimit {
+            return Int((time * refreshHz + (SimDuration.second - 1)) / SimDuration.second)
+        }
         // (t / 1 s) · hz + (t mod 1 s) · hz / 1 s: exact, and cannot overflow.
         var k = Int((time / SimDuration.second) * refreshHz
                     + (time % SimDuration.second) * refreshHz / SimDuration.second)
@@ -23,12 +28,19 @@ extension Simulator {
 
     /// The scroll offset sampled at vsync `k`, remembering the last two vsyncs asked (each is
     /// asked several times around a frame; a fling's offset costs an `exp`).
+    @inline(__always)
     func offset(atVsync k: Int) -> Double {
-        if k == offsetCache.0.vsync { return offsetCache.0.offset }
-        if k == offsetCache.1.vsync { return offsetCache.1.offset }
-        let offset = timeline.offset(at: vsyncTime(k))
-        offsetCache = (offsetCache.1, (k, offset))
-        return offset
+        sample(atVsync: k).offset
+    }
+
+    /// The timeline's offset and velocity at vsync `k` (`timeline.offset(at:)` and
+    /// `timeline.velocity(at:)` of `vsyncTime(k)`), from the two-vsync cache when it holds `k`.
+    func sample(atVsync k: Int) -> ScrollTimeline.Sample {
+        if k == sampleCache.1.vsync { return sampleCache.1.sample }
+        if k == sampleCache.0.vsync { return sampleCache.0.sample }
+        let sample = timeline.sample(at: vsyncTime(k), segmentHint: &segmentHint)
+        sampleCache = (sampleCache.1, (k, sample))
+        return sample
     }
 
     /// Makes sure a frame is considered at the first vsync at or after `time`.
@@ -79,13 +91,16 @@ extension Simulator {
     /// Runs the next queued item, or idle-time work, or goes idle.
     func startNextMainItem() {
         let item: MainItem
-        if mainQueueHead < mainQueue.count {
-            item = mainQueue[mainQueueHead]
-            mainQueueHead += 1
-            if mainQueueHead == mainQueue.count {
+        if mainQueueHead + 1 == mainQueue.count {
+            // The last queued item (most often the only one): moved out, the queue left empty.
+            item = mainQueue.removeLast()
+            if mainQueueHead > 0 {
                 mainQueue.removeAll(keepingCapacity: true)
                 mainQueueHead = 0
             }
+        } else if mainQueueHead < mainQueue.count {
+            item = mainQueue[mainQueueHead]
+            mainQueueHead += 1
         } else if hasIdlePreparation() {
             item = .idlePreparation
         } else {
@@ -145,7 +160,8 @@ extension Simulator {
         isFrameRunning = true
         isDirty = false
         context.mainCursor += frameBaseCost
-        let offset = offset(atVsync: k)
+        let sample = sample(atVsync: k)
+        let offset = sample.offset
         let moved = !needsInitialLayout && offset != laidOutOffset
         if moved {
             direction = offset > laidOutOffset ? 1 : -1
@@ -153,7 +169,7 @@ extension Simulator {
         needsInitialLayout = false
         layoutPass(offset: offset, moved: moved)
         laidOutOffset = offset
-        strategy.scrollDidUpdate(ScrollUpdate(time: vsync, offset: offset, velocity: timeline.velocity(at: vsync),
+        strategy.scrollDidUpdate(ScrollUpdate(time: vsync, offset: offset, velocity: sample.velocity,
                                               direction: direction, visibleItems: visible,
                                               viewportHeight: layout.viewportHeight))
         decodeVisibleImages()
@@ -175,7 +191,14 @@ extension Simulator {
         lastFrameVsync = k
         idleDeadline = vsyncTime(firstAfterCommit)
 
-        let inScroll = timeline.isInScrollInterval(vsync)
+        // Frames' vsyncs ascend, so a cursor over the scroll intervals replaces the search of
+        // `timeline.isInScrollInterval(vsync)` (the same test as in `sampleShownBlank`).
+        let intervals = timeline.intervals
+        while frameIntervalCursor < intervals.count && intervals[frameIntervalCursor].end < vsync {
+            frameIntervalCursor += 1
+        }
+        let inScroll = frameIntervalCursor < intervals.count && intervals[frameIntervalCursor].start < vsync
+        assert(inScroll == timeline.isInScrollInterval(vsync))
         let blank = accountVisibleCells(offset: offset, present: present)
         sampleShownBlank(untilVsync: presentIndex)
         shownBlank = blank
@@ -285,14 +308,18 @@ extension Simulator {
         var blankArea = 0.0
         // Every item of a row has the same top, height and width, so one row's items add the same
         // term: computed once per row, still added once per item (the same sum, bit for bit).
-        var termRow = -1, term = 0.0
+        // Items ascend, so the row changes exactly when an item reaches the next row's first item
+        // (no division per item); the term is the one `layout.frame(ofItem:)` gives, from the
+        // same row top, height and width.
+        let columns = layout.columns, width = layout.itemWidth
+        var nextRowStart = Int.min, term = 0.0
         for item in blankItems.elements {
-            let row = layout.row(ofItem: item)
-            if row != termRow {
-                let frame = layout.frame(ofItem: item)
-                let height = min(bottom, frame.y + frame.height) - max(top, frame.y)
-                term = max(0, height) * frame.width
-                termRow = row
+            if item >= nextRowStart {
+                let row = layout.row(ofItem: item)
+                let frameY = layout.top(row)
+                let height = min(bottom, frameY + layout.height(row)) - max(top, frameY)
+                term = max(0, height) * width
+                nextRowStart = (row + 1) * columns
             }
             blankArea += term
         }

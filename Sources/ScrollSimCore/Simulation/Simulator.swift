@@ -72,6 +72,9 @@ final class Simulator {
     let setImageCost: SimTime
     let renderCost: SimTime
     let refreshHz: Int64
+    /// The largest time for which `vsyncIndex(atOrAfter:)` may compute `time · refreshHz + 1 s`
+    /// without overflow.
+    let vsyncIndexDirectLimit: SimTime
     /// Full decode, ms per source megapixel on this device (`costs` ÷ `device.decodeSpeed`).
     let decodeMsPerMegapixel: Double
     /// Thumbnail decode, ms per source megapixel on this device.
@@ -121,8 +124,14 @@ final class Simulator {
     @exclusivity(unchecked) var blankItems = SortedItems()
     /// Visible cells showing a wrong image, as the last frame's accounting left them.
     @exclusivity(unchecked) var wrongVisibleCount = 0
-    @exclusivity(unchecked) var offsetCache: ((vsync: Int, offset: Double), (vsync: Int, offset: Double))
-        = ((-1, 0), (-1, 0))
+    /// The timeline sampled at the last two vsyncs asked (`offset(atVsync:)`), older first.
+    @exclusivity(unchecked) var sampleCache: ((vsync: Int, sample: ScrollTimeline.Sample),
+                                              (vsync: Int, sample: ScrollTimeline.Sample))
+        = ((-1, .init(offset: 0, velocity: 0)), (-1, .init(offset: 0, velocity: 0)))
+    /// The timeline segment of the last sample (`ScrollTimeline.sample(at:segmentHint:)`).
+    @exclusivity(unchecked) var segmentHint = 0
+    /// The first scroll interval that may hold a frame's vsync not yet asked (`runFrame`).
+    @exclusivity(unchecked) var frameIntervalCursor = 0
     /// The blank share of the frame on screen, and the vsync from which it is on screen (nothing
     /// is drawn before the first frame: all blank).
     @exclusivity(unchecked) var shownBlank: Double = 1
@@ -155,6 +164,7 @@ final class Simulator {
         setImageCost = SimDuration.milliseconds(costs.setImageMs)
         renderCost = SimDuration.milliseconds(scenario.display.renderMs)
         refreshHz = Int64(scenario.display.refreshHz)
+        vsyncIndexDirectLimit = refreshHz > 0 ? (SimTime.max - SimDuration.second) / refreshHz : -1
         decodeMsPerMegapixel = costs.decodeMsPerMegapixel / scenario.device.decodeSpeed
         thumbnailMsPerMegapixel = costs.thumbnailMsPerMegapixel / scenario.device.decodeSpeed
         deviceInfo = DeviceInfo(scenario.device)
