@@ -260,7 +260,7 @@ extension Simulator {
     /// visible image, and a decoded image stays decoded), so only those are visited, in item order.
     private func decodeVisibleImages() {
         guard !changedCells.isEmpty else { return }
-        changedCells.sort { cells[$0].item < cells[$1].item }
+        sortChangedCellsByItem()
         let perMegapixel = decodeMsPerMegapixel
         for cell in changedCells where cells[cell].isDisplayed {
             guard let image = cells[cell].image, !image.isDecoded else { continue }
@@ -268,6 +268,28 @@ extension Simulator {
             context.mainCursor += cost
             recorder.metrics.mainDecodeNanos += cost
             memory.markDecoded(image)
+        }
+    }
+
+    /// Sorts `changedCells` by item, stably (as `sort(by:)` does): a frame changes a few cells,
+    /// so an insertion sort does it without a comparison closure; many go to the library sort.
+    private func sortChangedCellsByItem() {
+        let count = changedCells.count
+        guard count > 1 else { return }
+        guard count <= 32 else {
+            changedCells.sort { cells[$0].item < cells[$1].item }
+            return
+        }
+        for index in 1..<count {
+            let cell = changedCells[index]
+            let item = cells[cell].item
+            var hole = index
+            // Only strictly greater items move past it: equal ones keep their order (stable).
+            while hole > 0 && cells[changedCells[hole - 1]].item > item {
+                changedCells[hole] = changedCells[hole - 1]
+                hole -= 1
+            }
+            changedCells[hole] = cell
         }
     }
 

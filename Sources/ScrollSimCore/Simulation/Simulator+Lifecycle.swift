@@ -160,9 +160,15 @@ extension Simulator {
             let band = direction > 0
                 ? layout.items(intersecting: offset + height, offset + height + lead)
                 : layout.items(intersecting: offset - lead, offset)
-            for step in 0..<band.count {
-                let item = direction > 0 ? band.lowerBound + step : band.upperBound - 1 - step
-                if !newVisible.contains(item) && attachedCell(for: item) == nil { leadCandidates.append(item) }
+            // Nearest first: ascending when moving down, descending when moving up.
+            if direction > 0 {
+                for item in band where !newVisible.contains(item) && prepared.cell(for: item) < 0 {
+                    leadCandidates.append(item)
+                }
+            } else {
+                for item in band.reversed() where !newVisible.contains(item) && prepared.cell(for: item) < 0 {
+                    leadCandidates.append(item)
+                }
             }
             if profile == .ios10, let first = leadCandidates.first {
                 prepareCell(for: first)
