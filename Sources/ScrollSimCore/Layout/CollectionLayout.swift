@@ -245,14 +245,16 @@ public final class CollectionLayout: Sendable {
         @inline(__always) func isFirst(_ row: Int) -> Bool {
             (row == rowCount || top(row) + fixedHeight > minY) && (row == 0 || !(top(row - 1) + fixedHeight > minY))
         }
-        let firstGuess = clampedRow((minY - insetTop - fixedHeight) / pitch)
+        // The estimate's floor is the last row whose bottom is not below minY unless the division
+        // rounded across a row edge, so the row after it is tried first, then the floor itself.
+        let firstFloor = clampedRow((minY - insetTop - fixedHeight) / pitch)
         let first: Int
-        if isFirst(firstGuess) {
-            first = firstGuess
-        } else if firstGuess < rowCount && isFirst(firstGuess + 1) {
-            first = firstGuess + 1
-        } else if firstGuess > 0 && isFirst(firstGuess - 1) {
-            first = firstGuess - 1
+        if firstFloor < rowCount && isFirst(firstFloor + 1) {
+            first = firstFloor + 1
+        } else if isFirst(firstFloor) {
+            first = firstFloor
+        } else if firstFloor > 0 && isFirst(firstFloor - 1) {
+            first = firstFloor - 1
         } else {
             return searchedItems(intersecting: minY, maxY)
         }
@@ -260,14 +262,15 @@ public final class CollectionLayout: Sendable {
         @inline(__always) func isEnd(_ row: Int) -> Bool {
             (row == rowCount || top(row) >= maxY) && (row == first || !(top(row - 1) >= maxY))
         }
-        let endGuess = max(first, clampedRow((maxY - insetTop) / pitch))
+        // Likewise the estimate's floor is the last row whose top is above maxY, as a rule.
+        let endFloor = max(first, clampedRow((maxY - insetTop) / pitch))
         let end: Int
-        if isEnd(endGuess) {
-            end = endGuess
-        } else if endGuess < rowCount && isEnd(endGuess + 1) {
-            end = endGuess + 1
-        } else if endGuess > first && isEnd(endGuess - 1) {
-            end = endGuess - 1
+        if endFloor < rowCount && isEnd(endFloor + 1) {
+            end = endFloor + 1
+        } else if isEnd(endFloor) {
+            end = endFloor
+        } else if endFloor > first && isEnd(endFloor - 1) {
+            end = endFloor - 1
         } else {
             return searchedItems(intersecting: minY, maxY)
         }
