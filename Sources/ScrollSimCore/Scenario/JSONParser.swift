@@ -50,13 +50,19 @@ public struct JSONParser {
     /// Parses one JSON text from its UTF-8 `bytes`.
     /// - Complexity: O(n) in the number of bytes (errors add one O(n) pass to find the line).
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        try tape(of: bytes).root
+    }
+
+    /// The tape of one JSON text: checked by a first pass, written by `JSONTapeBuilder`.
+    /// - Complexity: O(n) time; about `8 × values` bytes besides the text.
+    static func tape(of bytes: [UInt8]) throws(SyntaxError) -> JSONTape {
         guard bytes.count <= JSONTape.maximumByteCount else {
             throw SyntaxError(line: 1, column: 1, byteOffset: 0,
                               reason: "the text is 2 GiB or longer, more than the parser reads")
         }
         var parser = JSONParser(bytes: bytes)
         try parser.parseDocument()
-        return JSONTapeBuilder.tape(of: bytes, nodeCount: parser.nodeCount).root
+        return JSONTapeBuilder.tape(of: bytes, nodeCount: parser.nodeCount)
     }
 
     /// The string whose opening quote is at `offset` of `bytes` (a string the parser accepted),
