@@ -86,8 +86,10 @@ final class JSONTape: Sendable {
             // The parser checked that `Double(text)` reads every number of the text.
             return .number(Double(text) ?? .nan, text: text)
         case Self.plainStringKind, Self.escapedStringKind: return .string(string(of: node))
-        case Self.arrayKind: return .array(JSONArray(tape: self, start: Self.start(of: node), count: Self.count(of: node)))
-        default: return .object(JSONObject(tape: self, start: Self.start(of: node), count: Self.count(of: node)))
+        case Self.arrayKind:
+            return .array(JSONArray(tape: self, start: Self.start(of: node), count: Self.count(of: node)))
+        default:
+            return .object(JSONObject(tape: self, start: Self.start(of: node), count: Self.count(of: node)))
         }
     }
 
