@@ -207,6 +207,16 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var wasInMemory = DenseTable<Bool>(empty: false)
     /// See `wasInMemory`.
     @exclusivity(unchecked) private var wasOnDisk = DenseTable<Bool>(empty: false)
+    /// Per-item and per-image constants of the layout and the catalogue, filled on first use
+    /// (they never change during a run), so a plan reads an array instead of asking again: the
+    /// image id of each item (−1: not asked yet).
+    @exclusivity(unchecked) private var imageOfItem = DenseTable<Int>(empty: -1)
+    /// Long side of the bitmap each item's cell needs, pixels (0: not computed yet).
+    @exclusivity(unchecked) private var pixelSizeOfItem = DenseTable<Int>(empty: 0)
+    /// Long side of each source image, pixels (−1: not asked yet).
+    @exclusivity(unchecked) private var sourceLongSideOf = DenseTable<Int>(empty: -1)
+    /// Scratch arrays of `reconcile` and `plan`, kept between plans for their capacity.
+    @exclusivity(unchecked) private var scratch = PlanScratch()
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
     private func isOnDisk(_ imageID: Int) -> Bool { wasOnDisk[imageID] && disk.contains(imageID) }
     /// The current stamp for `markOf`.
@@ -276,7 +286,7 @@ final class AdaptiveStrategy: FetchStrategy {
         needsPlan = true
         itemOfCell[cell] = item
         satisfied[cell] = false
-        let imageID = environment.imageID(forItem: item)
+        let imageID = catalogImageID(ofItem: item)
         let size = maxPixelSize(ofItem: item)
         if let image = cachedImage(imageID, maxPixelSize: size) {
             environment.record(.memoryHit, imageID: imageID)
@@ -305,7 +315,7 @@ final class AdaptiveStrategy: FetchStrategy {
     func willDisplay(_ cell: CellID, item: Int) {
         needsPlan = true
         isDisplayed[cell] = true
-        let imageID = environment.imageID(forItem: item)
+        let imageID = catalogImageID(ofItem: item)
         displayedCount[imageID] += 1
         memory.setProtected(imageID, true)
         if let load = loadOf[imageID] { raise(load, to: .high) }
@@ -313,7 +323,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
         isDisplayed[cell] = false
-        let imageID = environment.imageID(forItem: item)
+        let imageID = catalogImageID(ofItem: item)
         let count = max(0, displayedCount[imageID] - 1)
         displayedCount[imageID] = count
         if count <= 0 { memory.setProtected(imageID, false) }
@@ -374,36 +384,90 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Seconds until `item` has left the viewport under the predicted motion (infinity if never).
-    private func timeToLeave(_ item: Int) -> Double { timeToLeave(layout.frame(ofItem: item)) }
-
-    /// Seconds until an item at `frame` has left the viewport under the predicted motion.
-    private func timeToLeave(_ frame: ItemFrame) -> Double {
-        let distance = motion.direction > 0
-            ? frame.maxY - motion.offset
-            : motion.offset + layout.viewportHeight - frame.y
-        return timeToTravel(distance)
+    private func timeToLeave(_ item: Int) -> Double {
+        var clock = TravelClock(motion: motion, viewportHeight: layout.viewportHeight, remaining: remainingTravel())
+        return clock.leave(layout.frame(ofItem: item))
     }
 
-    /// Seconds until `item` enters the viewport under the predicted motion (0 if visible,
-    /// infinity if never).
-    private func timeToEnter(_ item: Int) -> Double { timeToEnter(layout.frame(ofItem: item)) }
+    /// Seconds until items enter and leave the viewport under one predicted motion (0 if visible,
+    /// infinity if never). The items of a row share their distances, so each direction remembers
+    /// its last distance and time: the same arithmetic, computed once per row.
+    private struct TravelClock {
+        /// The predicted motion.
+        let motion: Motion
+        /// Viewport height, points.
+        let viewportHeight: Double
+        /// Distance the content will still travel (`remainingTravel()`), points.
+        let remaining: Double
+        /// The last distance to enter (NaN: none yet) and its time, seconds.
+        private var enterDistance = Double.nan, enterSeconds = 0.0
+        /// The last distance to leave (NaN: none yet) and its time, seconds.
+        private var leaveDistance = Double.nan, leaveSeconds = 0.0
 
-    /// Seconds until an item at `frame` enters the viewport under the predicted motion.
-    private func timeToEnter(_ frame: ItemFrame) -> Double {
-        let distance = motion.direction > 0
-            ? frame.y - (motion.offset + layout.viewportHeight)
-            : motion.offset - frame.maxY
-        return timeToTravel(distance)
-    }
-
-    /// Seconds the content needs to travel `distance` points in the direction of motion.
-    private func timeToTravel(_ distance: Double) -> Double {
-        if distance <= 0 { return 0 }
-        if distance >= remainingTravel() { return .infinity }
-        if motion.decay > 0 {
-            return -DMath.log(1 - motion.decay * distance / motion.speed) / motion.decay
+        /// A clock for `motion` in a viewport `viewportHeight` points high.
+        init(motion: Motion, viewportHeight: Double, remaining: Double) {
+            self.motion = motion
+            self.viewportHeight = viewportHeight
+            self.remaining = remaining
         }
-        return distance / motion.speed
+
+        /// Seconds until an item at `frame` enters the viewport.
+        mutating func enter(_ frame: ItemFrame) -> Double {
+            let distance = motion.direction > 0
+                ? frame.y - (motion.offset + viewportHeight)
+                : motion.offset - frame.maxY
+            if distance != enterDistance {
+                enterDistance = distance
+                enterSeconds = travelSeconds(distance)
+            }
+            return enterSeconds
+        }
+
+        /// Seconds until an item at `frame` has left the viewport.
+        mutating func leave(_ frame: ItemFrame) -> Double {
+            let distance = motion.direction > 0
+                ? frame.maxY - motion.offset
+                : motion.offset + viewportHeight - frame.y
+            if distance != leaveDistance {
+                leaveDistance = distance
+                leaveSeconds = travelSeconds(distance)
+            }
+            return leaveSeconds
+        }
+
+        /// Seconds the content needs to travel `distance` points in the direction of motion.
+        func travelSeconds(_ distance: Double) -> Double {
+            if distance <= 0 { return 0 }
+            if distance >= remaining { return .infinity }
+            if motion.decay > 0 {
+                return -DMath.log(1 - motion.decay * distance / motion.speed) / motion.decay
+            }
+            return distance / motion.speed
+        }
+    }
+
+    /// Arrays `reconcile` and `plan` fill on every plan, kept between plans for their capacity.
+    private struct PlanScratch {
+        /// The candidates, in gathering order.
+        var candidates: [Candidate] = []
+        /// Unsatisfied cells as `item << 32 | cell`.
+        var keys: [Int] = []
+        /// Candidate indices in plan order.
+        var order: [Int] = []
+        /// In-flight image ids, ascending.
+        var sortedActive: [Int] = []
+        /// Resting items (fling only): position in plan order and slack, seconds.
+        var resting: [(index: Int, slack: Double)] = []
+        /// Each resting item's slack, NaN as +infinity.
+        var slackKey: [Double] = []
+        /// Resting positions by ascending slack.
+        var bySlack: [Int] = []
+        /// The slacks in ascending order.
+        var sortedSlacks: [Double] = []
+        /// Rank of each resting item in `sortedSlacks`.
+        var slackRank: [Int] = []
+        /// The plan being built.
+        var next: [PlanEntry] = []
     }
 
     /// Whether `item` will be on screen long enough for its image to arrive.
@@ -414,14 +478,19 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Gathers the candidates (prepared cells without their image, the horizon ahead, the guess
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
-        var candidates: [Candidate] = []
-        candidates.reserveCapacity(itemOfCell.count)
+        var candidates = scratch.candidates
+        var keys = scratch.keys
+        scratch.candidates = []
+        scratch.keys = []
+        candidates.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        let height = layout.viewportHeight
+        var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
         generation += 1
         let seen = generation
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
         // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
-        var keys: [Int] = []
         for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
             keys.append(itemOfCell[cell] << 32 | cell)
         }
@@ -429,7 +498,7 @@ final class AdaptiveStrategy: FetchStrategy {
         for key in keys {
             let item = key >> 32, cell = key & 0xFFFF_FFFF
             let isDisplayed = self.isDisplayed[cell]
-            let imageID = environment.imageID(forItem: item)
+            let imageID = catalogImageID(ofItem: item)
             if markOf[imageID] == seen {
                 let index = candidateIndexOf[imageID]
                 if isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
@@ -438,10 +507,9 @@ final class AdaptiveStrategy: FetchStrategy {
             markOf[imageID] = seen
             candidateIndexOf[imageID] = candidates.count
             let frame = layout.frame(ofItem: item)
-            candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(frame),
-                                        leave: timeToLeave(frame), isDisplayed: isDisplayed))
+            candidates.append(Candidate(item: item, imageID: imageID, enter: clock.enter(frame),
+                                        leave: clock.leave(frame), isDisplayed: isDisplayed))
         }
-        let height = layout.viewportHeight
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
         let ahead = motion.direction > 0
             ? layout.items(intersecting: motion.offset + height, motion.offset + height + depth)
@@ -450,12 +518,12 @@ final class AdaptiveStrategy: FetchStrategy {
             let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
             // At rest the horizon is a guess about the next scroll: needed last.
             let frame = layout.frame(ofItem: item)
-            let enter = motion.speed > 0 ? timeToEnter(frame) : atRest
+            let enter = motion.speed > 0 ? clock.enter(frame) : atRest
             guard enter < .infinity else { continue }
-            let imageID = environment.imageID(forItem: item)
+            let imageID = catalogImageID(ofItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: timeToLeave(frame),
+            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: clock.leave(frame),
                                         isDisplayed: false, isAttached: false))
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
@@ -467,7 +535,7 @@ final class AdaptiveStrategy: FetchStrategy {
             : layout.items(intersecting: restOffset - restDepth, restOffset)
         for step in 0..<beyond.count {
             let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
-            let imageID = environment.imageID(forItem: item)
+            let imageID = catalogImageID(ofItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
             candidates.append(Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
@@ -475,6 +543,8 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         for index in candidates.indices { describe(&candidates[index]) }
         plan(candidates)
+        scratch.candidates = candidates
+        scratch.keys = keys
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
@@ -487,16 +557,35 @@ final class AdaptiveStrategy: FetchStrategy {
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
     private func plan(_ candidates: [Candidate]) {
-        let order = candidates.indices.sorted { a, b in
+        var order = scratch.order, sortedActive = scratch.sortedActive, resting = scratch.resting
+        var slackKey = scratch.slackKey, bySlack = scratch.bySlack, sortedSlacks = scratch.sortedSlacks
+        var slackRank = scratch.slackRank, next = scratch.next
+        scratch = PlanScratch(candidates: scratch.candidates, keys: scratch.keys)
+        defer {
+            scratch.order = order
+            scratch.sortedActive = sortedActive
+            scratch.resting = resting
+            scratch.slackKey = slackKey
+            scratch.bySlack = bySlack
+            scratch.sortedSlacks = sortedSlacks
+            scratch.slackRank = slackRank
+            scratch.next = next
+        }
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: candidates.indices)
+        order.sort { a, b in
             candidates[a].enter != candidates[b].enter ? candidates[a].enter < candidates[b].enter : a < b
-        }.map { candidates[$0] }
+        }
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
+        sortedActive.removeAll(keepingCapacity: true)
+        sortedActive.append(contentsOf: activeLoads)
+        sortedActive.sort()
         var backlog = 0.0
-        for imageID in activeLoads.sorted() {
+        for imageID in sortedActive {
             let load = loadOf[imageID]!
             guard case .network? = load.phase else { continue }
             backlog += remainingTransfer(load, now: now)
@@ -504,10 +593,12 @@ final class AdaptiveStrategy: FetchStrategy {
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
         // Slack of each resting item to download if only resting items were loaded (fling only),
         // as (index, slack) in plan order.
-        var resting: [(index: Int, slack: Double)] = []
+        resting.removeAll(keepingCapacity: true)
         if isFling {
             var restingBacklog = backlog
-            for (index, c) in order.enumerated() where isResting(c) && c.needsDownload {
+            for index in order.indices {
+                let c = candidates[order[index]]
+                guard isResting(c) && c.needsDownload else { continue }
                 restingBacklog += transferSeconds
                 resting.append((index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)))
             }
@@ -516,18 +607,24 @@ final class AdaptiveStrategy: FetchStrategy {
         // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
         // those not yet passed, so "how many later resting items would be late" is a binary
         // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
-        let slackKey = resting.map { $0.slack.isNaN ? Double.infinity : $0.slack }
-        let bySlack = resting.indices.sorted { slackKey[$0] != slackKey[$1] ? slackKey[$0] < slackKey[$1] : $0 < $1 }
-        let sortedSlacks = bySlack.map { slackKey[$0] }
-        var slackRank = [Int](repeating: 0, count: resting.count)
+        slackKey.removeAll(keepingCapacity: true)
+        for entry in resting { slackKey.append(entry.slack.isNaN ? Double.infinity : entry.slack) }
+        bySlack.removeAll(keepingCapacity: true)
+        bySlack.append(contentsOf: resting.indices)
+        bySlack.sort { slackKey[$0] != slackKey[$1] ? slackKey[$0] < slackKey[$1] : $0 < $1 }
+        sortedSlacks.removeAll(keepingCapacity: true)
+        for position in bySlack { sortedSlacks.append(slackKey[position]) }
+        slackRank.removeAll(keepingCapacity: true)
+        slackRank.append(contentsOf: repeatElement(0, count: resting.count))
         for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
         var laterResting = FenwickCounter(count: resting.count)
         var firstLaterResting = 0
-        var next: [PlanEntry] = []
+        next.removeAll(keepingCapacity: true)
         generation += 1
         let wanted = generation
         var delay = 0.0
-        for (index, c) in order.enumerated() {
+        for index in order.indices {
+            let c = candidates[order[index]]
             if let load = loadOf[c.imageID] {
                 if case .network? = load.phase {
                     let arrival = remainingLatency(load, now: now) + remainingTransfer(load, now: now)
@@ -564,7 +661,7 @@ final class AdaptiveStrategy: FetchStrategy {
             next.append(PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: isSpeculative))
             markOf[c.imageID] = wanted
         }
-        plan = next
+        swap(&plan, &next)
         urgent.removeAll(keepingCapacity: true)
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
         // A download the plan drops is kept at low priority instead while its item is near the
@@ -576,7 +673,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let keep = layout.items(intersecting: motion.offset - keepDepth,
                                 motion.offset + layout.viewportHeight + keepDepth)
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
-        for imageID in activeLoads.sorted() where markOf[imageID] != wanted {
+        for imageID in sortedActive where markOf[imageID] != wanted {
             let load = loadOf[imageID]!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
@@ -651,18 +748,42 @@ final class AdaptiveStrategy: FetchStrategy {
 
     // MARK: Loads
 
+    /// Long side of the bitmap `item`'s cell needs, pixels.
     private func maxPixelSize(ofItem item: Int) -> Int {
+        let known = pixelSizeOfItem[item]
+        if known > 0 { return known }
         let size = layout.cellPixelSize(ofItem: item)
-        return max(size.width, size.height)
+        let longSide = max(size.width, size.height)
+        pixelSizeOfItem[item] = longSide
+        return longSide
+    }
+
+    /// The image `item` shows.
+    private func catalogImageID(ofItem item: Int) -> Int {
+        let known = imageOfItem[item]
+        if known >= 0 { return known }
+        let imageID = environment.imageID(forItem: item)
+        imageOfItem[item] = imageID
+        return imageID
+    }
+
+    /// Long side of the source image `imageID`, pixels.
+    private func sourceLongSide(ofImage imageID: Int) -> Int {
+        let known = sourceLongSideOf[imageID]
+        if known >= 0 { return known }
+        let source = environment.imagePixelSize(ofImage: imageID)
+        let longSide = max(source.width, source.height)
+        sourceLongSideOf[imageID] = longSide
+        return longSide
     }
 
     /// The cached bitmap of `imageID` if it is at least `maxPixelSize` on its long side (or the
     /// full image); a hit refreshes its recency.
     private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
-        guard wasInMemory[imageID], memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
+        // `image(for:)` alone: this cache has no expiration, so `contains` adds nothing.
+        guard wasInMemory[imageID], let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
-        let source = environment.imagePixelSize(ofImage: imageID)
-        return longSide >= min(maxPixelSize, max(source.width, source.height)) ? image : nil
+        return longSide >= min(maxPixelSize, sourceLongSide(ofImage: imageID)) ? image : nil
     }
 
     /// Fills in what the plan needs to know about a candidate's image.
@@ -772,7 +893,7 @@ final class AdaptiveStrategy: FetchStrategy {
         var delivered: [Int: ImageObject] = [:]
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
         for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
-            let imageID = environment.imageID(forItem: itemOfCell[cell])
+            let imageID = catalogImageID(ofItem: itemOfCell[cell])
             guard let image = delivered[imageID] else { continue }
             environment.setImage(image, on: cell)
             satisfied[cell] = true
