@@ -119,6 +119,12 @@ final class AdaptiveStrategy: FetchStrategy {
         var isDisplayed: Bool
         /// Whether a cell is prepared for it.
         var isAttached = true
+        /// Whether its image has a load in flight.
+        var isLoading = false
+        /// Whether that load is downloading (its network phase).
+        var isDownloading = false
+        /// When that download started (`Load.started`).
+        var downloadStarted: SimTime = 0
     }
 
     /// One wanted image in the plan.
@@ -386,7 +392,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Seconds until `item` has left the viewport under the predicted motion (infinity if never).
     private func timeToLeave(_ item: Int) -> Double {
         var clock = TravelClock(motion: motion, viewportHeight: layout.viewportHeight, remaining: remainingTravel())
-        return clock.leave(layout.frame(ofItem: item))
+        let frame = layout.frame(ofItem: item)
+        return clock.leave(top: frame.y, bottom: frame.maxY)
     }
 
     /// Seconds until items enter and leave the viewport under one predicted motion (0 if visible,
@@ -411,11 +418,12 @@ final class AdaptiveStrategy: FetchStrategy {
             self.remaining = remaining
         }
 
-        /// Seconds until an item at `frame` enters the viewport.
-        mutating func enter(_ frame: ItemFrame) -> Double {
+        /// Seconds until an item from `top` to `bottom` (content coordinates, points) enters the
+        /// viewport.
+        mutating func enter(top: Double, bottom: Double) -> Double {
             let distance = motion.direction > 0
-                ? frame.y - (motion.offset + viewportHeight)
-                : motion.offset - frame.maxY
+                ? top - (motion.offset + viewportHeight)
+                : motion.offset - bottom
             if distance != enterDistance {
                 enterDistance = distance
                 enterSeconds = travelSeconds(distance)
@@ -423,11 +431,12 @@ final class AdaptiveStrategy: FetchStrategy {
             return enterSeconds
         }
 
-        /// Seconds until an item at `frame` has left the viewport.
-        mutating func leave(_ frame: ItemFrame) -> Double {
+        /// Seconds until an item from `top` to `bottom` (content coordinates, points) has left
+        /// the viewport.
+        mutating func leave(top: Double, bottom: Double) -> Double {
             let distance = motion.direction > 0
-                ? frame.maxY - motion.offset
-                : motion.offset + viewportHeight - frame.y
+                ? bottom - motion.offset
+                : motion.offset + viewportHeight - top
             if distance != leaveDistance {
                 leaveDistance = distance
                 leaveSeconds = travelSeconds(distance)
@@ -443,6 +452,35 @@ final class AdaptiveStrategy: FetchStrategy {
                 return -DMath.log(1 - motion.decay * distance / motion.speed) / motion.decay
             }
             return distance / motion.speed
+        }
+    }
+
+    /// The top and bottom of items' rows, remembering the last row (a layout's rows hold
+    /// `columns` items each, `CollectionLayout.row(ofItem:)`, and share their top and height).
+    private struct RowSpans {
+        /// The layout.
+        let layout: CollectionLayout
+        /// Items per row.
+        let columns: Int
+        /// The last row asked about (−1: none yet), its top and bottom, points.
+        private var row = -1, top = 0.0, bottom = 0.0
+
+        /// The spans of `layout`'s rows.
+        init(layout: CollectionLayout) {
+            self.layout = layout
+            columns = layout.columns
+        }
+
+        /// Top and bottom of `item`'s row in content coordinates, points.
+        mutating func span(ofItem item: Int) -> (top: Double, bottom: Double) {
+            let itemRow = item / columns
+            if itemRow != row {
+                let frame = layout.frame(ofItem: item)
+                row = itemRow
+                top = frame.y
+                bottom = frame.maxY
+            }
+            return (top, bottom)
         }
     }
 
@@ -468,6 +506,8 @@ final class AdaptiveStrategy: FetchStrategy {
         var slackRank: [Int] = []
         /// The plan being built.
         var next: [PlanEntry] = []
+        /// The resting items not yet passed, by slack rank.
+        var laterResting = FenwickCounter(count: 0)
     }
 
     /// Whether `item` will be on screen long enough for its image to arrive.
@@ -491,9 +531,14 @@ final class AdaptiveStrategy: FetchStrategy {
         let seen = generation
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
         // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
-        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
-            keys.append(itemOfCell[cell] << 32 | cell)
+        itemOfCell.values.withUnsafeBufferPointer { items in
+            satisfied.values.withUnsafeBufferPointer { isSatisfied in
+                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
+                    keys.append(items[cell] << 32 | cell)
+                }
+            }
         }
+        var spans = RowSpans(layout: layout)
         keys.sort()
         for key in keys {
             let item = key >> 32, cell = key & 0xFFFF_FFFF
@@ -506,9 +551,10 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             markOf[imageID] = seen
             candidateIndexOf[imageID] = candidates.count
-            let frame = layout.frame(ofItem: item)
-            candidates.append(Candidate(item: item, imageID: imageID, enter: clock.enter(frame),
-                                        leave: clock.leave(frame), isDisplayed: isDisplayed))
+            let span = spans.span(ofItem: item)
+            candidates.append(Candidate(item: item, imageID: imageID, enter: clock.enter(top: span.top, bottom: span.bottom),
+                                        leave: clock.leave(top: span.top, bottom: span.bottom),
+                                        isDisplayed: isDisplayed))
         }
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
         let ahead = motion.direction > 0
@@ -517,13 +563,14 @@ final class AdaptiveStrategy: FetchStrategy {
         for step in 0..<ahead.count {
             let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
             // At rest the horizon is a guess about the next scroll: needed last.
-            let frame = layout.frame(ofItem: item)
-            let enter = motion.speed > 0 ? clock.enter(frame) : atRest
+            let span = spans.span(ofItem: item)
+            let enter = motion.speed > 0 ? clock.enter(top: span.top, bottom: span.bottom) : atRest
             guard enter < .infinity else { continue }
             let imageID = catalogImageID(ofItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: clock.leave(frame),
+            candidates.append(Candidate(item: item, imageID: imageID, enter: enter,
+                                        leave: clock.leave(top: span.top, bottom: span.bottom),
                                         isDisplayed: false, isAttached: false))
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
@@ -559,7 +606,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func plan(_ candidates: [Candidate]) {
         var order = scratch.order, sortedActive = scratch.sortedActive, resting = scratch.resting
         var slackKey = scratch.slackKey, bySlack = scratch.bySlack, sortedSlacks = scratch.sortedSlacks
-        var slackRank = scratch.slackRank, next = scratch.next
+        var slackRank = scratch.slackRank, next = scratch.next, laterResting = scratch.laterResting
         scratch = PlanScratch(candidates: scratch.candidates, keys: scratch.keys)
         defer {
             scratch.order = order
@@ -570,6 +617,7 @@ final class AdaptiveStrategy: FetchStrategy {
             scratch.sortedSlacks = sortedSlacks
             scratch.slackRank = slackRank
             scratch.next = next
+            scratch.laterResting = laterResting
         }
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: candidates.indices)
@@ -588,7 +636,7 @@ final class AdaptiveStrategy: FetchStrategy {
         for imageID in sortedActive {
             let load = loadOf[imageID]!
             guard case .network? = load.phase else { continue }
-            backlog += remainingTransfer(load, now: now)
+            backlog += remainingTransfer(started: load.started, now: now)
         }
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
         // Slack of each resting item to download if only resting items were loaded (fling only),
@@ -617,7 +665,7 @@ final class AdaptiveStrategy: FetchStrategy {
         slackRank.removeAll(keepingCapacity: true)
         slackRank.append(contentsOf: repeatElement(0, count: resting.count))
         for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
-        var laterResting = FenwickCounter(count: resting.count)
+        laterResting.reset(count: resting.count)
         var firstLaterResting = 0
         next.removeAll(keepingCapacity: true)
         generation += 1
@@ -625,9 +673,10 @@ final class AdaptiveStrategy: FetchStrategy {
         var delay = 0.0
         for index in order.indices {
             let c = candidates[order[index]]
-            if let load = loadOf[c.imageID] {
-                if case .network? = load.phase {
-                    let arrival = remainingLatency(load, now: now) + remainingTransfer(load, now: now)
+            if c.isLoading {
+                if c.isDownloading {
+                    let arrival = remainingLatency(started: c.downloadStarted, now: now)
+                        + remainingTransfer(started: c.downloadStarted, now: now)
                     if arrival >= c.leave && (isFling || !c.isAttached) { continue }
                 }
             } else if c.isCached {
@@ -687,7 +736,7 @@ final class AdaptiveStrategy: FetchStrategy {
             cancel(load)
         }
         for entry in plan {
-            guard let load = loadOf[entry.imageID] else { continue }
+            guard activeSlot[entry.imageID] >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
@@ -699,13 +748,13 @@ final class AdaptiveStrategy: FetchStrategy {
     private let atRest = Double.greatestFiniteMagnitude
 
     /// Expected latency still ahead of a download, seconds.
-    private func remainingLatency(_ load: Load, now: SimTime) -> Double {
-        max(0, latencySeconds - SimDuration.toSeconds(now - load.started))
+    private func remainingLatency(started: SimTime, now: SimTime) -> Double {
+        max(0, latencySeconds - SimDuration.toSeconds(now - started))
     }
 
     /// Expected transfer still ahead of a download, seconds.
-    private func remainingTransfer(_ load: Load, now: SimTime) -> Double {
-        let elapsed = SimDuration.toSeconds(now - load.started)
+    private func remainingTransfer(started: SimTime, now: SimTime) -> Double {
+        let elapsed = SimDuration.toSeconds(now - started)
         return min(transferSeconds, max(0, transferSeconds - max(0, elapsed - latencySeconds)))
     }
 
@@ -789,7 +838,15 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Fills in what the plan needs to know about a candidate's image.
     private func describe(_ candidate: inout Candidate) {
         candidate.maxPixelSize = maxPixelSize(ofItem: candidate.item)
-        guard loadOf[candidate.imageID] == nil else { return }
+        // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
+        if activeSlot[candidate.imageID] >= 0 {
+            candidate.isLoading = true
+            if let load = loadOf[candidate.imageID], case .network? = load.phase {
+                candidate.isDownloading = true
+                candidate.downloadStarted = load.started
+            }
+            return
+        }
         candidate.isCached = cachedImage(candidate.imageID, maxPixelSize: candidate.maxPixelSize) != nil
         candidate.needsDownload = !candidate.isCached && !isOnDisk(candidate.imageID)
     }
