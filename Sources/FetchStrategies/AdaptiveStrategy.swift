@@ -230,6 +230,8 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var motion = Motion()
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
+    /// The image `flush` sets for each image id, by image id (nil outside `flush`).
+    @exclusivity(unchecked) private var delivered = DenseTable<ImageObject?>(empty: nil)
     /// Decoded images not yet set, in arrival order.
     @exclusivity(unchecked) private var pending: [(imageID: Int, image: ImageObject)] = []
     /// Whether the cells changed since the last plan.
@@ -552,9 +554,12 @@ final class AdaptiveStrategy: FetchStrategy {
             markOf[imageID] = seen
             candidateIndexOf[imageID] = candidates.count
             let span = spans.span(ofItem: item)
-            candidates.append(Candidate(item: item, imageID: imageID, enter: clock.enter(top: span.top, bottom: span.bottom),
-                                        leave: clock.leave(top: span.top, bottom: span.bottom),
-                                        isDisplayed: isDisplayed))
+            var candidate = Candidate(item: item, imageID: imageID,
+                                      enter: clock.enter(top: span.top, bottom: span.bottom),
+                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+                                      isDisplayed: isDisplayed)
+            describe(&candidate)
+            candidates.append(candidate)
         }
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
         let ahead = motion.direction > 0
@@ -569,9 +574,11 @@ final class AdaptiveStrategy: FetchStrategy {
             let imageID = catalogImageID(ofItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            candidates.append(Candidate(item: item, imageID: imageID, enter: enter,
-                                        leave: clock.leave(top: span.top, bottom: span.bottom),
-                                        isDisplayed: false, isAttached: false))
+            var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+                                      isDisplayed: false, isAttached: false)
+            describe(&candidate)
+            candidates.append(candidate)
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
         // guess about the next scroll, needed last.
@@ -585,10 +592,11 @@ final class AdaptiveStrategy: FetchStrategy {
             let imageID = catalogImageID(ofItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            candidates.append(Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                        isDisplayed: false, isAttached: false))
+            var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                      isDisplayed: false, isAttached: false)
+            describe(&candidate)
+            candidates.append(candidate)
         }
-        for index in candidates.indices { describe(&candidates[index]) }
         plan(candidates)
         scratch.candidates = candidates
         scratch.keys = keys
@@ -718,16 +726,14 @@ final class AdaptiveStrategy: FetchStrategy {
         // carrying the content away, for `cancelGraceSeconds` after the plan dropped it: a plan
         // that changes its mind from one frame to the next (a hesitant or replayed finger) must
         // not cancel and restart the same download, each restart paying a new connection.
-        let keepDepth = configuration.keepScreens * layout.viewportHeight
-        let keep = layout.items(intersecting: motion.offset - keepDepth,
-                                motion.offset + layout.viewportHeight + keepDepth)
+        var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
         for imageID in sortedActive where markOf[imageID] != wanted {
             let load = loadOf[imageID]!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
                 load.droppedAt = droppedAt
-                if !isFling && (keep.contains(load.item) || now - droppedAt < grace) {
+                if !isFling && (keptItems(&keep).contains(load.item) || now - droppedAt < grace) {
                     load.isSpeculative = false
                     if load.priority != .low { setPriority(load, .low) }
                     continue
@@ -742,6 +748,16 @@ final class AdaptiveStrategy: FetchStrategy {
             if load.priority != entry.priority { setPriority(load, entry.priority) }
         }
         pump()
+    }
+
+    /// Items within `keepScreens` of the viewport (computed once into `keep`).
+    private func keptItems(_ keep: inout Range<Int>?) -> Range<Int> {
+        if let keep { return keep }
+        let keepDepth = configuration.keepScreens * layout.viewportHeight
+        let items = layout.items(intersecting: motion.offset - keepDepth,
+                                 motion.offset + layout.viewportHeight + keepDepth)
+        keep = items
+        return items
     }
 
     /// The `enter` time given to horizon items at rest (finite, after every moving estimate).
@@ -764,16 +780,17 @@ final class AdaptiveStrategy: FetchStrategy {
     private func pump() {
         var downloads = 0, speculative = 0
         for imageID in activeLoads {  // counts only: the order does not matter
-            guard case .network? = loadOf[imageID]!.phase else { continue }
+            let load = loadOf[imageID]!
+            guard case .network? = load.phase else { continue }
             downloads += 1
-            if loadOf[imageID]!.isSpeculative { speculative += 1 }
+            if load.isSpeculative { speculative += 1 }
         }
         var isUrgentWaiting = false
         let now = environment.now
         let total = urgent.count + plan.count
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
-            guard loadOf[entry.imageID] == nil else { continue }
+            guard activeSlot[entry.imageID] < 0 else { continue }  // a slot means a load
             if let notBefore = retryNotBefore[entry.imageID] {
                 if now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
@@ -947,7 +964,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Sets every pending image on the cells waiting for it (main thread).
     private func flush() {
         guard !pending.isEmpty else { return }
-        var delivered: [Int: ImageObject] = [:]
+        // The first pending image of each id, in `delivered` (cleared again below).
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
         for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
             let imageID = catalogImageID(ofItem: itemOfCell[cell])
@@ -955,8 +972,11 @@ final class AdaptiveStrategy: FetchStrategy {
             environment.setImage(image, on: cell)
             satisfied[cell] = true
         }
-        for (_, image) in pending { environment.release(image) }
-        pending.removeAll()
+        for (imageID, image) in pending {
+            delivered[imageID] = nil
+            environment.release(image)
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Vsync `k` of the display's grid.
