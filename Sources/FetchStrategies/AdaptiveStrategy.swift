@@ -205,7 +205,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Stamp of the plan or pass that last marked each image id (`seen`, `wanted`): a mark is
     /// a write, and clearing every mark is one increment of `generation`.
     @exclusivity(unchecked) private var markOf = DenseTable<Int>(empty: 0)
-    /// Position of each image's first candidate in the current reconcile, by image id.
+    /// Position of each image's first candidate in the current reconcile, by image id (−1: left out,
+    /// its image cached).
     @exclusivity(unchecked) private var candidateIndexOf = DenseTable<Int>(empty: 0)
     /// Whether each image was ever stored in the memory cache (`wasInMemory`) or the disk cache
     /// (`wasOnDisk`), by image id: an image never stored is not there, and the plan asks a
@@ -533,6 +534,10 @@ final class AdaptiveStrategy: FetchStrategy {
         let seen = generation
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
         // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
+        // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
+        // recency of a cached image, in gathering order); a cached one is then left out: the
+        // plan passes over it, and leaving it out keeps the others' order (positions in the plan
+        // are only compared with each other).
         itemOfCell.values.withUnsafeBufferPointer { items in
             satisfied.values.withUnsafeBufferPointer { isSatisfied in
                 for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
@@ -548,17 +553,21 @@ final class AdaptiveStrategy: FetchStrategy {
             let imageID = catalogImageID(ofItem: item)
             if markOf[imageID] == seen {
                 let index = candidateIndexOf[imageID]
-                if isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
+                if index >= 0 && isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
                 continue
             }
             markOf[imageID] = seen
-            candidateIndexOf[imageID] = candidates.count
             let span = spans.span(ofItem: item)
             var candidate = Candidate(item: item, imageID: imageID,
                                       enter: clock.enter(top: span.top, bottom: span.bottom),
                                       leave: clock.leave(top: span.top, bottom: span.bottom),
                                       isDisplayed: isDisplayed)
             describe(&candidate)
+            guard !candidate.isCached else {
+                candidateIndexOf[imageID] = -1
+                continue
+            }
+            candidateIndexOf[imageID] = candidates.count
             candidates.append(candidate)
         }
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -578,7 +587,7 @@ final class AdaptiveStrategy: FetchStrategy {
                                       leave: clock.leave(top: span.top, bottom: span.bottom),
                                       isDisplayed: false, isAttached: false)
             describe(&candidate)
-            candidates.append(candidate)
+            if !candidate.isCached { candidates.append(candidate) }
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
         // guess about the next scroll, needed last.
@@ -595,7 +604,7 @@ final class AdaptiveStrategy: FetchStrategy {
             var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                       isDisplayed: false, isAttached: false)
             describe(&candidate)
-            candidates.append(candidate)
+            if !candidate.isCached { candidates.append(candidate) }
         }
         plan(candidates)
         scratch.candidates = candidates
