@@ -222,6 +222,9 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var pixelSizeOfItem = DenseTable<Int>(empty: 0)
     /// Long side of each source image, pixels (−1: not asked yet).
     @exclusivity(unchecked) private var sourceLongSideOf = DenseTable<Int>(empty: -1)
+    /// The plans' memory-cache lookups, to skip those that cannot change the cache's recency
+    /// order (every other use of the cache is reported to it).
+    @exclusivity(unchecked) private var recency = LRUTouchLog()
     /// Scratch arrays of `reconcile` and `plan`, kept between plans for their capacity.
     @exclusivity(unchecked) private var scratch = PlanScratch()
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
@@ -339,6 +342,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     func didReceiveMemoryWarning() {
+        recency.recordOperation()
         for key in memory.keysInEvictionOrder() where displayedCount[key] == 0 { memory.remove(key) }
     }
 
@@ -532,6 +536,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // `seen`: images already among the candidates (marked with this pass's stamp).
         generation += 1
         let seen = generation
+        recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
         // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
         // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
@@ -606,6 +611,7 @@ final class AdaptiveStrategy: FetchStrategy {
             describe(&candidate)
             if !candidate.isCached { candidates.append(candidate) }
         }
+        recency.endPass { _ = memory.image(for: $0) }
         plan(candidates)
         scratch.candidates = candidates
         scratch.keys = keys
@@ -855,10 +861,27 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The cached bitmap of `imageID` if it is at least `maxPixelSize` on its long side (or the
     /// full image); a hit refreshes its recency.
     private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
+        guard wasInMemory[imageID] else { return nil }
+        recency.recordOperation()
         // `image(for:)` alone: this cache has no expiration, so `contains` adds nothing.
-        guard wasInMemory[imageID], let image = memory.image(for: imageID) else { return nil }
+        guard let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
         return longSide >= min(maxPixelSize, sourceLongSide(ofImage: imageID)) ? image : nil
+    }
+
+    /// Whether the memory cache has a bitmap of `imageID` at least `maxPixelSize` on its long
+    /// side (or the full image), for a plan: `cachedImage` within `recency`'s pass, whose lookup
+    /// of an image the last plan looked up too is deferred (and skipped when it cannot change
+    /// the recency order).
+    private func isCachedForPlan(_ imageID: Int, maxPixelSize: Int) -> Bool {
+        guard wasInMemory[imageID] else { return false }
+        let limit = min(maxPixelSize, sourceLongSide(ofImage: imageID))
+        if let longSide = recency.deferredValue(of: imageID) { return longSide >= limit }
+        recency.stopDeferring { _ = memory.image(for: $0) }
+        guard let image = memory.image(for: imageID) else { return false }
+        let longSide = max(image.pixelWidth, image.pixelHeight)
+        recency.touched(imageID, value: longSide)
+        return longSide >= limit
     }
 
     /// Fills in what the plan needs to know about a candidate's image.
@@ -873,7 +896,7 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             return
         }
-        candidate.isCached = cachedImage(candidate.imageID, maxPixelSize: candidate.maxPixelSize) != nil
+        candidate.isCached = isCachedForPlan(candidate.imageID, maxPixelSize: candidate.maxPixelSize)
         candidate.needsDownload = !candidate.isCached && !isOnDisk(candidate.imageID)
     }
 
@@ -922,6 +945,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func decoded(_ load: Load, image: ImageObject) {
         guard loadOf[load.imageID] === load else { return }
         untrack(load.imageID)
+        recency.recordOperation()
         memory.store(image, for: load.imageID)
         wasInMemory[load.imageID] = true
         if displayedCount[load.imageID] > 0 { memory.setProtected(load.imageID, true) }
