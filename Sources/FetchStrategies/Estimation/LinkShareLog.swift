@@ -55,6 +55,8 @@ struct LinkShareLog {
     private var pending: [Pending] = []
     /// Scratch for `linkTime`: the cut points of one transfer, kept for its capacity.
     private var cuts: [SimTime] = []
+    /// Scratch for `linkTime`: the reported transfers overlapping it.
+    private var overlapping: [Interval] = []
 
     /// An empty log.
     init() {}
@@ -111,14 +113,17 @@ struct LinkShareLog {
         cuts.removeAll(keepingCapacity: true)
         cuts.append(interval.start)
         cuts.append(interval.end)
+        overlapping.removeAll(keepingCapacity: true)
         for other in intervals where other.end > interval.start && other.start < interval.end {
+            overlapping.append(other)
             if other.start > interval.start { cuts.append(other.start) }
             if other.end < interval.end { cuts.append(other.end) }
         }
         cuts.sort()
         var total: SimTime = 0
+        // Only a transfer overlapping `interval` can be in progress over a piece of it.
         for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
-            let sharing = intervals.count(where: { $0.start <= from && $0.end >= to })
+            let sharing = overlapping.count(where: { $0.start <= from && $0.end >= to })
             total += (to - from) / SimTime(max(1, sharing))
         }
         return total
