@@ -172,6 +172,8 @@ final class TextureStrategy: FetchStrategy {
     private var visibleRange: Range<Int> = 0..<0
     /// Offset of the last range update (nil before the first).
     private var lastOffset: Double?
+    /// The items whose interface state the last range update changed (storage kept between updates).
+    private var changedItems: [Int] = []
 
     /// Loads cancelled because their last node left the preload range (for tests).
     private(set) var cancelledFetches = 0
@@ -230,14 +232,23 @@ final class TextureStrategy: FetchStrategy {
         let display = range(update, ahead: displayAhead, behind: displayBehind)
         let visible = update.visibleItems
         // Only items whose interface state changes need work: the ranges are contiguous, so
-        // those lie in the differences between the old and new ranges.
-        for item in preloadRange where !preload.contains(item) { exitPreload(item) }
-        var changed: [Int] = []
+        // those lie in the differences between the old and new ranges, found by range arithmetic
+        // (O(changed items) per update, not O(range length)).
+        let leaving = Self.difference(preloadRange, preload)
+        for item in leaving.below { exitPreload(item) }
+        for item in leaving.above { exitPreload(item) }
+        var changed = changedItems
+        changed.removeAll(keepingCapacity: true)
         for (old, new) in [(preloadRange, preload), (displayRange, display), (visibleRange, visible)] {
-            for item in new where !old.contains(item) { changed.append(item) }
-            for item in old where !new.contains(item) && preload.contains(item) { changed.append(item) }
+            let entered = Self.difference(new, old)
+            changed.append(contentsOf: entered.below)
+            changed.append(contentsOf: entered.above)
+            let left = Self.difference(old, new)
+            changed.append(contentsOf: left.below.clamped(to: preload))
+            changed.append(contentsOf: left.above.clamped(to: preload))
         }
         changed.sort()
+        changedItems = changed
         preloadRange = preload
         displayRange = display
         visibleRange = visible
@@ -268,6 +279,14 @@ final class TextureStrategy: FetchStrategy {
                 leaveDisplay(item)
             }
         }
+    }
+
+    /// The items of `a` not in `b`, ascending: those below `b` and those above it.
+    /// - Complexity: O(1).
+    static func difference(_ a: Range<Int>, _ b: Range<Int>) -> (below: Range<Int>, above: Range<Int>) {
+        let belowEnd = max(a.lowerBound, min(a.upperBound, b.lowerBound))
+        let aboveStart = min(a.upperBound, max(belowEnd, b.upperBound))
+        return (a.lowerBound..<belowEnd, aboveStart..<a.upperBound)
     }
 
     /// Items of the viewport extended `ahead` screens in the scroll direction and `behind` the
