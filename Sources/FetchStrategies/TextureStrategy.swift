@@ -91,13 +91,24 @@ final class TextureStrategy: FetchStrategy {
         var isDrawing = false
         /// Its drawn backing store, node-sized (retained while set).
         var contents: ImageObject?
+        /// What its draw produces, once computed (the layout and the image never change).
+        var drawKey: DrawKey?
     }
 
     /// What a node's draw produces: its image at its backing-store size.
-    private struct DrawKey: Hashable {
+    private struct DrawKey: Equatable {
         var imageID: Int
         var width: Int
         var height: Int
+    }
+
+    /// One backing store of an image (`imageID` is its table's key): its draw in flight and the
+    /// contents nodes hold, with how many nodes hold them. Dropped when it has neither.
+    private struct BackingStore {
+        var width: Int
+        var height: Int
+        var draw: Draw?
+        var held: (image: ImageObject, nodes: Int)?
     }
 
     /// A shared data load for one image: a PINCache disk read or a PIN download. Completions
@@ -112,7 +123,7 @@ final class TextureStrategy: FetchStrategy {
         /// The nodes waiting for it, in join order.
         var items: InsertionOrderedSet
         /// How many of them are at each tier (so the highest is found in O(1)).
-        var tierCounts = [0, 0, 0]
+        var tierCounts = SIMD3<Int>(0, 0, 0)
         var phase: Phase
         /// The PIN priority (the highest of its nodes').
         var tier: Tier
@@ -146,14 +157,13 @@ final class TextureStrategy: FetchStrategy {
     private let memory: CacheIndex
     /// PINCache disk: downloaded data by image, costs in bytes.
     private let disk: CacheIndex
-    /// Nodes of the items in the preload range.
-    private var nodes: [Int: Node] = [:]
+    /// Nodes of the items in the preload range (a contiguous range of items: a window table).
+    @exclusivity(unchecked) private var nodes = WindowTable<Node>()
     /// Data loads by image.
-    private var fetches: [Int: Fetch] = [:]
-    /// Draws in flight.
-    private var draws: [DrawKey: Draw] = [:]
-    /// Backing stores held by nodes, with how many nodes hold each (the weak contents cache).
-    private var heldContents: [DrawKey: (image: ImageObject, nodes: Int)] = [:]
+    @exclusivity(unchecked) private var fetches = DenseTable<Fetch?>(empty: nil)
+    /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
+    /// entry per backing size in use (usually one), found by a scan instead of a hash.
+    @exclusivity(unchecked) private var backingStores = DenseTable<[BackingStore]>(empty: [])
     /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
     /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
     private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
@@ -163,9 +173,9 @@ final class TextureStrategy: FetchStrategy {
     private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
     private var runningDownloads = 0
-    /// The cell hosting each item's node, and back.
-    private var cellOfItem: [Int: CellID] = [:]
-    private var itemOfCell: [CellID: Int] = [:]
+    /// The cell hosting each item's node (items near the viewport: a window table), and back (-1: none).
+    @exclusivity(unchecked) private var cellOfItem = WindowTable<CellID>()
+    @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
     /// The ranges of the last update.
     private var preloadRange: Range<Int> = 0..<0
     private var displayRange: Range<Int> = 0..<0
@@ -209,7 +219,11 @@ final class TextureStrategy: FetchStrategy {
     }
 
     func prepareForReuse(_ cell: CellID) {
-        if let item = itemOfCell.removeValue(forKey: cell), cellOfItem[item] == cell { cellOfItem[item] = nil }
+        let item = itemOfCell[cell]
+        if item != -1 {
+            itemOfCell[cell] = -1
+            if cellOfItem[item] == cell { cellOfItem[item] = nil }
+        }
         // The cell's previous node leaves with its contents.
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
     }
@@ -239,14 +253,20 @@ final class TextureStrategy: FetchStrategy {
         for item in leaving.above { exitPreload(item) }
         var changed = changedItems
         changed.removeAll(keepingCapacity: true)
-        for (old, new) in [(preloadRange, preload), (displayRange, display), (visibleRange, visible)] {
-            let entered = Self.difference(new, old)
-            changed.append(contentsOf: entered.below)
-            changed.append(contentsOf: entered.above)
-            let left = Self.difference(old, new)
-            changed.append(contentsOf: left.below.clamped(to: preload))
-            changed.append(contentsOf: left.above.clamped(to: preload))
+        func add(_ items: Range<Int>) {
+            for item in items { changed.append(item) }
         }
+        func collect(_ old: Range<Int>, _ new: Range<Int>) {
+            let entered = Self.difference(new, old)
+            add(entered.below)
+            add(entered.above)
+            let left = Self.difference(old, new)
+            add(left.below.clamped(to: preload))
+            add(left.above.clamped(to: preload))
+        }
+        collect(preloadRange, preload)
+        collect(displayRange, display)
+        collect(visibleRange, visible)
         changed.sort()
         changedItems = changed
         preloadRange = preload
@@ -344,7 +364,8 @@ final class TextureStrategy: FetchStrategy {
     // MARK: PINRemoteImage
 
     private func cancelFetch(_ imageID: Int) {
-        guard let fetch = fetches.removeValue(forKey: imageID) else { return }
+        guard let fetch = fetches[imageID] else { return }
+        fetches[imageID] = nil
         cancelledFetches += 1
         switch fetch.phase {
         case .disk(let task):
@@ -478,16 +499,22 @@ final class TextureStrategy: FetchStrategy {
         return DrawKey(imageID: imageID, width: size.width, height: size.height)
     }
 
+    /// The draw of `node`, the node of `item` (its cached key, else computed).
+    private func drawKey(of node: Node, item: Int) -> DrawKey {
+        node.drawKey ?? drawKey(item, imageID: node.imageID)
+    }
+
     /// A node in the display range with its image and no contents draws them off the main
     /// thread, joining a draw of the same image and size in flight or taking contents another
     /// node holds.
     private func drawIfReady(_ item: Int) {
         guard let node = nodes[item], node.isInDisplayRange, node.hasImage, node.contents == nil,
               !node.isDrawing else { return }
-        let key = drawKey(item, imageID: node.imageID)
+        let key = drawKey(of: node, item: item)
+        nodes[item]!.drawKey = key
         guard key.width > 0 && key.height > 0 else { return }  // nothing to draw into
         nodes[item]!.isDrawing = true
-        if let held = heldContents[key] {
+        if let held = self.held(key) {
             // The contents cache: committed on the main thread, like a draw.
             let image = held.image
             environment.retain(image)  // held by the display transaction until it commits
@@ -497,12 +524,12 @@ final class TextureStrategy: FetchStrategy {
             })
             return
         }
-        if let draw = draws[key] {
+        if let draw = self.draw(key) {
             draw.items.insert(item)
             return
         }
         let draw = Draw(item: item)
-        draws[key] = draw
+        setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
         draw.task = environment.decode(key.imageID, mode: mode) { [weak self] image in
@@ -512,8 +539,8 @@ final class TextureStrategy: FetchStrategy {
 
     /// A draw ended off the main thread: its contents are committed on the main thread.
     private func drawn(_ image: ImageObject, key: DrawKey, draw: Draw) {
-        guard draws[key] === draw else { return }  // cancelled
-        draws[key] = nil
+        guard self.draw(key) === draw else { return }  // cancelled
+        setDraw(nil, key)
         environment.retain(image)  // held by the display transaction until it commits
         environment.async(onMain: { [weak self] in
             self?.commit(image, key: key, to: draw.items)
@@ -529,10 +556,10 @@ final class TextureStrategy: FetchStrategy {
             nodes[item]!.isDrawing = false
             guard node.isInDisplayRange, node.contents == nil else { continue }
             nodes[item]!.contents = image
-            if let held = heldContents[key], held.image === image {
-                heldContents[key] = (image, held.nodes + 1)
+            if let held = self.held(key), held.image === image {
+                setHeld((image, held.nodes + 1), key)
             } else {
-                heldContents[key] = (image, 1)
+                setHeld((image, 1), key)
             }
             environment.retain(image)
             if let cell = cellOfItem[item] { environment.setImage(image, on: cell) }
@@ -541,10 +568,10 @@ final class TextureStrategy: FetchStrategy {
 
     /// The node of `item` stops waiting for its draw; a draw nobody waits for is cancelled.
     private func leaveDraw(_ item: Int, _ node: Node) {
-        let key = drawKey(item, imageID: node.imageID)
-        if let draw = draws[key], draw.items.remove(item), draw.items.isEmpty {
+        let key = drawKey(of: node, item: item)
+        if let draw = self.draw(key), draw.items.remove(item), draw.items.isEmpty {
             draw.task?.cancel()
-            draws[key] = nil
+            setDraw(nil, key)
         }
         if nodes[item] != nil { nodes[item]!.isDrawing = false }
     }
@@ -569,11 +596,52 @@ final class TextureStrategy: FetchStrategy {
 
     /// The node of `item` lets go of `contents`.
     private func release(_ contents: ImageObject, of node: Node, item: Int) {
-        let key = drawKey(item, imageID: node.imageID)
-        if let held = heldContents[key], held.image === contents {
-            heldContents[key] = held.nodes > 1 ? (contents, held.nodes - 1) : nil
+        let key = drawKey(of: node, item: item)
+        if let held = self.held(key), held.image === contents {
+            setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
         }
         environment.release(contents)
+    }
+
+    // MARK: Backing stores
+
+    /// Where `key`'s backing store is in its image's list (nil when it has none).
+    private func backingStoreIndex(_ key: DrawKey) -> Int? {
+        backingStores[key.imageID].firstIndex { $0.width == key.width && $0.height == key.height }
+    }
+
+    /// The draw of `key` in flight.
+    private func draw(_ key: DrawKey) -> Draw? {
+        backingStoreIndex(key).map { backingStores[key.imageID][$0].draw } ?? nil
+    }
+
+    /// The contents of `key` held by nodes, with how many nodes hold them.
+    private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? {
+        backingStoreIndex(key).map { backingStores[key.imageID][$0].held } ?? nil
+    }
+
+    /// Sets (or with nil, ends) the draw of `key` in flight.
+    private func setDraw(_ draw: Draw?, _ key: DrawKey) {
+        updateBackingStore(key) { $0.draw = draw }
+    }
+
+    /// Sets (or with nil, drops) the contents of `key` held by nodes.
+    private func setHeld(_ held: (image: ImageObject, nodes: Int)?, _ key: DrawKey) {
+        updateBackingStore(key) { $0.held = held }
+    }
+
+    /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
+    /// a draw nor held contents).
+    private func updateBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
+        if let index = backingStoreIndex(key) {
+            change(&backingStores[key.imageID][index])
+            let store = backingStores[key.imageID][index]
+            if store.draw == nil && store.held == nil { backingStores[key.imageID].remove(at: index) }
+            return
+        }
+        var store = BackingStore(width: key.width, height: key.height, draw: nil, held: nil)
+        change(&store)
+        if store.draw != nil || store.held != nil { backingStores[key.imageID].append(store) }
     }
 
     // MARK: Tests
