@@ -62,21 +62,21 @@ final class AssetStoreStrategy: FetchStrategy {
     private let memory: ImageMemoryCache
     /// The disk cache: the size of each image's data on disk, by image (0: not on disk; data is
     /// at least 1 byte).
-    private var diskCache = DenseTable<Int64>(empty: 0)
+    @exclusivity(unchecked) private var diskCache = DenseTable<Int64>(empty: 0)
     /// The decoded placeholders, by image.
-    private var placeholders = DenseTable<ImageObject?>(empty: nil)
+    @exclusivity(unchecked) private var placeholders = DenseTable<ImageObject?>(empty: nil)
     /// Placeholders decoded so far.
     private var placeholdersDecoded = 0
     /// The request of each image in flight.
-    private var requests = DenseTable<Request?>(empty: nil)
+    @exclusivity(unchecked) private var requests = DenseTable<Request?>(empty: nil)
     /// The token each cell holds: the request it waits for.
-    private var cellTokens = DenseTable<Request?>(empty: nil)
+    @exclusivity(unchecked) private var cellTokens = DenseTable<Request?>(empty: nil)
     /// Prefetch tokens not yet handed to a cell, by item (items near the viewport).
-    private var prefetchTokens = WindowTable<Request>()
+    @exclusivity(unchecked) private var prefetchTokens = WindowTable<Request>()
     /// Displayed cells per asset (its entry is protected while > 0).
-    private var displayedCount = DenseTable<Int>(empty: 0)
+    @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
     /// The item each attached cell shows (-1: none).
-    private var itemOfCell = DenseTable<Int>(empty: -1)
+    @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment

@@ -251,7 +251,8 @@ final class TextureStrategy: FetchStrategy {
         let leaving = Self.difference(preloadRange, preload)
         for item in leaving.below { exitPreload(item) }
         for item in leaving.above { exitPreload(item) }
-        var changed = changedItems
+        var changed: [Int] = []
+        swap(&changed, &changedItems)  // uniquely referenced: emptied in place, its storage kept
         changed.removeAll(keepingCapacity: true)
         func add(_ items: Range<Int>) {
             for item in items { changed.append(item) }
