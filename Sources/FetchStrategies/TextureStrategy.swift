@@ -278,16 +278,15 @@ final class TextureStrategy: FetchStrategy {
             last = item
             let tier: Tier = visible.contains(item) ? .high : display.contains(item) ? .normal : .low
             let inDisplay = display.contains(item)
-            if nodes[item] == nil {
+            let previous = nodes.update(item) { node in
+                defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
+                return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+            }
+            guard let (oldTier, wasInDisplay, imageID) = previous else {
                 enterPreload(item, tier: tier, inDisplay: inDisplay)
                 continue
             }
-            let oldTier = nodes[item]!.tier
-            let wasInDisplay = nodes[item]!.isInDisplayRange
-            nodes[item]!.tier = tier
-            nodes[item]!.isInDisplayRange = inDisplay
             if tier != oldTier {
-                let imageID = nodes[item]!.imageID
                 if let fetch = fetches[imageID], fetch.items.contains(item) {
                     fetch.tierCounts[oldTier.rawValue] -= 1
                     fetch.tierCounts[tier.rawValue] += 1
@@ -465,9 +464,11 @@ final class TextureStrategy: FetchStrategy {
         var evicted: [Int] = []
         memory.insert(imageID, cost: bytes, evicted: &evicted)
         for item in fetch.items {
-            guard nodes[item] != nil else { continue }
-            nodes[item]!.hasImage = true
-            if nodes[item]!.isInDisplayRange { drawIfReady(item) }
+            let isInDisplayRange = nodes.update(item) { node in
+                node.hasImage = true
+                return node.isInDisplayRange
+            }
+            if isInDisplayRange == true { drawIfReady(item) }
         }
     }
 

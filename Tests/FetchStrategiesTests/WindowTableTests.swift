@@ -30,6 +30,16 @@ import Testing
         for key in [0, 99, 99_899 - 128, 99_899, 100_000, 100_128] { #expect(table[key] == nil, "key \(key)") }
         table[99_950] = nil
         #expect(table[99_950] == nil && table.count == 99)
+        // An update changes a live value in place and returns its result; a missing key is untouched
+        let updated = table.update(99_999) { value -> Int in
+            value += 1
+            return value
+        }
+        let missing = table.update(99_950) { value -> Int in
+            value = 0
+            return value
+        }
+        #expect(updated == 199_999 && table[99_999] == 199_999 && missing == nil && table[99_950] == nil)
     }
 
     @Test func scatteredKeysGrowTheTableAndKeepEveryValue() {

@@ -55,6 +55,14 @@ struct WindowTable<Value> {
         }
     }
 
+    /// Applies `body` to `key`'s value in place (one lookup for several changes) and returns
+    /// its result; nil, without calling `body`, when `key` has no value.
+    mutating func update<Result>(_ key: Int, _ body: (inout Value) -> Result) -> Result? {
+        let slot = key & mask
+        guard keys[slot] == key else { return nil }
+        return body(&values[slot]!)
+    }
+
     /// Removes `key`'s value and returns it (nil if none).
     @discardableResult
     mutating func removeValue(forKey key: Int) -> Value? {
