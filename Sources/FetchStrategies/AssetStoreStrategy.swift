@@ -189,13 +189,13 @@ final class AssetStoreStrategy: FetchStrategy {
         requests[imageID] = request
         let bytes = diskCache[imageID]
         if bytes != 0 {
-            request.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
-                self?.prepare(imageID, request: request)
+            request.phase = .disk(environment.readDisk(bytes: bytes) { [unowned self] in
+                self.prepare(imageID, request: request)
             })
             return request
         }
-        request.phase = .network(session.load(imageID, priority: .normal) { [weak self] result in
-            guard let self, self.requests[imageID] === request else { return }
+        request.phase = .network(session.load(imageID, priority: .normal) { [unowned self] result in
+            guard self.requests[imageID] === request else { return }
             guard case .success(let bytes) = result else {
                 self.requests[imageID] = nil
                 return
@@ -210,8 +210,8 @@ final class AssetStoreStrategy: FetchStrategy {
     /// `prepareForDisplay` on a background thread.
     private func prepare(_ imageID: Int, request: Request) {
         guard requests[imageID] === request else { return }
-        request.phase = .prepare(environment.decode(imageID, mode: .full) { [weak self] image in
-            self?.prepared(imageID, request: request, image: image)
+        request.phase = .prepare(environment.decode(imageID, mode: .full) { [unowned self] image in
+            self.prepared(imageID, request: request, image: image)
         })
     }
 
@@ -220,7 +220,7 @@ final class AssetStoreStrategy: FetchStrategy {
         requests[imageID] = nil
         memory.store(image, for: imageID)
         if displayedCount[imageID] != 0 { memory.setProtected(imageID, true) }
-        environment.async(onMain: { [weak self] in self?.reconfigure(request, image: image) })
+        environment.async(onMain: { [unowned self] in self.reconfigure(request, image: image) })
     }
 
     /// Reconfigures the items whose cells wait for `request` (one main-queue block per image).

@@ -336,8 +336,8 @@ final class TextureStrategy: FetchStrategy {
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
-            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
-                self?.dataArrived(imageID, bytes: bytes, fetch: fetch)
+            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned self] in
+                self.dataArrived(imageID, bytes: bytes, fetch: fetch)
             })
             return
         }
@@ -436,8 +436,8 @@ final class TextureStrategy: FetchStrategy {
             fetch.queueStamp = -1
             runningDownloads += 1
             fetch.phase = .downloading(session.load(imageID,
-                                                    priority: fetch.tier.requestPriority) { [weak self] result in
-                self?.downloadEnded(imageID, fetch: fetch, result: result)
+                                                    priority: fetch.tier.requestPriority) { [unowned self] result in
+                self.downloadEnded(imageID, fetch: fetch, result: result)
             })
         }
     }
@@ -520,9 +520,9 @@ final class TextureStrategy: FetchStrategy {
             // The contents cache: committed on the main thread, like a draw.
             let image = held.image
             environment.retain(image)  // held by the display transaction until it commits
-            environment.async(onMain: { [weak self] in
-                self?.commit(image, key: key, to: [item])
-                self?.environment.release(image)
+            environment.async(onMain: { [unowned self] in
+                self.commit(image, key: key, to: [item])
+                self.environment.release(image)
             })
             return
         }
@@ -534,8 +534,8 @@ final class TextureStrategy: FetchStrategy {
         setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
-        draw.task = environment.decode(key.imageID, mode: mode) { [weak self] image in
-            self?.drawn(image, key: key, draw: draw)
+        draw.task = environment.decode(key.imageID, mode: mode) { [unowned self] image in
+            self.drawn(image, key: key, draw: draw)
         }
     }
 
@@ -544,9 +544,9 @@ final class TextureStrategy: FetchStrategy {
         guard self.draw(key) === draw else { return }  // cancelled
         setDraw(nil, key)
         environment.retain(image)  // held by the display transaction until it commits
-        environment.async(onMain: { [weak self] in
-            self?.commit(image, key: key, to: draw.items)
-            self?.environment.release(image)
+        environment.async(onMain: { [unowned self] in
+            self.commit(image, key: key, to: draw.items)
+            self.environment.release(image)
         })
     }
 
@@ -584,8 +584,8 @@ final class TextureStrategy: FetchStrategy {
         guard let node = nodes[item] else { return }
         if node.isDrawing { leaveDraw(item, node) }
         guard node.contents != nil else { return }
-        environment.async(onMain: { [weak self] in
-            guard let self, let node = self.nodes[item], !node.isInDisplayRange,
+        environment.async(onMain: { [unowned self] in
+            guard let node = self.nodes[item], !node.isInDisplayRange,
                   let contents = node.contents else { return }
             self.release(contents, of: node, item: item)
             self.nodes[item]!.contents = nil
