@@ -638,7 +638,12 @@ final class TextureStrategy: FetchStrategy {
         if let index = backingStoreIndex(key) {
             change(&backingStores[key.imageID][index])
             let store = backingStores[key.imageID][index]
-            if store.draw == nil && store.held == nil { backingStores[key.imageID].remove(at: index) }
+            guard store.draw == nil && store.held == nil else { return }
+            if backingStores[key.imageID].count == 1 {
+                backingStores[key.imageID] = []  // frees the list's storage: memory follows the images in use
+            } else {
+                backingStores[key.imageID].remove(at: index)
+            }
             return
         }
         var store = BackingStore(width: key.width, height: key.height, draw: nil, held: nil)

@@ -59,7 +59,8 @@ import Testing
                 oracle[key]! += 1
             }
         }
-        // Then it holds exactly the oracle's keys and values, in at most 8,192 slots (no two keys below 8,192 share a slot there)
+        // Then it holds exactly the oracle's keys and values, in at most 8,192 slots (no two keys
+        // below 8,192 share a slot there)
         #expect(table.count == oracle.count)
         for key in 0..<5_000 { #expect(table[key] == oracle[key], "key \(key)") }
         #expect(table.slotCount <= 8_192)
