@@ -12,9 +12,10 @@ import Darwin
 /// The benchmark's command line.
 struct Options {
     /// Sections to run, in this order: session, cells, script, bundled, memory, cache-replay,
-    /// hostile-network, texture-grid, linear-inputs; `ceiling` (the tight loop alone) only when asked.
+    /// hostile-network, texture-grid, linear-inputs, json-memory; `ceiling` (the tight loop alone)
+    /// only when asked.
     static let allSections = ["session", "cells", "script", "bundled", "memory", "cache-replay",
-                              "hostile-network", "texture-grid", "linear-inputs", "ceiling"]
+                              "hostile-network", "texture-grid", "linear-inputs", "json-memory", "ceiling"]
     /// The long-session scenario file (the issue-9 workload).
     var sessionPath = "Benchmarks/long-session.json"
     /// Bundled scenarios for the `bundled` section.
@@ -29,8 +30,9 @@ struct Options {
     var sections = Options.allSections.filter { $0 != "ceiling" }
 }
 
-/// Reads the command line; exits 64 on a bad argument. `--child-long-scroll` runs the memory
-/// section's measured work and exits (the parent starts it as a child process).
+/// Reads the command line; exits 64 on a bad argument. `--child-long-scroll`,
+/// `--child-parse-json PATH` and `--child-endless-csv` run the memory and json-memory sections'
+/// measured work and exit (the parent starts them as child processes).
 func parseOptions() -> Options {
     var options = Options()
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -71,11 +73,18 @@ func parseOptions() -> Options {
         case "--no-hostile-network": options.sections.removeAll { $0 == "hostile-network" }
         case "--no-texture-grid": options.sections.removeAll { $0 == "texture-grid" }
         case "--no-linear-inputs": options.sections.removeAll { $0 == "linear-inputs" }
+        case "--no-json-memory": options.sections.removeAll { $0 == "json-memory" }
         case "--make-trace":
             let written = FileManager.default.createFile(atPath: value(argument), contents: Data(makeZipfTrace()))
             exit(written ? 0 : 1)
         case "--child-long-scroll":
             runLongScrollChild()
+            exit(0)
+        case "--child-parse-json":
+            runParseJSONChild(path: value(argument))
+            exit(0)
+        case "--child-endless-csv":
+            runEndlessCSVChild()
             exit(0)
         default:
             usageError("unknown argument \(argument)")

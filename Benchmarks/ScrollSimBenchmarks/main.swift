@@ -1,7 +1,8 @@
 // ScrollSim's own speed, on one core. Timings live here, never in a test's pass/fail.
 // Build in release:
 //   swift run -c release ScrollSimBenchmarks
-//       [--only session,cells,script,bundled,memory,cache-replay,hostile-network,texture-grid,linear-inputs]
+//       [--only session,cells,script,bundled,memory,cache-replay,hostile-network,texture-grid,linear-inputs,
+//               json-memory]
 //       [--repeat 3] [--session Benchmarks/long-session.json] [--scaling-cycles 4]
 //       [--scenarios Scenarios] [--json out.json] [--clock cpu|wall]
 //   swift run -c release ScrollSimBenchmarks --make-trace trace.csv   # the 1M-request cache-replay trace
@@ -19,6 +20,8 @@
 //   hostile-network  `naive` dragged N x 3600 s over 10,000,000 items: linear in N
 //   texture-grid  `texture` on the hostile-input grid at 10k, 20k, 40k items: linear in the count
 //   linear-inputs compare with 10k/20k/40k axis columns, a sweep axis with 10k/20k/40k values: linear
+//   json-memory   peak RSS of a child parsing 60 and 100 MB hostile JSON shapes (× the text), and of a
+//                 child reading /dev/zero as a CSV (refused at the line limit)
 //   ceiling       (only with --only) the tight loop of the event queue alone
 import FetchStrategies
 import Foundation
@@ -74,6 +77,9 @@ for section in options.sections {
         for entry in benchmarkLinearInputs(repeats: options.repeats) {
             results.add(entry.name, entry.value, entry.unit)
         }
+    case "json-memory":
+        // The JSON parser's memory and an endless CSV input (JSONMemoryBenchmark.swift).
+        for entry in benchmarkJSONMemory() { results.add(entry.name, entry.value, entry.unit) }
     default:
         break
     }

@@ -148,7 +148,7 @@ struct JSONSchemaValidator {
             }
         }
         if case .object(let members) = instance {
-            validateObject(members, keyword: keyword, at: path, errors: &errors)
+            validateObject(members.members, keyword: keyword, at: path, errors: &errors)
         }
         if case .array(let subs)? = keyword("allOf") {
             for sub in subs { validate(instance, against: sub, at: path, errors: &errors) }
@@ -176,7 +176,7 @@ struct JSONSchemaValidator {
         errors: inout [String]
     ) {
         let properties: [(key: String, value: JSONValue)]
-        if case .object(let declared)? = keyword("properties") { properties = declared } else { properties = [] }
+        if case .object(let declared)? = keyword("properties") { properties = declared.members } else { properties = [] }
         for (key, value) in members {
             let memberPath = path.isEmpty ? key : "\(path).\(key)"
             if let property = properties.first(where: { $0.key == key }) {

@@ -48,6 +48,39 @@ import Testing
     }
     #endif
 
+    @Test("a line longer than the line limit is refused with its line number; a line at the limit is read")
+    func lineLimit() throws {
+        let limit = InputLimit(bytes: 1 << 30, text: "1 GiB", lineBytes: 4, lineText: "4 bytes")
+        let path = directory + "/lines.csv"
+        try writeFile("abcd\nef\nghijk\nl", to: path)
+        #expect(throws: InputError(.invalid, file: path, at: .line(3),
+                                   "longer than 4 bytes, the limit for a line of this kind of file")) {
+            try InputFile.read(path, limit: limit)
+        }
+        try writeFile("abcd\nef\nghij", to: path)
+        #expect(try InputFile.read(path, limit: limit) == Array("abcd\nef\nghij".utf8))
+        // Past the first chunk of 1 MiB: the line is measured across chunks, the lines before counted.
+        let wide = InputLimit(bytes: 1 << 30, text: "1 GiB", lineBytes: 1_500_000, lineText: "1.5 MB")
+        try writeFile("a\nb\n" + String(repeating: "x", count: 1_500_001) + "\n", to: path)
+        #expect(throws: InputError(.invalid, file: path, at: .line(3),
+                                   "longer than 1.5 MB, the limit for a line of this kind of file")) {
+            try InputFile.read(path, limit: wide)
+        }
+        let lines = String(repeating: String(repeating: "y", count: 999) + "\n", count: 3000)
+        try writeFile(lines, to: path)
+        #expect(try InputFile.read(path, limit: wide).count == 3_000_000)
+    }
+
+    #if os(Linux)
+    @Test("CSV inputs refuse /dev/zero at the line limit, naming line 1 (issue 8)")
+    func endlessLine() {
+        #expect(throws: InputError(.invalid, file: "/dev/zero", at: .line(1),
+                                   "longer than 16 MiB, the limit for a line of this kind of file")) {
+            try InputFile.read("/dev/zero", limit: .csv)
+        }
+    }
+    #endif
+
     @Test("invalid UTF-8 is named by its line")
     func utf8() throws {
         let path = directory + "/bad.csv"

@@ -14,6 +14,11 @@
 ///
 /// It does not stream, does not accept JSON5 or other extensions, and does not convert numbers
 /// beyond `Double(text)`: range checks belong to the decoder.
+///
+/// Memory: two passes. The first (this type) checks the text and counts its values; the second
+/// (`JSONTapeBuilder`) writes one 8-byte node per value into a table of exactly that size, and
+/// the result's arrays and objects are views into it (`JSONTape`): at most about 5x the text.
+/// Texts of 2 GiB or more are refused (the command line reads at most 64 MiB of JSON).
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 64
@@ -45,8 +50,28 @@ public struct JSONParser {
     /// Parses one JSON text from its UTF-8 `bytes`.
     /// - Complexity: O(n) in the number of bytes (errors add one O(n) pass to find the line).
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        try tape(of: bytes).root
+    }
+
+    /// The tape of one JSON text: checked by a first pass, written by `JSONTapeBuilder`.
+    /// - Complexity: O(n) time; about `8 × values` bytes besides the text.
+    static func tape(of bytes: [UInt8]) throws(SyntaxError) -> JSONTape {
+        guard bytes.count <= JSONTape.maximumByteCount else {
+            throw SyntaxError(line: 1, column: 1, byteOffset: 0,
+                              reason: "the text is 2 GiB or longer, more than the parser reads")
+        }
         var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        try parser.parseDocument()
+        return JSONTapeBuilder.tape(of: bytes, nodeCount: parser.nodeCount)
+    }
+
+    /// The string whose opening quote is at `offset` of `bytes` (a string the parser accepted),
+    /// escapes resolved.
+    /// - Complexity: O(length).
+    static func decodedString(in bytes: [UInt8], at offset: Int) -> String {
+        var parser = JSONParser(bytes: bytes)
+        parser.position = offset
+        return (try? parser.parseString(keepingText: true)) ?? ""
     }
 
     /// Parses one JSON text.
@@ -59,58 +84,66 @@ public struct JSONParser {
     private let bytes: [UInt8]
     /// Offset of the next byte to read.
     private var position = 0
+    /// The values read so far, object keys included: the second pass's node count.
+    private var nodeCount = 0
+    /// The keys of the objects being read, outermost first (see `isNewKey`).
+    private var openKeys: [String] = []
 
     /// Makes a parser positioned at the start of `bytes`.
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     // MARK: Document and values
 
-    /// Parses the whole input: optional BOM, one value, whitespace, end.
-    private mutating func parseDocument() throws(SyntaxError) -> JSONValue {
+    /// Checks the whole input: optional BOM, one value, whitespace, end.
+    private mutating func parseDocument() throws(SyntaxError) {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         skipWhitespace()
-        let value = try parseValue(depth: 0)
+        try parseValue(depth: 0)
         skipWhitespace()
         if position < bytes.count {
             throw failure("expected the end of the file after the top-level value")
         }
-        return value
     }
 
-    /// Parses the value starting at `position`; `depth` counts the enclosing arrays and objects.
-    private mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
+    /// Checks the value starting at `position` and counts it; `depth` counts the enclosing
+    /// arrays and objects.
+    private mutating func parseValue(depth: Int) throws(SyntaxError) {
         guard let byte = peek() else { throw failure("expected a value") }
+        nodeCount += 1
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): _ = try parseString(keepingText: false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            return try parseLiteral()
+            try parseLiteral()
         default:
             throw failure("expected a value")
         }
     }
 
-    /// Parses an object; the current byte is `{`.
-    private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
+    /// Checks an object; the current byte is `{`.
+    private mutating func parseObject(depth: Int) throws(SyntaxError) {
         try checkDepth(depth)
         position += 1
-        var members: [(key: String, value: JSONValue)] = []
-        var keys: Set<String> = []  // membership only: never iterated
+        // The keys so far: this object's part of `openKeys`, and a set once there are many.
+        let firstKey = openKeys.count
+        var keySet: Set<String>?  // membership only: never iterated
+        defer { openKeys.removeSubrange(firstKey...) }
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1
-            return .object(members)
+            return
         }
         while true {
             guard peek() == UInt8(ascii: "\"") else {
-                throw failure(members.isEmpty ? "expected a key in double quotes or '}'"
-                                              : "expected a key in double quotes")
+                throw failure(openKeys.count == firstKey ? "expected a key in double quotes or '}'"
+                                                         : "expected a key in double quotes")
             }
             let keyStart = position
-            let key = try parseString()
-            guard keys.insert(key).inserted else {
+            nodeCount += 1
+            let key = try parseString(keepingText: true)
+            guard isNewKey(key, firstKey: firstKey, set: &keySet) else {
                 throw failure("duplicate key \(key.quotedForMessage)", at: keyStart, describingFound: false)
             }
             skipWhitespace()
@@ -119,7 +152,7 @@ public struct JSONParser {
             }
             position += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth)))
+            try parseValue(depth: depth)
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):
@@ -131,25 +164,24 @@ public struct JSONParser {
                 }
             case UInt8(ascii: "}"):
                 position += 1
-                return .object(members)
+                return
             default:
                 throw failure("expected ',' or '}' after an object member")
             }
         }
     }
 
-    /// Parses an array; the current byte is `[`.
-    private mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
+    /// Checks an array; the current byte is `[`.
+    private mutating func parseArray(depth: Int) throws(SyntaxError) {
         try checkDepth(depth)
         position += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             position += 1
-            return .array(elements)
+            return
         }
         while true {
-            elements.append(try parseValue(depth: depth))
+            try parseValue(depth: depth)
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):
@@ -161,11 +193,26 @@ public struct JSONParser {
                 }
             case UInt8(ascii: "]"):
                 position += 1
-                return .array(elements)
+                return
             default:
                 throw failure("expected ',' or ']' after an array element")
             }
         }
+    }
+
+    /// Records `key` of the object whose keys start at `openKeys[firstKey]`; false when it
+    /// has it already. Compares with each earlier key while there are few (no allocation per
+    /// small object), then uses `set`.
+    private mutating func isNewKey(_ key: String, firstKey: Int, set: inout Set<String>?) -> Bool {
+        if var keys = set {
+            set = nil  // so that the insertion below changes the set in place
+            defer { set = keys }
+            return keys.insert(key).inserted
+        }
+        if openKeys[firstKey...].contains(key) { return false }
+        openKeys.append(key)
+        if openKeys.count - firstKey == 16 { set = Set(openKeys[firstKey...]) }
+        return true
     }
 
     /// Rejects nesting deeper than `maximumDepth`.
@@ -177,14 +224,12 @@ public struct JSONParser {
         }
     }
 
-    /// Parses `true`, `false` or `null`, with helpful errors for near misses such as `True` or `NaN`.
-    private mutating func parseLiteral() throws(SyntaxError) -> JSONValue {
+    /// Checks `true`, `false` or `null`, with helpful errors for near misses such as `True` or `NaN`.
+    private mutating func parseLiteral() throws(SyntaxError) {
         let start = position
         let word = readWord()
         switch word {
-        case "true": return .bool(true)
-        case "false": return .bool(false)
-        case "null": return .null
+        case "true", "false", "null": return
         default:
             position = start
             throw failure(Self.wordProblem(word), at: start, describingFound: false)
@@ -224,8 +269,8 @@ public struct JSONParser {
 
     // MARK: Numbers
 
-    /// Parses a number per RFC 8259 §6, keeping its source text.
-    private mutating func parseNumber() throws(SyntaxError) -> JSONValue {
+    /// Checks a number per RFC 8259 §6 (and that `Double(text)` reads it).
+    private mutating func parseNumber() throws(SyntaxError) {
         let start = position
         if peek() == UInt8(ascii: "-") {
             position += 1
@@ -242,22 +287,25 @@ public struct JSONParser {
             throw failure("numbers must not have leading zeros", at: start, describingFound: false)
         }
         skipDigits()
+        var isInteger = true
         if peek() == UInt8(ascii: ".") {
+            isInteger = false
             position += 1
             guard let byte = peek(), Self.isDigit(byte) else { throw failure("expected a digit after '.'") }
             skipDigits()
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
             position += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
             guard let byte = peek(), Self.isDigit(byte) else { throw failure("expected a digit in the exponent") }
             skipDigits()
         }
+        guard !isInteger else { return }  // digits alone: `Double(text)` reads them, no need to try
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let value = Double(text) else {
+        guard Double(text) != nil else {
             throw failure("cannot read the number '\(text)'", at: start, describingFound: false)
         }
-        return .number(value, text: text)
     }
 
     /// Advances past ASCII digits.
@@ -270,8 +318,9 @@ public struct JSONParser {
 
     // MARK: Strings
 
-    /// Parses a string; the current byte is `"`. Validates UTF-8 and escapes.
-    private mutating func parseString() throws(SyntaxError) -> String {
+    /// Parses a string; the current byte is `"`. Validates UTF-8 and escapes. Returns its text,
+    /// or "" unless `keepingText` (a string value, which the second pass reads again).
+    private mutating func parseString(keepingText: Bool) throws(SyntaxError) -> String {
         let opening = position
         position += 1
         var buffer: [UInt8] = []
@@ -284,12 +333,14 @@ public struct JSONParser {
             case UInt8(ascii: "\""):
                 let run = bytes[runStart..<position]
                 position += 1
+                if !keepingText { return "" }
                 if buffer.isEmpty { return String(decoding: run, as: UTF8.self) }
                 buffer.append(contentsOf: run)
                 return String(decoding: buffer, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                buffer.append(contentsOf: bytes[runStart..<position])
+                if keepingText { buffer.append(contentsOf: bytes[runStart..<position]) }
                 try parseEscape(into: &buffer)
+                if !keepingText { buffer.removeAll(keepingCapacity: true) }
                 runStart = position
             case 0x00..<0x20:
                 throw failure(

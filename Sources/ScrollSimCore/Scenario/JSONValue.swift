@@ -1,6 +1,10 @@
 /// A parsed JSON value. Objects keep their members in file order, so nothing downstream can
 /// depend on hash order; numbers keep their source text so integers beyond 2^53 are not rounded.
-public indirect enum JSONValue: Sendable, Equatable {
+///
+/// Not `indirect`: arrays and objects are `JSONArray` and `JSONObject`, which for a parsed text
+/// are views into its `JSONTape` (each value made when it is read), so a parsed document costs a
+/// small multiple of its size (see `JSONTape`).
+public enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -10,9 +14,9 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// A string, escapes resolved.
     case string(String)
     /// An array, in order.
-    case array([JSONValue])
+    case array(JSONArray)
     /// Members in file order. Duplicate keys are rejected by the parser.
-    case object([(key: String, value: JSONValue)])
+    case object(JSONObject)
 
     /// Structural equality; numbers compare by value (not text), object members by order.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
@@ -22,8 +26,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case let (.number(x, _), .number(y, _)): x == y
         case let (.string(x), .string(y)): x == y
         case let (.array(x), .array(y)): x == y
-        case let (.object(x), .object(y)):
-            x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.object(x), .object(y)): x == y
         default: false
         }
     }

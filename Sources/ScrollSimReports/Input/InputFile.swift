@@ -15,7 +15,7 @@ import Darwin
 public enum InputFile {
     /// The bytes of the file at `path`, at most `limit.bytes` of them.
     /// - Throws: `InputError` (see the type).
-    /// - Complexity: O(size); one `read(2)` of the whole file when its size is known.
+    /// - Complexity: O(size); `read(2)` of 1 MiB at a time.
     public static func read(_ path: String, limit: InputLimit) throws(InputError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -34,27 +34,77 @@ public enum InputFile {
         let tooLarge = InputError(.invalid, file: path, limit.tooLargeMessage)
         let knownSize = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         if knownSize > limit.bytes { throw tooLarge }
-        var bytes = [UInt8](repeating: 0, count: min(knownSize, limit.bytes) + 1)
-        var count = 0
+        return try readInChunks(descriptor, path: path, limit: limit, knownSize: knownSize)
+    }
+
+    /// The rest of `read`: reads 1 MiB at a time, refusing the file as soon as it is over the
+    /// size limit or, when the limit has one, a line (the bytes between two `\n`) is longer than
+    /// the line limit, so `/dev/zero` costs about `lineBytes` (or `bytes`) of memory and time.
+    /// A regular file's room is reserved up front (`knownSize`, not touched before it is read).
+    /// - Complexity: O(size); line ends are found with `memchr`.
+    private static func readInChunks(
+        _ descriptor: Int32, path: String, limit: InputLimit, knownSize: Int
+    ) throws(InputError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        // Room that is reserved but not touched costs no memory: a regular file's size, else
+        // up to 64 MiB (a pipe or `/dev/zero`), growing as usual beyond.
+        bytes.reserveCapacity(min(knownSize > 0 ? knownSize : 64 << 20, limit.bytes) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var lineStart = 0  // offset of the first byte after the last line end read
         while true {
-            if count == bytes.count {  // grew since fstat, or not a regular file
-                if count > limit.bytes { throw tooLarge }
-                bytes.append(contentsOf: repeatElement(0, count: min(max(1 << 16, count), limit.bytes + 1 - count)))
-            }
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                readBytes(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            let wanted = min(chunk.count, limit.bytes + 1 - bytes.count)  // never more than one byte too many
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                readBytes(descriptor, buffer.baseAddress!, wanted)
             }
             if result > 0 {
-                count += result
+                let chunkStart = bytes.count
+                bytes.append(contentsOf: chunk[0..<result])
+                if bytes.count > limit.bytes { throw InputError(.invalid, file: path, limit.tooLargeMessage) }
+                guard let lineBytes = limit.lineBytes else { continue }
+                let isTooLong = bytes.withUnsafeBufferPointer { buffer in
+                    advance(&lineStart, in: buffer, from: chunkStart, lineBytes: lineBytes)
+                }
+                if isTooLong {
+                    let line = 1 + bytes.withUnsafeBufferPointer { buffer in
+                        lineEnds(in: UnsafeBufferPointer(rebasing: buffer[..<lineStart]))
+                    }
+                    throw InputError(.invalid, file: path, at: .line(line), limit.lineTooLongMessage)
+                }
             } else if result == 0 {
-                break
+                return bytes
             } else if errno != EINTR {
                 throw InputError(.unreadable, file: path, "cannot read: \(SystemError.last)")
             }
         }
-        if count > limit.bytes { throw tooLarge }
-        bytes.removeLast(bytes.count - count)
-        return bytes
+    }
+
+    /// Moves `lineStart` past every line end in `buffer` from `offset` on; true as soon as a
+    /// line, or the unfinished last one, is longer than `lineBytes`.
+    private static func advance(
+        _ lineStart: inout Int, in buffer: UnsafeBufferPointer<UInt8>, from offset: Int, lineBytes: Int
+    ) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        var index = offset
+        while index < buffer.count {
+            guard let found = memchr(base + index, 0x0A, buffer.count - index) else { break }
+            let lineEnd = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if lineEnd - lineStart > lineBytes { return true }
+            lineStart = lineEnd + 1
+            index = lineStart
+        }
+        return buffer.count - lineStart > lineBytes
+    }
+
+    /// The number of line feeds in `buffer`.
+    private static func lineEnds(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0
+        var index = 0
+        while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
+            count += 1
+            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+        }
+        return count
     }
 
     /// The text of the file at `path` (UTF-8, at most `limit.bytes`).

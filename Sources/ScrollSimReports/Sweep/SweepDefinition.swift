@@ -185,7 +185,7 @@ public struct SweepDefinition: Sendable {
                 // reverse), and the CSV would report a value the run never used.
                 throw invalid(location, "overlaps the axis \(Self.escapedName(earlier.name)); give each field one axis")
             }
-            axes.append(Axis(name: name, target: target, values: values))
+            axes.append(Axis(name: name, target: target, values: values.elements))
         }
         var fingerprint = FNV1a()
         fingerprint.add(bytes)

@@ -268,7 +268,7 @@ public struct SweepPlan: Sendable {
         var entries: [JSONValue] = []
         if case .object(let members) = document,
            case .array(let listed)? = members.first(where: { $0.key == "strategies" })?.value {
-            entries = listed
+            entries = listed.elements
         }
         if entries.isEmpty { entries = strategies.map { .string($0.name) } }
         var document = try document.setting(.array(entries), at: JSONPath(parsing: "strategies"))
