@@ -119,6 +119,12 @@ final class AdaptiveStrategy: FetchStrategy {
         var isDisplayed: Bool
         /// Whether a cell is prepared for it.
         var isAttached = true
+        /// Whether its image has a load in flight.
+        var isLoading = false
+        /// Whether that load is downloading (its network phase).
+        var isDownloading = false
+        /// When that download started (`Load.started`).
+        var downloadStarted: SimTime = 0
     }
 
     /// One wanted image in the plan.
@@ -199,7 +205,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Stamp of the plan or pass that last marked each image id (`seen`, `wanted`): a mark is
     /// a write, and clearing every mark is one increment of `generation`.
     @exclusivity(unchecked) private var markOf = DenseTable<Int>(empty: 0)
-    /// Position of each image's first candidate in the current reconcile, by image id.
+    /// Position of each image's first candidate in the current reconcile, by image id (−1: left out,
+    /// its image cached).
     @exclusivity(unchecked) private var candidateIndexOf = DenseTable<Int>(empty: 0)
     /// Whether each image was ever stored in the memory cache (`wasInMemory`) or the disk cache
     /// (`wasOnDisk`), by image id: an image never stored is not there, and the plan asks a
@@ -207,6 +214,19 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var wasInMemory = DenseTable<Bool>(empty: false)
     /// See `wasInMemory`.
     @exclusivity(unchecked) private var wasOnDisk = DenseTable<Bool>(empty: false)
+    /// Per-item and per-image constants of the layout and the catalogue, filled on first use
+    /// (they never change during a run), so a plan reads an array instead of asking again: the
+    /// image id of each item (−1: not asked yet).
+    @exclusivity(unchecked) private var imageOfItem = DenseTable<Int>(empty: -1)
+    /// Long side of the bitmap each item's cell needs, pixels (0: not computed yet).
+    @exclusivity(unchecked) private var pixelSizeOfItem = DenseTable<Int>(empty: 0)
+    /// Long side of each source image, pixels (−1: not asked yet).
+    @exclusivity(unchecked) private var sourceLongSideOf = DenseTable<Int>(empty: -1)
+    /// The plans' memory-cache lookups, to skip those that cannot change the cache's recency
+    /// order (every other use of the cache is reported to it).
+    @exclusivity(unchecked) private var recency = LRUTouchLog()
+    /// Scratch arrays of `reconcile` and `plan`, kept between plans for their capacity.
+    @exclusivity(unchecked) private var scratch = PlanScratch()
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
     private func isOnDisk(_ imageID: Int) -> Bool { wasOnDisk[imageID] && disk.contains(imageID) }
     /// The current stamp for `markOf`.
@@ -214,6 +234,8 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var motion = Motion()
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
+    /// The image `flush` sets for each image id, by image id (nil outside `flush`).
+    @exclusivity(unchecked) private var delivered = DenseTable<ImageObject?>(empty: nil)
     /// Decoded images not yet set, in arrival order.
     @exclusivity(unchecked) private var pending: [(imageID: Int, image: ImageObject)] = []
     /// Whether the cells changed since the last plan.
@@ -276,7 +298,7 @@ final class AdaptiveStrategy: FetchStrategy {
         needsPlan = true
         itemOfCell[cell] = item
         satisfied[cell] = false
-        let imageID = environment.imageID(forItem: item)
+        let imageID = catalogImageID(ofItem: item)
         let size = maxPixelSize(ofItem: item)
         if let image = cachedImage(imageID, maxPixelSize: size) {
             environment.record(.memoryHit, imageID: imageID)
@@ -305,7 +327,7 @@ final class AdaptiveStrategy: FetchStrategy {
     func willDisplay(_ cell: CellID, item: Int) {
         needsPlan = true
         isDisplayed[cell] = true
-        let imageID = environment.imageID(forItem: item)
+        let imageID = catalogImageID(ofItem: item)
         displayedCount[imageID] += 1
         memory.setProtected(imageID, true)
         if let load = loadOf[imageID] { raise(load, to: .high) }
@@ -313,13 +335,14 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
         isDisplayed[cell] = false
-        let imageID = environment.imageID(forItem: item)
+        let imageID = catalogImageID(ofItem: item)
         let count = max(0, displayedCount[imageID] - 1)
         displayedCount[imageID] = count
         if count <= 0 { memory.setProtected(imageID, false) }
     }
 
     func didReceiveMemoryWarning() {
+        recency.recordOperation()
         for key in memory.keysInEvictionOrder() where displayedCount[key] == 0 { memory.remove(key) }
     }
 
@@ -374,36 +397,124 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Seconds until `item` has left the viewport under the predicted motion (infinity if never).
-    private func timeToLeave(_ item: Int) -> Double { timeToLeave(layout.frame(ofItem: item)) }
-
-    /// Seconds until an item at `frame` has left the viewport under the predicted motion.
-    private func timeToLeave(_ frame: ItemFrame) -> Double {
-        let distance = motion.direction > 0
-            ? frame.maxY - motion.offset
-            : motion.offset + layout.viewportHeight - frame.y
-        return timeToTravel(distance)
+    private func timeToLeave(_ item: Int) -> Double {
+        var clock = TravelClock(motion: motion, viewportHeight: layout.viewportHeight, remaining: remainingTravel())
+        let frame = layout.frame(ofItem: item)
+        return clock.leave(top: frame.y, bottom: frame.maxY)
     }
 
-    /// Seconds until `item` enters the viewport under the predicted motion (0 if visible,
-    /// infinity if never).
-    private func timeToEnter(_ item: Int) -> Double { timeToEnter(layout.frame(ofItem: item)) }
+    /// Seconds until items enter and leave the viewport under one predicted motion (0 if visible,
+    /// infinity if never). The items of a row share their distances, so each direction remembers
+    /// its last distance and time: the same arithmetic, computed once per row.
+    private struct TravelClock {
+        /// The predicted motion.
+        let motion: Motion
+        /// Viewport height, points.
+        let viewportHeight: Double
+        /// Distance the content will still travel (`remainingTravel()`), points.
+        let remaining: Double
+        /// The last distance to enter (NaN: none yet) and its time, seconds.
+        private var enterDistance = Double.nan, enterSeconds = 0.0
+        /// The last distance to leave (NaN: none yet) and its time, seconds.
+        private var leaveDistance = Double.nan, leaveSeconds = 0.0
 
-    /// Seconds until an item at `frame` enters the viewport under the predicted motion.
-    private func timeToEnter(_ frame: ItemFrame) -> Double {
-        let distance = motion.direction > 0
-            ? frame.y - (motion.offset + layout.viewportHeight)
-            : motion.offset - frame.maxY
-        return timeToTravel(distance)
-    }
-
-    /// Seconds the content needs to travel `distance` points in the direction of motion.
-    private func timeToTravel(_ distance: Double) -> Double {
-        if distance <= 0 { return 0 }
-        if distance >= remainingTravel() { return .infinity }
-        if motion.decay > 0 {
-            return -DMath.log(1 - motion.decay * distance / motion.speed) / motion.decay
+        /// A clock for `motion` in a viewport `viewportHeight` points high.
+        init(motion: Motion, viewportHeight: Double, remaining: Double) {
+            self.motion = motion
+            self.viewportHeight = viewportHeight
+            self.remaining = remaining
         }
-        return distance / motion.speed
+
+        /// Seconds until an item from `top` to `bottom` (content coordinates, points) enters the
+        /// viewport.
+        mutating func enter(top: Double, bottom: Double) -> Double {
+            let distance = motion.direction > 0
+                ? top - (motion.offset + viewportHeight)
+                : motion.offset - bottom
+            if distance != enterDistance {
+                enterDistance = distance
+                enterSeconds = travelSeconds(distance)
+            }
+            return enterSeconds
+        }
+
+        /// Seconds until an item from `top` to `bottom` (content coordinates, points) has left
+        /// the viewport.
+        mutating func leave(top: Double, bottom: Double) -> Double {
+            let distance = motion.direction > 0
+                ? bottom - motion.offset
+                : motion.offset + viewportHeight - top
+            if distance != leaveDistance {
+                leaveDistance = distance
+                leaveSeconds = travelSeconds(distance)
+            }
+            return leaveSeconds
+        }
+
+        /// Seconds the content needs to travel `distance` points in the direction of motion.
+        func travelSeconds(_ distance: Double) -> Double {
+            if distance <= 0 { return 0 }
+            if distance >= remaining { return .infinity }
+            if motion.decay > 0 {
+                return -DMath.log(1 - motion.decay * distance / motion.speed) / motion.decay
+            }
+            return distance / motion.speed
+        }
+    }
+
+    /// The top and bottom of items' rows, remembering the last row (a layout's rows hold
+    /// `columns` items each, `CollectionLayout.row(ofItem:)`, and share their top and height).
+    private struct RowSpans {
+        /// The layout.
+        let layout: CollectionLayout
+        /// Items per row.
+        let columns: Int
+        /// The last row asked about (−1: none yet), its top and bottom, points.
+        private var row = -1, top = 0.0, bottom = 0.0
+
+        /// The spans of `layout`'s rows.
+        init(layout: CollectionLayout) {
+            self.layout = layout
+            columns = layout.columns
+        }
+
+        /// Top and bottom of `item`'s row in content coordinates, points.
+        mutating func span(ofItem item: Int) -> (top: Double, bottom: Double) {
+            let itemRow = item / columns
+            if itemRow != row {
+                let frame = layout.frame(ofItem: item)
+                row = itemRow
+                top = frame.y
+                bottom = frame.maxY
+            }
+            return (top, bottom)
+        }
+    }
+
+    /// Arrays `reconcile` and `plan` fill on every plan, kept between plans for their capacity.
+    private struct PlanScratch {
+        /// The candidates, in gathering order.
+        var candidates: [Candidate] = []
+        /// Unsatisfied cells as `item << 32 | cell`.
+        var keys: [Int] = []
+        /// Candidate indices in plan order.
+        var order: [Int] = []
+        /// In-flight image ids, ascending.
+        var sortedActive: [Int] = []
+        /// Resting items (fling only): position in plan order and slack, seconds.
+        var resting: [(index: Int, slack: Double)] = []
+        /// Each resting item's slack, NaN as +infinity.
+        var slackKey: [Double] = []
+        /// Resting positions by ascending slack.
+        var bySlack: [Int] = []
+        /// The slacks in ascending order.
+        var sortedSlacks: [Double] = []
+        /// Rank of each resting item in `sortedSlacks`.
+        var slackRank: [Int] = []
+        /// The plan being built.
+        var next: [PlanEntry] = []
+        /// The resting items not yet passed, by slack rank.
+        var laterResting = FenwickCounter(count: 0)
     }
 
     /// Whether `item` will be on screen long enough for its image to arrive.
@@ -414,34 +525,56 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Gathers the candidates (prepared cells without their image, the horizon ahead, the guess
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
-        var candidates: [Candidate] = []
-        candidates.reserveCapacity(itemOfCell.count)
+        var candidates = scratch.candidates
+        var keys = scratch.keys
+        scratch.candidates = []
+        scratch.keys = []
+        candidates.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        let height = layout.viewportHeight
+        var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
         generation += 1
         let seen = generation
+        recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
         // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
-        var keys: [Int] = []
-        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
-            keys.append(itemOfCell[cell] << 32 | cell)
+        // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
+        // recency of a cached image, in gathering order); a cached one is then left out: the
+        // plan passes over it, and leaving it out keeps the others' order (positions in the plan
+        // are only compared with each other).
+        itemOfCell.values.withUnsafeBufferPointer { items in
+            satisfied.values.withUnsafeBufferPointer { isSatisfied in
+                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
+                    keys.append(items[cell] << 32 | cell)
+                }
+            }
         }
+        var spans = RowSpans(layout: layout)
         keys.sort()
         for key in keys {
             let item = key >> 32, cell = key & 0xFFFF_FFFF
             let isDisplayed = self.isDisplayed[cell]
-            let imageID = environment.imageID(forItem: item)
+            let imageID = catalogImageID(ofItem: item)
             if markOf[imageID] == seen {
                 let index = candidateIndexOf[imageID]
-                if isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
+                if index >= 0 && isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
                 continue
             }
             markOf[imageID] = seen
+            let span = spans.span(ofItem: item)
+            var candidate = Candidate(item: item, imageID: imageID,
+                                      enter: clock.enter(top: span.top, bottom: span.bottom),
+                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+                                      isDisplayed: isDisplayed)
+            describe(&candidate)
+            guard !candidate.isCached else {
+                candidateIndexOf[imageID] = -1
+                continue
+            }
             candidateIndexOf[imageID] = candidates.count
-            let frame = layout.frame(ofItem: item)
-            candidates.append(Candidate(item: item, imageID: imageID, enter: timeToEnter(frame),
-                                        leave: timeToLeave(frame), isDisplayed: isDisplayed))
+            candidates.append(candidate)
         }
-        let height = layout.viewportHeight
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
         let ahead = motion.direction > 0
             ? layout.items(intersecting: motion.offset + height, motion.offset + height + depth)
@@ -449,14 +582,17 @@ final class AdaptiveStrategy: FetchStrategy {
         for step in 0..<ahead.count {
             let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
             // At rest the horizon is a guess about the next scroll: needed last.
-            let frame = layout.frame(ofItem: item)
-            let enter = motion.speed > 0 ? timeToEnter(frame) : atRest
+            let span = spans.span(ofItem: item)
+            let enter = motion.speed > 0 ? clock.enter(top: span.top, bottom: span.bottom) : atRest
             guard enter < .infinity else { continue }
-            let imageID = environment.imageID(forItem: item)
+            let imageID = catalogImageID(ofItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            candidates.append(Candidate(item: item, imageID: imageID, enter: enter, leave: timeToLeave(frame),
-                                        isDisplayed: false, isAttached: false))
+            var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+                                      isDisplayed: false, isAttached: false)
+            describe(&candidate)
+            if !candidate.isCached { candidates.append(candidate) }
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
         // guess about the next scroll, needed last.
@@ -467,14 +603,18 @@ final class AdaptiveStrategy: FetchStrategy {
             : layout.items(intersecting: restOffset - restDepth, restOffset)
         for step in 0..<beyond.count {
             let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
-            let imageID = environment.imageID(forItem: item)
+            let imageID = catalogImageID(ofItem: item)
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            candidates.append(Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                        isDisplayed: false, isAttached: false))
+            var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                      isDisplayed: false, isAttached: false)
+            describe(&candidate)
+            if !candidate.isCached { candidates.append(candidate) }
         }
-        for index in candidates.indices { describe(&candidates[index]) }
+        recency.endPass { _ = memory.image(for: $0) }
         plan(candidates)
+        scratch.candidates = candidates
+        scratch.keys = keys
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
@@ -487,27 +627,49 @@ final class AdaptiveStrategy: FetchStrategy {
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
     private func plan(_ candidates: [Candidate]) {
-        let order = candidates.indices.sorted { a, b in
+        var order = scratch.order, sortedActive = scratch.sortedActive, resting = scratch.resting
+        var slackKey = scratch.slackKey, bySlack = scratch.bySlack, sortedSlacks = scratch.sortedSlacks
+        var slackRank = scratch.slackRank, next = scratch.next, laterResting = scratch.laterResting
+        scratch = PlanScratch(candidates: scratch.candidates, keys: scratch.keys)
+        defer {
+            scratch.order = order
+            scratch.sortedActive = sortedActive
+            scratch.resting = resting
+            scratch.slackKey = slackKey
+            scratch.bySlack = bySlack
+            scratch.sortedSlacks = sortedSlacks
+            scratch.slackRank = slackRank
+            scratch.next = next
+            scratch.laterResting = laterResting
+        }
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: candidates.indices)
+        order.sort { a, b in
             candidates[a].enter != candidates[b].enter ? candidates[a].enter < candidates[b].enter : a < b
-        }.map { candidates[$0] }
+        }
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
+        sortedActive.removeAll(keepingCapacity: true)
+        sortedActive.append(contentsOf: activeLoads)
+        sortedActive.sort()
         var backlog = 0.0
-        for imageID in activeLoads.sorted() {
+        for imageID in sortedActive {
             let load = loadOf[imageID]!
             guard case .network? = load.phase else { continue }
-            backlog += remainingTransfer(load, now: now)
+            backlog += remainingTransfer(started: load.started, now: now)
         }
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
         // Slack of each resting item to download if only resting items were loaded (fling only),
         // as (index, slack) in plan order.
-        var resting: [(index: Int, slack: Double)] = []
+        resting.removeAll(keepingCapacity: true)
         if isFling {
             var restingBacklog = backlog
-            for (index, c) in order.enumerated() where isResting(c) && c.needsDownload {
+            for index in order.indices {
+                let c = candidates[order[index]]
+                guard isResting(c) && c.needsDownload else { continue }
                 restingBacklog += transferSeconds
                 resting.append((index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)))
             }
@@ -516,21 +678,28 @@ final class AdaptiveStrategy: FetchStrategy {
         // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
         // those not yet passed, so "how many later resting items would be late" is a binary
         // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
-        let slackKey = resting.map { $0.slack.isNaN ? Double.infinity : $0.slack }
-        let bySlack = resting.indices.sorted { slackKey[$0] != slackKey[$1] ? slackKey[$0] < slackKey[$1] : $0 < $1 }
-        let sortedSlacks = bySlack.map { slackKey[$0] }
-        var slackRank = [Int](repeating: 0, count: resting.count)
+        slackKey.removeAll(keepingCapacity: true)
+        for entry in resting { slackKey.append(entry.slack.isNaN ? Double.infinity : entry.slack) }
+        bySlack.removeAll(keepingCapacity: true)
+        bySlack.append(contentsOf: resting.indices)
+        bySlack.sort { slackKey[$0] != slackKey[$1] ? slackKey[$0] < slackKey[$1] : $0 < $1 }
+        sortedSlacks.removeAll(keepingCapacity: true)
+        for position in bySlack { sortedSlacks.append(slackKey[position]) }
+        slackRank.removeAll(keepingCapacity: true)
+        slackRank.append(contentsOf: repeatElement(0, count: resting.count))
         for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
-        var laterResting = FenwickCounter(count: resting.count)
+        laterResting.reset(count: resting.count)
         var firstLaterResting = 0
-        var next: [PlanEntry] = []
+        next.removeAll(keepingCapacity: true)
         generation += 1
         let wanted = generation
         var delay = 0.0
-        for (index, c) in order.enumerated() {
-            if let load = loadOf[c.imageID] {
-                if case .network? = load.phase {
-                    let arrival = remainingLatency(load, now: now) + remainingTransfer(load, now: now)
+        for index in order.indices {
+            let c = candidates[order[index]]
+            if c.isLoading {
+                if c.isDownloading {
+                    let arrival = remainingLatency(started: c.downloadStarted, now: now)
+                        + remainingTransfer(started: c.downloadStarted, now: now)
                     if arrival >= c.leave && (isFling || !c.isAttached) { continue }
                 }
             } else if c.isCached {
@@ -564,7 +733,7 @@ final class AdaptiveStrategy: FetchStrategy {
             next.append(PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: isSpeculative))
             markOf[c.imageID] = wanted
         }
-        plan = next
+        swap(&plan, &next)
         urgent.removeAll(keepingCapacity: true)
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
         // A download the plan drops is kept at low priority instead while its item is near the
@@ -572,16 +741,14 @@ final class AdaptiveStrategy: FetchStrategy {
         // carrying the content away, for `cancelGraceSeconds` after the plan dropped it: a plan
         // that changes its mind from one frame to the next (a hesitant or replayed finger) must
         // not cancel and restart the same download, each restart paying a new connection.
-        let keepDepth = configuration.keepScreens * layout.viewportHeight
-        let keep = layout.items(intersecting: motion.offset - keepDepth,
-                                motion.offset + layout.viewportHeight + keepDepth)
+        var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
-        for imageID in activeLoads.sorted() where markOf[imageID] != wanted {
+        for imageID in sortedActive where markOf[imageID] != wanted {
             let load = loadOf[imageID]!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
                 load.droppedAt = droppedAt
-                if !isFling && (keep.contains(load.item) || now - droppedAt < grace) {
+                if !isFling && (keptItems(&keep).contains(load.item) || now - droppedAt < grace) {
                     load.isSpeculative = false
                     if load.priority != .low { setPriority(load, .low) }
                     continue
@@ -590,7 +757,7 @@ final class AdaptiveStrategy: FetchStrategy {
             cancel(load)
         }
         for entry in plan {
-            guard let load = loadOf[entry.imageID] else { continue }
+            guard activeSlot[entry.imageID] >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
@@ -598,17 +765,27 @@ final class AdaptiveStrategy: FetchStrategy {
         pump()
     }
 
+    /// Items within `keepScreens` of the viewport (computed once into `keep`).
+    private func keptItems(_ keep: inout Range<Int>?) -> Range<Int> {
+        if let keep { return keep }
+        let keepDepth = configuration.keepScreens * layout.viewportHeight
+        let items = layout.items(intersecting: motion.offset - keepDepth,
+                                 motion.offset + layout.viewportHeight + keepDepth)
+        keep = items
+        return items
+    }
+
     /// The `enter` time given to horizon items at rest (finite, after every moving estimate).
     private let atRest = Double.greatestFiniteMagnitude
 
     /// Expected latency still ahead of a download, seconds.
-    private func remainingLatency(_ load: Load, now: SimTime) -> Double {
-        max(0, latencySeconds - SimDuration.toSeconds(now - load.started))
+    private func remainingLatency(started: SimTime, now: SimTime) -> Double {
+        max(0, latencySeconds - SimDuration.toSeconds(now - started))
     }
 
     /// Expected transfer still ahead of a download, seconds.
-    private func remainingTransfer(_ load: Load, now: SimTime) -> Double {
-        let elapsed = SimDuration.toSeconds(now - load.started)
+    private func remainingTransfer(started: SimTime, now: SimTime) -> Double {
+        let elapsed = SimDuration.toSeconds(now - started)
         return min(transferSeconds, max(0, transferSeconds - max(0, elapsed - latencySeconds)))
     }
 
@@ -618,16 +795,17 @@ final class AdaptiveStrategy: FetchStrategy {
     private func pump() {
         var downloads = 0, speculative = 0
         for imageID in activeLoads {  // counts only: the order does not matter
-            guard case .network? = loadOf[imageID]!.phase else { continue }
+            let load = loadOf[imageID]!
+            guard case .network? = load.phase else { continue }
             downloads += 1
-            if loadOf[imageID]!.isSpeculative { speculative += 1 }
+            if load.isSpeculative { speculative += 1 }
         }
         var isUrgentWaiting = false
         let now = environment.now
         let total = urgent.count + plan.count
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
-            guard loadOf[entry.imageID] == nil else { continue }
+            guard activeSlot[entry.imageID] < 0 else { continue }  // a slot means a load
             if let notBefore = retryNotBefore[entry.imageID] {
                 if now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
@@ -651,25 +829,74 @@ final class AdaptiveStrategy: FetchStrategy {
 
     // MARK: Loads
 
+    /// Long side of the bitmap `item`'s cell needs, pixels.
     private func maxPixelSize(ofItem item: Int) -> Int {
+        let known = pixelSizeOfItem[item]
+        if known > 0 { return known }
         let size = layout.cellPixelSize(ofItem: item)
-        return max(size.width, size.height)
+        let longSide = max(size.width, size.height)
+        pixelSizeOfItem[item] = longSide
+        return longSide
+    }
+
+    /// The image `item` shows.
+    private func catalogImageID(ofItem item: Int) -> Int {
+        let known = imageOfItem[item]
+        if known >= 0 { return known }
+        let imageID = environment.imageID(forItem: item)
+        imageOfItem[item] = imageID
+        return imageID
+    }
+
+    /// Long side of the source image `imageID`, pixels.
+    private func sourceLongSide(ofImage imageID: Int) -> Int {
+        let known = sourceLongSideOf[imageID]
+        if known >= 0 { return known }
+        let source = environment.imagePixelSize(ofImage: imageID)
+        let longSide = max(source.width, source.height)
+        sourceLongSideOf[imageID] = longSide
+        return longSide
     }
 
     /// The cached bitmap of `imageID` if it is at least `maxPixelSize` on its long side (or the
     /// full image); a hit refreshes its recency.
     private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
-        guard wasInMemory[imageID], memory.contains(imageID), let image = memory.image(for: imageID) else { return nil }
+        guard wasInMemory[imageID] else { return nil }
+        recency.recordOperation()
+        // `image(for:)` alone: this cache has no expiration, so `contains` adds nothing.
+        guard let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
-        let source = environment.imagePixelSize(ofImage: imageID)
-        return longSide >= min(maxPixelSize, max(source.width, source.height)) ? image : nil
+        return longSide >= min(maxPixelSize, sourceLongSide(ofImage: imageID)) ? image : nil
+    }
+
+    /// Whether the memory cache has a bitmap of `imageID` at least `maxPixelSize` on its long
+    /// side (or the full image), for a plan: `cachedImage` within `recency`'s pass, whose lookup
+    /// of an image the last plan looked up too is deferred (and skipped when it cannot change
+    /// the recency order).
+    private func isCachedForPlan(_ imageID: Int, maxPixelSize: Int) -> Bool {
+        guard wasInMemory[imageID] else { return false }
+        let limit = min(maxPixelSize, sourceLongSide(ofImage: imageID))
+        if let longSide = recency.deferredValue(of: imageID) { return longSide >= limit }
+        recency.stopDeferring { _ = memory.image(for: $0) }
+        guard let image = memory.image(for: imageID) else { return false }
+        let longSide = max(image.pixelWidth, image.pixelHeight)
+        recency.touched(imageID, value: longSide)
+        return longSide >= limit
     }
 
     /// Fills in what the plan needs to know about a candidate's image.
     private func describe(_ candidate: inout Candidate) {
         candidate.maxPixelSize = maxPixelSize(ofItem: candidate.item)
-        guard loadOf[candidate.imageID] == nil else { return }
-        candidate.isCached = cachedImage(candidate.imageID, maxPixelSize: candidate.maxPixelSize) != nil
+        // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
+        if activeSlot[candidate.imageID] >= 0 {
+            candidate.isLoading = true
+            if let load = loadOf[candidate.imageID], case .network? = load.phase {
+                candidate.isDownloading = true
+                candidate.downloadStarted = load.started
+            }
+            return
+        }
+        candidate.isCached = isCachedForPlan(candidate.imageID, maxPixelSize: candidate.maxPixelSize)
         candidate.needsDownload = !candidate.isCached && !isOnDisk(candidate.imageID)
     }
 
@@ -718,6 +945,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func decoded(_ load: Load, image: ImageObject) {
         guard loadOf[load.imageID] === load else { return }
         untrack(load.imageID)
+        recency.recordOperation()
         memory.store(image, for: load.imageID)
         wasInMemory[load.imageID] = true
         if displayedCount[load.imageID] > 0 { memory.setProtected(load.imageID, true) }
@@ -769,16 +997,19 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Sets every pending image on the cells waiting for it (main thread).
     private func flush() {
         guard !pending.isEmpty else { return }
-        var delivered: [Int: ImageObject] = [:]
+        // The first pending image of each id, in `delivered` (cleared again below).
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
         for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
-            let imageID = environment.imageID(forItem: itemOfCell[cell])
+            let imageID = catalogImageID(ofItem: itemOfCell[cell])
             guard let image = delivered[imageID] else { continue }
             environment.setImage(image, on: cell)
             satisfied[cell] = true
         }
-        for (_, image) in pending { environment.release(image) }
-        pending.removeAll()
+        for (imageID, image) in pending {
+            delivered[imageID] = nil
+            environment.release(image)
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Vsync `k` of the display's grid.

@@ -46,4 +46,19 @@ import Testing
             #expect(counter.markedCount(before: count) == 0)
         }
     }
+
+    @Test func aResetFenwickCounterHasEveryPositionMarkedAgainWhateverItsSizeBefore() {
+        var counter = FenwickCounter(count: 9)
+        for position in [0, 4, 8] { counter.unmark(position) }
+        #expect(counter.markedCount(before: 9) == 6)
+        for count in [12, 3, 0, 5] {  // larger, smaller, empty, then larger again
+            counter.reset(count: count)
+            for end in 0...count { #expect(counter.markedCount(before: end) == end) }
+            #expect(counter.markedCount(before: count + 10) == count)  // an end past the last counts all
+            if count > 2 {
+                counter.unmark(1)
+                #expect(counter.markedCount(before: 1) == 1 && counter.markedCount(before: count) == count - 1)
+            }
+        }
+    }
 }

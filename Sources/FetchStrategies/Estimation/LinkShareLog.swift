@@ -53,6 +53,10 @@ struct LinkShareLog {
     private var intervals: [Interval] = []
     /// Completed transfers not yet measured, by end time.
     private var pending: [Pending] = []
+    /// Scratch for `linkTime`: the cut points of one transfer, kept for its capacity.
+    private var cuts: [SimTime] = []
+    /// Scratch for `linkTime`: the reported transfers overlapping it.
+    private var overlapping: [Interval] = []
 
     /// An empty log.
     init() {}
@@ -84,7 +88,8 @@ struct LinkShareLog {
         }
         // Nothing outstanding was resumed before `frontier`, so every transfer ending by then
         // has all its overlapping transfers reported.
-        let frontier = outstanding.map(\.fetchStart).min() ?? .max
+        var frontier = SimTime.max
+        for request in outstanding where request.fetchStart < frontier { frontier = request.fetchStart }
         var measured: [Double] = []
         var ready = 0
         while ready < pending.count && pending[ready].interval.end <= frontier {
@@ -94,7 +99,8 @@ struct LinkShareLog {
         }
         pending.removeFirst(ready)
         // Intervals ending before every pending and future transfer can start are no longer needed.
-        let horizon = min(frontier, pending.map(\.interval.start).min() ?? .max)
+        var horizon = frontier
+        for sample in pending where sample.interval.start < horizon { horizon = sample.interval.start }
         if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
         let stale = max(intervals.prefix { $0.end <= horizon }.count, intervals.count - Self.intervalLimit)
         intervals.removeFirst(stale)
@@ -103,16 +109,21 @@ struct LinkShareLog {
 
     /// `∫ dt / n(t)` over `interval`, nanoseconds (rounded down per piece), where `n(t)` counts
     /// the reported transfers in progress at `t` (`interval`'s own among them).
-    private func linkTime(of interval: Interval) -> SimTime {
-        var cuts = [interval.start, interval.end]
+    private mutating func linkTime(of interval: Interval) -> SimTime {
+        cuts.removeAll(keepingCapacity: true)
+        cuts.append(interval.start)
+        cuts.append(interval.end)
+        overlapping.removeAll(keepingCapacity: true)
         for other in intervals where other.end > interval.start && other.start < interval.end {
+            overlapping.append(other)
             if other.start > interval.start { cuts.append(other.start) }
             if other.end < interval.end { cuts.append(other.end) }
         }
         cuts.sort()
         var total: SimTime = 0
+        // Only a transfer overlapping `interval` can be in progress over a piece of it.
         for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
-            let sharing = intervals.count(where: { $0.start <= from && $0.end >= to })
+            let sharing = overlapping.count(where: { $0.start <= from && $0.end >= to })
             total += (to - from) / SimTime(max(1, sharing))
         }
         return total

@@ -9,7 +9,15 @@ struct FenwickCounter {
     /// `count` positions, all marked.
     /// - Complexity: O(n).
     init(count: Int) {
-        tree = [Int](repeating: 0, count: count + 1)
+        tree = []
+        reset(count: count)
+    }
+
+    /// Starts again with `count` positions, all marked, reusing the storage.
+    /// - Complexity: O(n).
+    mutating func reset(count: Int) {
+        tree.removeAll(keepingCapacity: true)
+        tree.append(contentsOf: repeatElement(0, count: count + 1))
         guard count > 0 else { return }
         for i in 1...count {
             tree[i] += 1
