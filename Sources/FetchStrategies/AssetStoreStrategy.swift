@@ -46,6 +46,12 @@ final class AssetStoreStrategy: FetchStrategy {
         /// Tokens not cancelled yet.
         var tokens = 1
         var phase = Phase.starting
+        /// Every cell handed a token of this request, in hand-over order (a cell may appear more
+        /// than once, or have moved on: `reconfigure` checks `cellTokens`), so finishing looks at
+        /// these cells only, not at every cell.
+        var cells: [CellID] = []
+        /// Every item whose prefetch took a token of this request (checked like `cells`).
+        var prefetchItems: [Int] = []
         init(imageID: Int) { self.imageID = imageID }
     }
 
@@ -54,18 +60,23 @@ final class AssetStoreStrategy: FetchStrategy {
     private let session: NetworkSession
     private let configuration: Configuration
     private let memory: ImageMemoryCache
-    /// The disk cache: the size of each image's data on disk, by image (looked up, never iterated).
-    private var diskCache: [Int: Int64] = [:]
-    private var placeholders: [Int: ImageObject] = [:]
-    private var requests: [Int: Request] = [:]
+    /// The disk cache: the size of each image's data on disk, by image (0: not on disk; data is
+    /// at least 1 byte).
+    @exclusivity(unchecked) private var diskCache = DenseTable<Int64>(empty: 0)
+    /// The decoded placeholders, by image.
+    @exclusivity(unchecked) private var placeholders = DenseTable<ImageObject?>(empty: nil)
+    /// Placeholders decoded so far.
+    private var placeholdersDecoded = 0
+    /// The request of each image in flight.
+    @exclusivity(unchecked) private var requests = DenseTable<Request?>(empty: nil)
     /// The token each cell holds: the request it waits for.
-    private var cellTokens: [CellID: Request] = [:]
-    /// Prefetch tokens not yet handed to a cell, by item.
-    private var prefetchTokens: [Int: Request] = [:]
+    @exclusivity(unchecked) private var cellTokens = DenseTable<Request?>(empty: nil)
+    /// Prefetch tokens not yet handed to a cell, by item (items near the viewport).
+    @exclusivity(unchecked) private var prefetchTokens = WindowTable<Request>()
     /// Displayed cells per asset (its entry is protected while > 0).
-    private var displayedCount: [Int: Int] = [:]
-    /// The item each attached cell shows.
-    private var itemOfCell: [CellID: Int] = [:]
+    @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
+    /// The item each attached cell shows (-1: none).
+    @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
@@ -90,7 +101,7 @@ final class AssetStoreStrategy: FetchStrategy {
         if let token = prefetchTokens.removeValue(forKey: item) {
             if requests[imageID] === token {
                 environment.record(.inflightJoin, imageID: imageID)
-                cellTokens[cell] = token  // the prefetch's request becomes the cell's
+                hand(token, to: cell)  // the prefetch's request becomes the cell's
                 return
             }
             cancel(token)
@@ -98,28 +109,37 @@ final class AssetStoreStrategy: FetchStrategy {
         if let request = requests[imageID] {
             environment.record(.inflightJoin, imageID: imageID)
             request.tokens += 1
-            cellTokens[cell] = request
+            hand(request, to: cell)
             return
         }
-        environment.record(diskCache[imageID] != nil ? .diskHit : .miss, imageID: imageID)
-        cellTokens[cell] = startRequest(imageID)
+        environment.record(diskCache[imageID] != 0 ? .diskHit : .miss, imageID: imageID)
+        hand(startRequest(imageID), to: cell)
     }
 
     func prepareForReuse(_ cell: CellID) {
-        itemOfCell[cell] = nil
-        if let token = cellTokens.removeValue(forKey: cell) { cancel(token) }
+        itemOfCell[cell] = -1
+        if let token = cellTokens[cell] {
+            cellTokens[cell] = nil
+            cancel(token)
+        }
+    }
+
+    /// `cell` holds a token of `request` (replacing any it held, as a dictionary write would).
+    private func hand(_ request: Request, to cell: CellID) {
+        cellTokens[cell] = request
+        request.cells.append(cell)
     }
 
     func willDisplay(_ cell: CellID, item: Int) {
         let imageID = environment.imageID(forItem: item)
-        displayedCount[imageID, default: 0] += 1
+        displayedCount[imageID] += 1
         memory.setProtected(imageID, true)
     }
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
         let imageID = environment.imageID(forItem: item)
-        let count = displayedCount[imageID, default: 1] - 1
-        displayedCount[imageID] = count > 0 ? count : nil
+        let count = max(displayedCount[imageID], 1) - 1  // a count never stored reads as 1, like main's
+        displayedCount[imageID] = count
         if count <= 0 { memory.setProtected(imageID, false) }
     }
 
@@ -129,12 +149,15 @@ final class AssetStoreStrategy: FetchStrategy {
         for item in items where prefetchTokens[item] == nil {
             let imageID = environment.imageID(forItem: item)
             if memory.contains(imageID) { continue }
-            if let request = requests[imageID] {
-                request.tokens += 1
-                prefetchTokens[item] = request
+            let request: Request
+            if let shared = requests[imageID] {
+                shared.tokens += 1
+                request = shared
             } else {
-                prefetchTokens[item] = startRequest(imageID)
+                request = startRequest(imageID)
             }
+            prefetchTokens[item] = request
+            request.prefetchItems.append(item)
         }
     }
 
@@ -145,7 +168,7 @@ final class AssetStoreStrategy: FetchStrategy {
     }
 
     func didReceiveMemoryWarning() {
-        for key in memory.keysInEvictionOrder() where displayedCount[key] == nil { memory.remove(key) }
+        for key in memory.keysInEvictionOrder() where displayedCount[key] == 0 { memory.remove(key) }
     }
 
     // MARK: The asset store
@@ -156,6 +179,7 @@ final class AssetStoreStrategy: FetchStrategy {
         let image = environment.makeBundledThumbnail(imageID, maxPixelSize: configuration.placeholderPixelSize)
         environment.retain(image)
         placeholders[imageID] = image
+        placeholdersDecoded += 1
         return image
     }
 
@@ -163,14 +187,15 @@ final class AssetStoreStrategy: FetchStrategy {
     private func startRequest(_ imageID: Int) -> Request {
         let request = Request(imageID: imageID)
         requests[imageID] = request
-        if let bytes = diskCache[imageID] {
-            request.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
-                self?.prepare(imageID, request: request)
+        let bytes = diskCache[imageID]
+        if bytes != 0 {
+            request.phase = .disk(environment.readDisk(bytes: bytes) { [unowned self] in
+                self.prepare(imageID, request: request)
             })
             return request
         }
-        request.phase = .network(session.load(imageID, priority: .normal) { [weak self] result in
-            guard let self, self.requests[imageID] === request else { return }
+        request.phase = .network(session.load(imageID, priority: .normal) { [unowned self] result in
+            guard self.requests[imageID] === request else { return }
             guard case .success(let bytes) = result else {
                 self.requests[imageID] = nil
                 return
@@ -185,8 +210,8 @@ final class AssetStoreStrategy: FetchStrategy {
     /// `prepareForDisplay` on a background thread.
     private func prepare(_ imageID: Int, request: Request) {
         guard requests[imageID] === request else { return }
-        request.phase = .prepare(environment.decode(imageID, mode: .full) { [weak self] image in
-            self?.prepared(imageID, request: request, image: image)
+        request.phase = .prepare(environment.decode(imageID, mode: .full) { [unowned self] image in
+            self.prepared(imageID, request: request, image: image)
         })
     }
 
@@ -194,22 +219,29 @@ final class AssetStoreStrategy: FetchStrategy {
         guard requests[imageID] === request else { return }
         requests[imageID] = nil
         memory.store(image, for: imageID)
-        if displayedCount[imageID] != nil { memory.setProtected(imageID, true) }
-        environment.async(onMain: { [weak self] in self?.reconfigure(request, image: image) })
+        if displayedCount[imageID] != 0 { memory.setProtected(imageID, true) }
+        environment.async(onMain: { [unowned self] in self.reconfigure(request, image: image) })
     }
 
     /// Reconfigures the items whose cells wait for `request` (one main-queue block per image).
     private func reconfigure(_ request: Request, image: ImageObject) {
-        // Cells in id order: the order of the dictionary must not reach the costs.
-        for cell in cellTokens.keys.sorted() where cellTokens[cell] === request {
+        // Cells in id order (the cells still holding a token of `request`, among those it was
+        // ever handed to).
+        request.cells.sort()
+        var last = -1
+        for cell in request.cells where cell != last {
+            last = cell
+            guard cellTokens[cell] === request else { continue }
             cellTokens[cell] = nil
-            guard itemOfCell[cell] != nil else { continue }
+            guard itemOfCell[cell] != -1 else { continue }
             environment.chargeCellConfiguration()
             environment.setImage(memory.image(for: request.imageID) ?? image, on: cell)
         }
-        for item in prefetchTokens.keys.sorted() where prefetchTokens[item] === request {
+        request.cells = []
+        for item in request.prefetchItems where prefetchTokens[item] === request {
             prefetchTokens[item] = nil  // fulfilled
         }
+        request.prefetchItems = []
     }
 
     /// Cancels one token; the request stops when none is left.
@@ -236,7 +268,9 @@ final class AssetStoreStrategy: FetchStrategy {
     /// Images in the memory cache, next victim first.
     var memoryCacheKeys: [Int] { memory.keysInEvictionOrder() }
     /// Placeholders decoded so far.
-    var placeholderCount: Int { placeholders.count }
+    var placeholderCount: Int { placeholdersDecoded }
     /// The attached cells and their items, by cell.
-    var attachedCells: [(cell: CellID, item: Int)] { itemOfCell.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    var attachedCells: [(cell: CellID, item: Int)] {
+        itemOfCell.values.indices.compactMap { itemOfCell[$0] == -1 ? nil : ($0, itemOfCell[$0]) }
+    }
 }

@@ -91,13 +91,24 @@ final class TextureStrategy: FetchStrategy {
         var isDrawing = false
         /// Its drawn backing store, node-sized (retained while set).
         var contents: ImageObject?
+        /// What its draw produces, once computed (the layout and the image never change).
+        var drawKey: DrawKey?
     }
 
     /// What a node's draw produces: its image at its backing-store size.
-    private struct DrawKey: Hashable {
+    private struct DrawKey: Equatable {
         var imageID: Int
         var width: Int
         var height: Int
+    }
+
+    /// One backing store of an image (`imageID` is its table's key): its draw in flight and the
+    /// contents nodes hold, with how many nodes hold them. Dropped when it has neither.
+    private struct BackingStore {
+        var width: Int
+        var height: Int
+        var draw: Draw?
+        var held: (image: ImageObject, nodes: Int)?
     }
 
     /// A shared data load for one image: a PINCache disk read or a PIN download. Completions
@@ -112,7 +123,7 @@ final class TextureStrategy: FetchStrategy {
         /// The nodes waiting for it, in join order.
         var items: InsertionOrderedSet
         /// How many of them are at each tier (so the highest is found in O(1)).
-        var tierCounts = [0, 0, 0]
+        var tierCounts = SIMD3<Int>(0, 0, 0)
         var phase: Phase
         /// The PIN priority (the highest of its nodes').
         var tier: Tier
@@ -146,14 +157,13 @@ final class TextureStrategy: FetchStrategy {
     private let memory: CacheIndex
     /// PINCache disk: downloaded data by image, costs in bytes.
     private let disk: CacheIndex
-    /// Nodes of the items in the preload range.
-    private var nodes: [Int: Node] = [:]
+    /// Nodes of the items in the preload range (a contiguous range of items: a window table).
+    @exclusivity(unchecked) private var nodes = WindowTable<Node>()
     /// Data loads by image.
-    private var fetches: [Int: Fetch] = [:]
-    /// Draws in flight.
-    private var draws: [DrawKey: Draw] = [:]
-    /// Backing stores held by nodes, with how many nodes hold each (the weak contents cache).
-    private var heldContents: [DrawKey: (image: ImageObject, nodes: Int)] = [:]
+    @exclusivity(unchecked) private var fetches = DenseTable<Fetch?>(empty: nil)
+    /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
+    /// entry per backing size in use (usually one), found by a scan instead of a hash.
+    @exclusivity(unchecked) private var backingStores = DenseTable<[BackingStore]>(empty: [])
     /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
     /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
     private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
@@ -163,15 +173,17 @@ final class TextureStrategy: FetchStrategy {
     private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
     private var runningDownloads = 0
-    /// The cell hosting each item's node, and back.
-    private var cellOfItem: [Int: CellID] = [:]
-    private var itemOfCell: [CellID: Int] = [:]
+    /// The cell hosting each item's node (items near the viewport: a window table), and back (-1: none).
+    @exclusivity(unchecked) private var cellOfItem = WindowTable<CellID>()
+    @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
     /// The ranges of the last update.
     private var preloadRange: Range<Int> = 0..<0
     private var displayRange: Range<Int> = 0..<0
     private var visibleRange: Range<Int> = 0..<0
     /// Offset of the last range update (nil before the first).
     private var lastOffset: Double?
+    /// The items whose interface state the last range update changed (storage kept between updates).
+    private var changedItems: [Int] = []
 
     /// Loads cancelled because their last node left the preload range (for tests).
     private(set) var cancelledFetches = 0
@@ -207,7 +219,11 @@ final class TextureStrategy: FetchStrategy {
     }
 
     func prepareForReuse(_ cell: CellID) {
-        if let item = itemOfCell.removeValue(forKey: cell), cellOfItem[item] == cell { cellOfItem[item] = nil }
+        let item = itemOfCell[cell]
+        if item != -1 {
+            itemOfCell[cell] = -1
+            if cellOfItem[item] == cell { cellOfItem[item] = nil }
+        }
         // The cell's previous node leaves with its contents.
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
     }
@@ -230,14 +246,30 @@ final class TextureStrategy: FetchStrategy {
         let display = range(update, ahead: displayAhead, behind: displayBehind)
         let visible = update.visibleItems
         // Only items whose interface state changes need work: the ranges are contiguous, so
-        // those lie in the differences between the old and new ranges.
-        for item in preloadRange where !preload.contains(item) { exitPreload(item) }
+        // those lie in the differences between the old and new ranges, found by range arithmetic
+        // (O(changed items) per update, not O(range length)).
+        let leaving = Self.difference(preloadRange, preload)
+        for item in leaving.below { exitPreload(item) }
+        for item in leaving.above { exitPreload(item) }
         var changed: [Int] = []
-        for (old, new) in [(preloadRange, preload), (displayRange, display), (visibleRange, visible)] {
-            for item in new where !old.contains(item) { changed.append(item) }
-            for item in old where !new.contains(item) && preload.contains(item) { changed.append(item) }
+        swap(&changed, &changedItems)  // uniquely referenced: emptied in place, its storage kept
+        changed.removeAll(keepingCapacity: true)
+        func add(_ items: Range<Int>) {
+            for item in items { changed.append(item) }
         }
+        func collect(_ old: Range<Int>, _ new: Range<Int>) {
+            let entered = Self.difference(new, old)
+            add(entered.below)
+            add(entered.above)
+            let left = Self.difference(old, new)
+            add(left.below.clamped(to: preload))
+            add(left.above.clamped(to: preload))
+        }
+        collect(preloadRange, preload)
+        collect(displayRange, display)
+        collect(visibleRange, visible)
         changed.sort()
+        changedItems = changed
         preloadRange = preload
         displayRange = display
         visibleRange = visible
@@ -246,16 +278,15 @@ final class TextureStrategy: FetchStrategy {
             last = item
             let tier: Tier = visible.contains(item) ? .high : display.contains(item) ? .normal : .low
             let inDisplay = display.contains(item)
-            if nodes[item] == nil {
+            let previous = nodes.update(item) { node in
+                defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
+                return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+            }
+            guard let (oldTier, wasInDisplay, imageID) = previous else {
                 enterPreload(item, tier: tier, inDisplay: inDisplay)
                 continue
             }
-            let oldTier = nodes[item]!.tier
-            let wasInDisplay = nodes[item]!.isInDisplayRange
-            nodes[item]!.tier = tier
-            nodes[item]!.isInDisplayRange = inDisplay
             if tier != oldTier {
-                let imageID = nodes[item]!.imageID
                 if let fetch = fetches[imageID], fetch.items.contains(item) {
                     fetch.tierCounts[oldTier.rawValue] -= 1
                     fetch.tierCounts[tier.rawValue] += 1
@@ -268,6 +299,14 @@ final class TextureStrategy: FetchStrategy {
                 leaveDisplay(item)
             }
         }
+    }
+
+    /// The items of `a` not in `b`, ascending: those below `b` and those above it.
+    /// - Complexity: O(1).
+    static func difference(_ a: Range<Int>, _ b: Range<Int>) -> (below: Range<Int>, above: Range<Int>) {
+        let belowEnd = max(a.lowerBound, min(a.upperBound, b.lowerBound))
+        let aboveStart = min(a.upperBound, max(belowEnd, b.upperBound))
+        return (a.lowerBound..<belowEnd, aboveStart..<a.upperBound)
     }
 
     /// Items of the viewport extended `ahead` screens in the scroll direction and `behind` the
@@ -297,8 +336,8 @@ final class TextureStrategy: FetchStrategy {
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
-            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
-                self?.dataArrived(imageID, bytes: bytes, fetch: fetch)
+            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned self] in
+                self.dataArrived(imageID, bytes: bytes, fetch: fetch)
             })
             return
         }
@@ -325,7 +364,8 @@ final class TextureStrategy: FetchStrategy {
     // MARK: PINRemoteImage
 
     private func cancelFetch(_ imageID: Int) {
-        guard let fetch = fetches.removeValue(forKey: imageID) else { return }
+        guard let fetch = fetches[imageID] else { return }
+        fetches[imageID] = nil
         cancelledFetches += 1
         switch fetch.phase {
         case .disk(let task):
@@ -396,8 +436,8 @@ final class TextureStrategy: FetchStrategy {
             fetch.queueStamp = -1
             runningDownloads += 1
             fetch.phase = .downloading(session.load(imageID,
-                                                    priority: fetch.tier.requestPriority) { [weak self] result in
-                self?.downloadEnded(imageID, fetch: fetch, result: result)
+                                                    priority: fetch.tier.requestPriority) { [unowned self] result in
+                self.downloadEnded(imageID, fetch: fetch, result: result)
             })
         }
     }
@@ -424,9 +464,11 @@ final class TextureStrategy: FetchStrategy {
         var evicted: [Int] = []
         memory.insert(imageID, cost: bytes, evicted: &evicted)
         for item in fetch.items {
-            guard nodes[item] != nil else { continue }
-            nodes[item]!.hasImage = true
-            if nodes[item]!.isInDisplayRange { drawIfReady(item) }
+            let isInDisplayRange = nodes.update(item) { node in
+                node.hasImage = true
+                return node.isInDisplayRange
+            }
+            if isInDisplayRange == true { drawIfReady(item) }
         }
     }
 
@@ -459,46 +501,52 @@ final class TextureStrategy: FetchStrategy {
         return DrawKey(imageID: imageID, width: size.width, height: size.height)
     }
 
+    /// The draw of `node`, the node of `item` (its cached key, else computed).
+    private func drawKey(of node: Node, item: Int) -> DrawKey {
+        node.drawKey ?? drawKey(item, imageID: node.imageID)
+    }
+
     /// A node in the display range with its image and no contents draws them off the main
     /// thread, joining a draw of the same image and size in flight or taking contents another
     /// node holds.
     private func drawIfReady(_ item: Int) {
         guard let node = nodes[item], node.isInDisplayRange, node.hasImage, node.contents == nil,
               !node.isDrawing else { return }
-        let key = drawKey(item, imageID: node.imageID)
+        let key = drawKey(of: node, item: item)
+        nodes[item]!.drawKey = key
         guard key.width > 0 && key.height > 0 else { return }  // nothing to draw into
         nodes[item]!.isDrawing = true
-        if let held = heldContents[key] {
+        if let held = self.held(key) {
             // The contents cache: committed on the main thread, like a draw.
             let image = held.image
             environment.retain(image)  // held by the display transaction until it commits
-            environment.async(onMain: { [weak self] in
-                self?.commit(image, key: key, to: [item])
-                self?.environment.release(image)
+            environment.async(onMain: { [unowned self] in
+                self.commit(image, key: key, to: [item])
+                self.environment.release(image)
             })
             return
         }
-        if let draw = draws[key] {
+        if let draw = self.draw(key) {
             draw.items.insert(item)
             return
         }
         let draw = Draw(item: item)
-        draws[key] = draw
+        setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
-        draw.task = environment.decode(key.imageID, mode: mode) { [weak self] image in
-            self?.drawn(image, key: key, draw: draw)
+        draw.task = environment.decode(key.imageID, mode: mode) { [unowned self] image in
+            self.drawn(image, key: key, draw: draw)
         }
     }
 
     /// A draw ended off the main thread: its contents are committed on the main thread.
     private func drawn(_ image: ImageObject, key: DrawKey, draw: Draw) {
-        guard draws[key] === draw else { return }  // cancelled
-        draws[key] = nil
+        guard self.draw(key) === draw else { return }  // cancelled
+        setDraw(nil, key)
         environment.retain(image)  // held by the display transaction until it commits
-        environment.async(onMain: { [weak self] in
-            self?.commit(image, key: key, to: draw.items)
-            self?.environment.release(image)
+        environment.async(onMain: { [unowned self] in
+            self.commit(image, key: key, to: draw.items)
+            self.environment.release(image)
         })
     }
 
@@ -510,10 +558,10 @@ final class TextureStrategy: FetchStrategy {
             nodes[item]!.isDrawing = false
             guard node.isInDisplayRange, node.contents == nil else { continue }
             nodes[item]!.contents = image
-            if let held = heldContents[key], held.image === image {
-                heldContents[key] = (image, held.nodes + 1)
+            if let held = self.held(key), held.image === image {
+                setHeld((image, held.nodes + 1), key)
             } else {
-                heldContents[key] = (image, 1)
+                setHeld((image, 1), key)
             }
             environment.retain(image)
             if let cell = cellOfItem[item] { environment.setImage(image, on: cell) }
@@ -522,10 +570,10 @@ final class TextureStrategy: FetchStrategy {
 
     /// The node of `item` stops waiting for its draw; a draw nobody waits for is cancelled.
     private func leaveDraw(_ item: Int, _ node: Node) {
-        let key = drawKey(item, imageID: node.imageID)
-        if let draw = draws[key], draw.items.remove(item), draw.items.isEmpty {
+        let key = drawKey(of: node, item: item)
+        if let draw = self.draw(key), draw.items.remove(item), draw.items.isEmpty {
             draw.task?.cancel()
-            draws[key] = nil
+            setDraw(nil, key)
         }
         if nodes[item] != nil { nodes[item]!.isDrawing = false }
     }
@@ -536,8 +584,8 @@ final class TextureStrategy: FetchStrategy {
         guard let node = nodes[item] else { return }
         if node.isDrawing { leaveDraw(item, node) }
         guard node.contents != nil else { return }
-        environment.async(onMain: { [weak self] in
-            guard let self, let node = self.nodes[item], !node.isInDisplayRange,
+        environment.async(onMain: { [unowned self] in
+            guard let node = self.nodes[item], !node.isInDisplayRange,
                   let contents = node.contents else { return }
             self.release(contents, of: node, item: item)
             self.nodes[item]!.contents = nil
@@ -550,11 +598,57 @@ final class TextureStrategy: FetchStrategy {
 
     /// The node of `item` lets go of `contents`.
     private func release(_ contents: ImageObject, of node: Node, item: Int) {
-        let key = drawKey(item, imageID: node.imageID)
-        if let held = heldContents[key], held.image === contents {
-            heldContents[key] = held.nodes > 1 ? (contents, held.nodes - 1) : nil
+        let key = drawKey(of: node, item: item)
+        if let held = self.held(key), held.image === contents {
+            setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
         }
         environment.release(contents)
+    }
+
+    // MARK: Backing stores
+
+    /// Where `key`'s backing store is in its image's list (nil when it has none).
+    private func backingStoreIndex(_ key: DrawKey) -> Int? {
+        backingStores[key.imageID].firstIndex { $0.width == key.width && $0.height == key.height }
+    }
+
+    /// The draw of `key` in flight.
+    private func draw(_ key: DrawKey) -> Draw? {
+        backingStoreIndex(key).map { backingStores[key.imageID][$0].draw } ?? nil
+    }
+
+    /// The contents of `key` held by nodes, with how many nodes hold them.
+    private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? {
+        backingStoreIndex(key).map { backingStores[key.imageID][$0].held } ?? nil
+    }
+
+    /// Sets (or with nil, ends) the draw of `key` in flight.
+    private func setDraw(_ draw: Draw?, _ key: DrawKey) {
+        updateBackingStore(key) { $0.draw = draw }
+    }
+
+    /// Sets (or with nil, drops) the contents of `key` held by nodes.
+    private func setHeld(_ held: (image: ImageObject, nodes: Int)?, _ key: DrawKey) {
+        updateBackingStore(key) { $0.held = held }
+    }
+
+    /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
+    /// a draw nor held contents).
+    private func updateBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
+        if let index = backingStoreIndex(key) {
+            change(&backingStores[key.imageID][index])
+            let store = backingStores[key.imageID][index]
+            guard store.draw == nil && store.held == nil else { return }
+            if backingStores[key.imageID].count == 1 {
+                backingStores[key.imageID] = []  // frees the list's storage: memory follows the images in use
+            } else {
+                backingStores[key.imageID].remove(at: index)
+            }
+            return
+        }
+        var store = BackingStore(width: key.width, height: key.height, draw: nil, held: nil)
+        change(&store)
+        if store.draw != nil || store.held != nil { backingStores[key.imageID].append(store) }
     }
 
     // MARK: Tests

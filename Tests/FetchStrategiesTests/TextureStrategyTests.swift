@@ -162,4 +162,27 @@ import Testing
         let priorities = (0..<20).map { probe.strategy.loadPriority(ofItem: $0) }
         #expect(priorities == (0..<20).map { $0 < 10 ? .high : $0 <= 12 ? .normal : nil })
     }
+
+    @Test func theRangeDifferenceIsTheItemsOfOneRangeOutsideTheOther() {
+        // Every pair of ranges over 0..<12 (empty ones at every position included): the two
+        // pieces, concatenated, are exactly the items of `a` not in `b`, ascending.
+        for aLow in 0...12 {
+            for aHigh in aLow...12 {
+                for bLow in 0...12 {
+                    for bHigh in bLow...12 {
+                        let (a, b) = (aLow..<aHigh, bLow..<bHigh)
+                        let pieces = TextureStrategy.difference(a, b)
+                        let expected = a.filter { !b.contains($0) }
+                        #expect(Array(pieces.below) + Array(pieces.above) == expected, "\(a) minus \(b)")
+                        #expect(pieces.below.allSatisfy { $0 < b.lowerBound })
+                    }
+                }
+            }
+        }
+        // A few by hand: b inside a, b below a, b above a, b over a's start.
+        #expect(TextureStrategy.difference(0..<10, 3..<7) == (0..<3, 7..<10))
+        #expect(TextureStrategy.difference(20..<30, 0..<5) == (20..<20, 20..<30))
+        #expect(TextureStrategy.difference(20..<30, 40..<50) == (20..<30, 30..<30))
+        #expect(TextureStrategy.difference(20..<30, 15..<25) == (20..<20, 25..<30))
+    }
 }

@@ -22,8 +22,9 @@ final class DiskCacheModel {
     private let environment: FetchEnvironment
     /// The entries on disk, by access (LRU), costing their bytes.
     private let index: CacheIndex
-    /// The bytes of each entry written (processed variants are smaller than the download).
-    private var bytesOfKey: [Int: Int64] = [:]
+    /// The bytes of each entry written (processed variants are smaller than the download), at
+    /// `slot(key)`; 0 when not on disk (entries are at least 1 byte).
+    @exclusivity(unchecked) private var bytesOfKey = DenseTable<Int64>(empty: 0)
     /// Whether writes queue on the serial I/O queue.
     private let writesUseIOQueue: Bool
     /// The serial I/O queue.
@@ -42,6 +43,10 @@ final class DiskCacheModel {
     static func originalKey(_ imageID: Int) -> Int { imageID }
     /// The key of `imageID`'s processed variant.
     static func processedKey(_ imageID: Int) -> Int { -imageID - 1 }
+
+    /// Where entry `key` is in `bytesOfKey`: originals (keys ≥ 0) at even slots, processed
+    /// variants (keys < 0) at odd ones.
+    static func slot(_ key: Int) -> Int { key >= 0 ? 2 * key : -2 * key - 1 }
 
     /// Whether `imageID`'s downloaded data is on disk.
     func contains(_ imageID: Int) -> Bool { index.contains(Self.originalKey(imageID)) }
@@ -62,7 +67,7 @@ final class DiskCacheModel {
     func read(into load: SharedImageLoad, key: Int, unlessStale isStale: (() -> Bool)?,
               then: @escaping (_ wasRead: Bool) -> Void) {
         let environment = self.environment
-        let bytes = bytesOfKey[key] ?? 0  // read only after `contains(key:)`: the entry's size is known
+        let bytes = bytesOfKey[Self.slot(key)]  // read only after `contains(key:)`: the entry's size is known
         _ = index.touch(key)
         load.enqueue(on: ioQueue) {
             if let isStale, isStale() {
@@ -84,9 +89,9 @@ final class DiskCacheModel {
     /// Stores entry `key` of `bytes`.
     func store(key: Int, bytes: Int64) {
         evicted.removeAll(keepingCapacity: true)
-        bytesOfKey[key] = bytes
+        bytesOfKey[Self.slot(key)] = bytes
         index.insert(key, cost: bytes, evicted: &evicted)
-        for victim in evicted { bytesOfKey[victim] = nil }
+        for victim in evicted { bytesOfKey[Self.slot(victim)] = 0 }
         guard writesUseIOQueue else {
             environment.writeDisk(bytes: bytes)
             return

@@ -2,14 +2,23 @@
 /// membership: the nodes sharing one of Texture's loads or draws, which can be every item of a
 /// scenario when one image is shown everywhere.
 ///
-/// Removed elements leave a hole in the order array, skipped when iterating and squeezed out
-/// once holes outnumber elements, so every operation stays O(1) amortised. Iteration order is
-/// insertion order (re-inserting a removed element puts it last), never a hash order.
+/// Most sets hold one or a few elements: up to `linearLimit` of them are kept in the order array
+/// alone, without holes, and found by a scan (no hashing, no dictionary to allocate). Past that,
+/// the set indexes its elements' positions for good: removed elements leave a hole in the order
+/// array, skipped when iterating and squeezed out once holes outnumber elements, so every
+/// operation stays O(1) amortised. Iteration order is insertion order (re-inserting a removed
+/// element puts it last), never a hash order.
 struct InsertionOrderedSet: Sequence {
-    /// Elements in insertion order, with holes (nil) where elements were removed.
+    /// Sets up to this size are scanned, not indexed.
+    static let linearLimit = 16
+    /// Elements in insertion order; once indexed, with holes (nil) where elements were removed.
     private var order: [Int?] = []
-    /// Position of each element in `order`.
+    /// Position of each element in `order`, once indexed (`isIndexed`).
     private var positions: [Int: Int] = [:]
+    /// Whether `positions` is in use (the set once outgrew `linearLimit`).
+    private var isIndexed = false
+    /// Number of elements.
+    private(set) var count = 0
 
     /// An empty set.
     init() {}
@@ -17,23 +26,28 @@ struct InsertionOrderedSet: Sequence {
     /// A set holding `element`.
     init(_ element: Int) { insert(element) }
 
-    /// Number of elements.
-    var count: Int { positions.count }
     /// Whether the set is empty.
-    var isEmpty: Bool { positions.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
     /// Whether `element` is held.
-    /// - Complexity: O(1).
-    func contains(_ element: Int) -> Bool { positions[element] != nil }
+    /// - Complexity: O(1) (a scan of at most `linearLimit` elements when not indexed).
+    func contains(_ element: Int) -> Bool {
+        isIndexed ? positions[element] != nil : order.contains(element)
+    }
 
     /// Adds `element` at the end (no effect when held).
     /// - Returns: whether it was added.
     /// - Complexity: O(1) amortised.
     @discardableResult
     mutating func insert(_ element: Int) -> Bool {
-        guard positions[element] == nil else { return false }
-        positions[element] = order.count
+        guard !contains(element) else { return false }
+        if isIndexed { positions[element] = order.count }
         order.append(element)
+        count += 1
+        if !isIndexed && count > Self.linearLimit {
+            isIndexed = true
+            for (position, held) in order.enumerated() { positions[held!] = position }
+        }
         return true
     }
 
@@ -42,8 +56,15 @@ struct InsertionOrderedSet: Sequence {
     /// - Complexity: O(1) amortised.
     @discardableResult
     mutating func remove(_ element: Int) -> Bool {
+        if !isIndexed {
+            guard let position = order.firstIndex(of: element) else { return false }
+            order.remove(at: position)
+            count -= 1
+            return true
+        }
         guard let position = positions.removeValue(forKey: element) else { return false }
         order[position] = nil
+        count -= 1
         if order.count > 32 && order.count > 2 * positions.count { compact() }
         return true
     }

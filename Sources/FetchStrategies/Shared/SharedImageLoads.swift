@@ -99,10 +99,11 @@ final class SharedImageLoads {
 
     /// How requesters set a load's priority.
     private let rule: PriorityRule
-    /// The shared load in flight per image.
-    @exclusivity(unchecked) private var inflight: [Int: SharedImageLoad] = [:]
-    /// The load of each live requester token.
-    @exclusivity(unchecked) private var loadOfToken: [Int: SharedImageLoad] = [:]
+    /// The shared load in flight per image (image ids are dense: an index, not a hash).
+    @exclusivity(unchecked) private var inflight = DenseTable<SharedImageLoad?>(empty: nil)
+    /// The load of each live requester token (tokens grow by one and live while their load is
+    /// in flight: a window table).
+    @exclusivity(unchecked) private var loadOfToken = WindowTable<SharedImageLoad>()
     /// The last token handed out.
     @exclusivity(unchecked) private var lastToken = 0
 

@@ -1,0 +1,50 @@
+@testable import FetchStrategies
+import Testing
+
+/// `InsertionOrderedSet`, the nodes sharing one of `texture`'s loads or draws: insertion order,
+/// small (scanned) and large (indexed) alike, checked against an array.
+@Suite struct InsertionOrderedSetTests {
+    @Test func smallSetsKeepInsertionOrderThroughRemovalsAndReinsertions() {
+        var set = InsertionOrderedSet(7)
+        let added = [set.insert(3), set.insert(9), set.insert(7)]
+        #expect(added == [true, true, false])
+        #expect(Array(set) == [7, 3, 9] && set.count == 3)
+        let removed = [set.remove(7), set.remove(7)]
+        #expect(removed == [true, false] && !set.contains(7) && set.contains(9))
+        let readded = set.insert(7)
+        #expect(readded)
+        #expect(Array(set) == [3, 9, 7] && set.count == 3 && !set.isEmpty)
+        let emptied = [set.remove(3), set.remove(9), set.remove(7)]
+        #expect(emptied == [true, true, true] && set.isEmpty && Array(set) == [])
+    }
+
+    @Test func setsGrowingPastTheScanLimitKeepTheSameOrderAsAnArray() {
+        // Given random inserts and removals over 0..<60 (the set outgrows its scan limit of 16,
+        // then shrinks and grows again), mirrored on an array
+        var set = InsertionOrderedSet()
+        var oracle: [Int] = []
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for step in 0..<4_000 {
+            let element = next(60)
+            // more inserts than removals for the first half, the other way round after
+            if next(10) < (step < 2_000 ? 7 : 3) {
+                let inserted = set.insert(element)
+                #expect(inserted == !oracle.contains(element))
+                if !oracle.contains(element) { oracle.append(element) }
+            } else {
+                let removed = set.remove(element)
+                #expect(removed == oracle.contains(element))
+                oracle.removeAll { $0 == element }
+            }
+            #expect(set.count == oracle.count)
+            if step % 50 == 0 { #expect(Array(set) == oracle, "step \(step)") }
+        }
+        // Then it ends with exactly the array's elements, in the same order
+        #expect(Array(set) == oracle)
+        for element in 0..<60 { #expect(set.contains(element) == oracle.contains(element)) }
+    }
+}
