@@ -31,4 +31,13 @@ import ScrollSimCore
             #expect(!error.description.unicodeScalars.contains { MessageLine.needsEscape($0) })
         }
     }
+
+    @Test("fuzz finding: a file path holding DEL (a sweep's scenario path) reaches the message escaped")
+    func pathWithControlCharacter() {
+        let error = InputError(.missing, file: "s.js\u{7F}n", "no such file")
+        #expect(error.description == #"s.js\u{7F}n: no such file"#)
+        let atLine = InputError(file: "a\nb.csv", at: .line(4, column: nil, name: nil), "bad")
+        #expect(atLine.description == #"a\nb.csv: line 4: bad"#)
+        #expect(MessageLine.make(error.description) == error.description)
+    }
 }

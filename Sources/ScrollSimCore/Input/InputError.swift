@@ -65,7 +65,10 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isUnreadable: Bool { kind != .invalid }
 
     /// `file: message`, `file: path: message` or `file: line 4, column 10 (hitch_ratio): message`.
+    /// The file is echoed escaped (`MessageLine.echoed`): a path read from a sweep or scenario file
+    /// may hold control characters.
     public var description: String {
+        let file = MessageLine.echoed(self.file, limit: Int.max)
         switch location {
         case .file: return "\(file): \(message)"
         case .path(let path): return "\(file): \(path): \(message)"
