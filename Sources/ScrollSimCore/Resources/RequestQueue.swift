@@ -16,11 +16,14 @@
 /// It does not take time, start requests or know about connections: `NetworkModel` does.
 struct RequestQueue {
     /// A FIFO or heap entry: the ticket, and the version of the ticket it was queued under.
-    private struct Entry {
+    private struct Entry: Comparable {
         /// The ticket (submission rank).
         var ticket: Int
         /// The ticket's version when this entry was made.
         var version: UInt32
+
+        /// Heap order: by ticket, then version.
+        static func < (a: Entry, b: Entry) -> Bool { (a.ticket, a.version) < (b.ticket, b.version) }
     }
 
     /// Per ticket: the request id.
@@ -36,7 +39,7 @@ struct RequestQueue {
     /// Per priority: the index of the first entry of `fifos[p]` not yet passed.
     private var fifoHeads: [Int] = Array(repeating: 0, count: RequestPriority.allCases.count)
     /// Per priority: a min-heap (by ticket) of the entries that moved there.
-    private var movedHeaps: [[Entry]] = Array(repeating: [], count: RequestPriority.allCases.count)
+    private var movedHeaps: [MinHeap<Entry>] = Array(repeating: MinHeap(), count: RequestPriority.allCases.count)
     /// Requests waiting.
     private(set) var count = 0
 
@@ -77,7 +80,7 @@ struct RequestQueue {
         guard contains(ticket), priorityOfTicket[ticket] != priority else { return }
         priorityOfTicket[ticket] = priority
         versionOfTicket[ticket] &+= 1
-        Self.heapPush(&movedHeaps[priority.rawValue], Entry(ticket: ticket, version: versionOfTicket[ticket]))
+        movedHeaps[priority.rawValue].push(Entry(ticket: ticket, version: versionOfTicket[ticket]))
     }
 
     /// Removes and returns the request id of the first waiting request: highest priority, then
@@ -97,7 +100,7 @@ struct RequestQueue {
                 compactFIFO(at: p)
             } else {
                 ticket = heapTicket
-                Self.heapPop(&movedHeaps[p])
+                movedHeaps[p].removeFirst()
             }
             isQueued[ticket] = false
             versionOfTicket[ticket] &+= 1
@@ -116,7 +119,7 @@ struct RequestQueue {
     private mutating func skipStaleEntries(at p: Int) {
         while fifoHeads[p] < fifos[p].count && !isCurrent(fifos[p][fifoHeads[p]]) { fifoHeads[p] += 1 }
         compactFIFO(at: p)
-        while let top = movedHeaps[p].first, !isCurrent(top) { Self.heapPop(&movedHeaps[p]) }
+        while let top = movedHeaps[p].first, !isCurrent(top) { movedHeaps[p].removeFirst() }
     }
 
     /// Drops the passed prefix of FIFO `p` once it is most of the array.
@@ -128,40 +131,5 @@ struct RequestQueue {
             fifos[p].removeFirst(fifoHeads[p])
             fifoHeads[p] = 0
         }
-    }
-
-    /// Adds `entry` to the min-heap `heap` (ordered by ticket; tickets are unique per version).
-    private static func heapPush(_ heap: inout [Entry], _ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard less(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    /// Removes the smallest entry of the min-heap `heap`.
-    private static func heapPop(_ heap: inout [Entry]) {
-        guard !heap.isEmpty else { return }
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count && less(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count && less(heap[right], heap[smallest]) { smallest = right }
-            guard smallest != parent else { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
-    }
-
-    /// Heap order: by ticket, then version.
-    private static func less(_ a: Entry, _ b: Entry) -> Bool {
-        (a.ticket, a.version) < (b.ticket, b.version)
     }
 }

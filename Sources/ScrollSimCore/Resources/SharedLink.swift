@@ -13,11 +13,14 @@
 /// back then.
 struct SharedLink {
     /// A heap entry: a transfer's tag.
-    private struct Entry {
+    private struct Entry: Comparable {
         /// `serviceAtStart + bytes`: the service at which the transfer is done.
         var tag: Double
         /// The transfer.
         var transfer: Int
+
+        /// Heap order: by tag, then transfer number.
+        static func < (a: Entry, b: Entry) -> Bool { a.tag < b.tag || (a.tag == b.tag && a.transfer < b.transfer) }
     }
 
     /// The link's bandwidth in bytes per nanosecond.
@@ -33,7 +36,7 @@ struct SharedLink {
     /// Per transfer: still in progress.
     private var isActive: [Bool] = []
     /// Tags of the transfers in progress (and of cancelled ones not yet dropped), smallest first.
-    private var heap: [Entry] = []
+    private var heap = MinHeap<Entry>()
     /// Transfers in progress.
     private(set) var activeCount = 0
 
@@ -50,7 +53,7 @@ struct SharedLink {
         bytesOfTransfer.append(bytes)
         isActive.append(true)
         activeCount += 1
-        push(Entry(tag: service + Double(bytes), transfer: transfer))
+        heap.push(Entry(tag: service + Double(bytes), transfer: transfer))
         return transfer
     }
 
@@ -86,7 +89,7 @@ struct SharedLink {
         advance(to: now)
         done.removeAll(keepingCapacity: true)
         while let top = heap.first, !isActive[top.transfer] || top.tag - service <= 1e-6 {
-            popTop()
+            heap.removeFirst()
             guard isActive[top.transfer] else { continue }
             isActive[top.transfer] = false
             activeCount -= 1
@@ -98,7 +101,7 @@ struct SharedLink {
     /// Nanoseconds from the last update until the earliest transfer in progress is done, rounded
     /// up; nil when nothing is in progress.
     mutating func delayToNextFinish() -> SimTime? {
-        while let top = heap.first, !isActive[top.transfer] { popTop() }
+        while let top = heap.first, !isActive[top.transfer] { heap.removeFirst() }
         guard let top = heap.first else { return nil }
         let remaining = max(0, top.tag - service)
         let nanoseconds = (remaining * Double(activeCount) / bytesPerNanosecond).rounded(.up)
@@ -111,39 +114,5 @@ struct SharedLink {
             service += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
         }
         serviceUpdatedAt = now
-    }
-
-    /// Adds `entry` to the heap.
-    private mutating func push(_ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Self.less(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    /// Removes the heap's top.
-    private mutating func popTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count && Self.less(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count && Self.less(heap[right], heap[smallest]) { smallest = right }
-            guard smallest != parent else { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
-    }
-
-    /// Heap order: by tag, then transfer number.
-    private static func less(_ a: Entry, _ b: Entry) -> Bool {
-        a.tag < b.tag || (a.tag == b.tag && a.transfer < b.transfer)
     }
 }
