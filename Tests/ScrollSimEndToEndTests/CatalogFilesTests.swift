@@ -98,10 +98,7 @@ import ScrollSimTestSupport
     @Test("a catalog over 64 MiB is refused without being read")
     func tooLargeCatalog() throws {
         let path = directory + "/big.csv"
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: UInt64(CatalogCSV.maxBytes + 1))
-        try handle.close()
+        try writeSparseFile(at: path, bytes: CatalogCSV.maxBytes + 1)
         let scenario = try write("s.json", Self.scenario("big.csv"))
         let result = scrollsim("run", scenario)
         #expect(result.code == 65)

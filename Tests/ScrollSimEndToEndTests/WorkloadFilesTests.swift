@@ -96,10 +96,7 @@ import ScrollSimTestSupport
     func tooLargeRecording() throws {
         // A sparse file one byte over the limit: its size is refused before any read.
         let path = directory + "/big.csv"
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: UInt64(ReplayCSV.maxBytes + 1))
-        try handle.close()
+        try writeSparseFile(at: path, bytes: ReplayCSV.maxBytes + 1)
         let scenario = try write("s.json", Self.replayScenario("big.csv"))
         let result = scrollsim("run", scenario)
         #expect(result.code == 65)

@@ -47,6 +47,16 @@ public func writeFile(_ text: String, to path: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
 }
 
+/// Makes `path` a sparse file of `bytes` zero bytes (a file over a size limit that costs no disk).
+public func writeSparseFile(at path: String, bytes: Int) throws {
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+          let handle = FileHandle(forWritingAtPath: path) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+    try handle.truncate(atOffset: UInt64(bytes))
+    try handle.close()
+}
+
 /// The usage footer of `scrollsim run` errors.
 public let runUsageFooter = "Usage: scrollsim run <scenarios> ... [--strategy <name> ...] [--seed <n>] "
     + "[--format <format>] [--out <dir>] [--frames] [--requests <dir>] [--trace <dir>] [--html <file>]\n"
