@@ -127,6 +127,17 @@ final class AdaptiveStrategy: FetchStrategy {
         var downloadStarted: SimTime = 0
     }
 
+    /// What the strategy needs to know of an item that never changes during a run.
+    private struct ItemFacts {
+        /// The image the item shows (−1: not computed yet).
+        var imageID = -1
+        /// Long side of the bitmap the item's cell needs, pixels.
+        var maxPixelSize = 0
+        /// The smallest long side, pixels, of a cached bitmap that serves the item: the cell's
+        /// (`maxPixelSize`), or the full image's when that is smaller.
+        var cacheLimit = 0
+    }
+
     /// One wanted image in the plan.
     private struct PlanEntry {
         var imageID: Int
@@ -204,24 +215,19 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
     /// Stamp of the plan or pass that last marked each image id (`seen`, `wanted`): a mark is
     /// a write, and clearing every mark is one increment of `generation`.
-    @exclusivity(unchecked) private var markOf = DenseTable<Int>(empty: 0)
+    private let markOf = MarkTable(empty: 0)
     /// Position of each image's first candidate in the current reconcile, by image id (−1: left out,
     /// its image cached).
-    @exclusivity(unchecked) private var candidateIndexOf = DenseTable<Int>(empty: 0)
+    private let candidateIndexOf = MarkTable(empty: 0)
     /// Whether each image was ever stored in the memory cache (`wasInMemory`) or the disk cache
     /// (`wasOnDisk`), by image id: an image never stored is not there, and the plan asks a
     /// cache (a hash lookup) only about the others.
     @exclusivity(unchecked) private var wasInMemory = DenseTable<Bool>(empty: false)
     /// See `wasInMemory`.
     @exclusivity(unchecked) private var wasOnDisk = DenseTable<Bool>(empty: false)
-    /// Per-item and per-image constants of the layout and the catalogue, filled on first use
-    /// (they never change during a run), so a plan reads an array instead of asking again: the
-    /// image id of each item (−1: not asked yet).
-    @exclusivity(unchecked) private var imageOfItem = DenseTable<Int>(empty: -1)
-    /// Long side of the bitmap each item's cell needs, pixels (0: not computed yet).
-    @exclusivity(unchecked) private var pixelSizeOfItem = DenseTable<Int>(empty: 0)
-    /// Long side of each source image, pixels (−1: not asked yet).
-    @exclusivity(unchecked) private var sourceLongSideOf = DenseTable<Int>(empty: -1)
+    /// Per-item constants of the layout and the catalogue, filled on first use (they never change
+    /// during a run), so a plan reads one array entry instead of asking again (`facts(ofItem:)`).
+    @exclusivity(unchecked) private var factsOfItem = DenseTable<ItemFacts>(empty: ItemFacts())
     /// The plans' memory-cache lookups, to skip those that cannot change the cache's recency
     /// order (every other use of the cache is reported to it).
     @exclusivity(unchecked) private var recency = LRUTouchLog()
@@ -298,9 +304,9 @@ final class AdaptiveStrategy: FetchStrategy {
         needsPlan = true
         itemOfCell[cell] = item
         satisfied[cell] = false
-        let imageID = catalogImageID(ofItem: item)
-        let size = maxPixelSize(ofItem: item)
-        if let image = cachedImage(imageID, maxPixelSize: size) {
+        let facts = facts(ofItem: item)
+        let imageID = facts.imageID
+        if let image = cachedImage(imageID, limit: facts.cacheLimit) {
             environment.record(.memoryHit, imageID: imageID)
             environment.setImage(image, on: cell)
             satisfied[cell] = true
@@ -469,8 +475,8 @@ final class AdaptiveStrategy: FetchStrategy {
         let layout: CollectionLayout
         /// Items per row.
         let columns: Int
-        /// The last row asked about (−1: none yet), its top and bottom, points.
-        private var row = -1, top = 0.0, bottom = 0.0
+        /// The items of the last row asked about (none yet: empty), its top and bottom, points.
+        private var rowItems = 0..<0, top = 0.0, bottom = 0.0
 
         /// The spans of `layout`'s rows.
         init(layout: CollectionLayout) {
@@ -480,10 +486,10 @@ final class AdaptiveStrategy: FetchStrategy {
 
         /// Top and bottom of `item`'s row in content coordinates, points.
         mutating func span(ofItem item: Int) -> (top: Double, bottom: Double) {
-            let itemRow = item / columns
-            if itemRow != row {
+            if !rowItems.contains(item) {  // a range test, not a division per item
+                let first = item / columns * columns
                 let frame = layout.frame(ofItem: item)
-                row = itemRow
+                rowItems = first..<(first + columns)
                 top = frame.y
                 bottom = frame.maxY
             }
@@ -514,7 +520,11 @@ final class AdaptiveStrategy: FetchStrategy {
         /// The plan being built.
         var next: [PlanEntry] = []
         /// The resting items not yet passed, by slack rank.
-        var laterResting = FenwickCounter(count: 0)
+        var laterResting = FenwickCounter()
+        /// Each candidate's `enter`, by candidate index (the sort key of `order`).
+        var enters: [Double] = []
+        /// Scratch of `PlanOrder.sort`.
+        var sortBuffer: [Int] = []
     }
 
     /// Whether `item` will be on screen long enough for its image to arrive.
@@ -555,23 +565,25 @@ final class AdaptiveStrategy: FetchStrategy {
         for key in keys {
             let item = key >> 32, cell = key & 0xFFFF_FFFF
             let isDisplayed = self.isDisplayed[cell]
-            let imageID = catalogImageID(ofItem: item)
+            let facts = facts(ofItem: item)
+            let imageID = facts.imageID
             if markOf[imageID] == seen {
                 let index = candidateIndexOf[imageID]
                 if index >= 0 && isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
                 continue
             }
             markOf[imageID] = seen
-            let span = spans.span(ofItem: item)
-            var candidate = Candidate(item: item, imageID: imageID,
-                                      enter: clock.enter(top: span.top, bottom: span.bottom),
-                                      leave: clock.leave(top: span.top, bottom: span.bottom),
-                                      isDisplayed: isDisplayed)
-            describe(&candidate)
+            // Times are computed only for a candidate kept (the clock and the spans remember
+            // their last answer, but each is a function of the item: skipping one changes none).
+            var candidate = Candidate(item: item, imageID: imageID, enter: 0, leave: 0, isDisplayed: isDisplayed)
+            describe(&candidate, facts: facts)
             guard !candidate.isCached else {
                 candidateIndexOf[imageID] = -1
                 continue
             }
+            let span = spans.span(ofItem: item)
+            candidate.enter = clock.enter(top: span.top, bottom: span.bottom)
+            candidate.leave = clock.leave(top: span.top, bottom: span.bottom)
             candidateIndexOf[imageID] = candidates.count
             candidates.append(candidate)
         }
@@ -585,14 +597,16 @@ final class AdaptiveStrategy: FetchStrategy {
             let span = spans.span(ofItem: item)
             let enter = motion.speed > 0 ? clock.enter(top: span.top, bottom: span.bottom) : atRest
             guard enter < .infinity else { continue }
-            let imageID = catalogImageID(ofItem: item)
+            let facts = facts(ofItem: item)
+            let imageID = facts.imageID
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            var candidate = Candidate(item: item, imageID: imageID, enter: enter,
-                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+            var candidate = Candidate(item: item, imageID: imageID, enter: enter, leave: 0,
                                       isDisplayed: false, isAttached: false)
-            describe(&candidate)
-            if !candidate.isCached { candidates.append(candidate) }
+            describe(&candidate, facts: facts)
+            guard !candidate.isCached else { continue }
+            candidate.leave = clock.leave(top: span.top, bottom: span.bottom)
+            candidates.append(candidate)
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
         // guess about the next scroll, needed last.
@@ -603,15 +617,16 @@ final class AdaptiveStrategy: FetchStrategy {
             : layout.items(intersecting: restOffset - restDepth, restOffset)
         for step in 0..<beyond.count {
             let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
-            let imageID = catalogImageID(ofItem: item)
+            let facts = facts(ofItem: item)
+            let imageID = facts.imageID
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
             var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                       isDisplayed: false, isAttached: false)
-            describe(&candidate)
+            describe(&candidate, facts: facts)
             if !candidate.isCached { candidates.append(candidate) }
         }
-        recency.endPass { _ = memory.image(for: $0) }
+        recency.endPass { _ = memory.imageLongSide(for: $0) }
         plan(candidates)
         scratch.candidates = candidates
         scratch.keys = keys
@@ -627,25 +642,49 @@ final class AdaptiveStrategy: FetchStrategy {
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
     private func plan(_ candidates: [Candidate]) {
-        var order = scratch.order, sortedActive = scratch.sortedActive, resting = scratch.resting
-        var slackKey = scratch.slackKey, bySlack = scratch.bySlack, sortedSlacks = scratch.sortedSlacks
-        var slackRank = scratch.slackRank, next = scratch.next, laterResting = scratch.laterResting
-        scratch = PlanScratch(candidates: scratch.candidates, keys: scratch.keys)
+        // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
+        // back, so each is uniquely referenced while the plan fills it.
+        var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
+        var slackKey: [Double] = [], bySlack: [Int] = [], sortedSlacks: [Double] = []
+        var slackRank: [Int] = [], next: [PlanEntry] = [], laterResting = FenwickCounter(), enters: [Double] = []
+        var sortBuffer: [Int] = []
+        swap(&order, &scratch.order)
+        swap(&sortedActive, &scratch.sortedActive)
+        swap(&resting, &scratch.resting)
+        swap(&slackKey, &scratch.slackKey)
+        swap(&bySlack, &scratch.bySlack)
+        swap(&sortedSlacks, &scratch.sortedSlacks)
+        swap(&slackRank, &scratch.slackRank)
+        swap(&next, &scratch.next)
+        swap(&laterResting, &scratch.laterResting)
+        swap(&enters, &scratch.enters)
+        swap(&sortBuffer, &scratch.sortBuffer)
         defer {
-            scratch.order = order
-            scratch.sortedActive = sortedActive
-            scratch.resting = resting
-            scratch.slackKey = slackKey
-            scratch.bySlack = bySlack
-            scratch.sortedSlacks = sortedSlacks
-            scratch.slackRank = slackRank
-            scratch.next = next
-            scratch.laterResting = laterResting
+            swap(&order, &scratch.order)
+            swap(&sortedActive, &scratch.sortedActive)
+            swap(&resting, &scratch.resting)
+            swap(&slackKey, &scratch.slackKey)
+            swap(&bySlack, &scratch.bySlack)
+            swap(&sortedSlacks, &scratch.sortedSlacks)
+            swap(&slackRank, &scratch.slackRank)
+            swap(&next, &scratch.next)
+            swap(&laterResting, &scratch.laterResting)
+            swap(&enters, &scratch.enters)
+            swap(&sortBuffer, &scratch.sortBuffer)
         }
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: candidates.indices)
-        order.sort { a, b in
-            candidates[a].enter != candidates[b].enter ? candidates[a].enter < candidates[b].enter : a < b
+        // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
+        // cells, the horizon and the guess beyond it, each in the order they are entered).
+        var isGatheringOrder = true
+        for index in candidates.indices.dropFirst() where !(candidates[index].enter >= candidates[index - 1].enter) {
+            isGatheringOrder = false
+            break
+        }
+        if isGatheringOrder {
+            PlanOrder.fillIdentity(&order, count: candidates.count)
+        } else {
+            enters.removeAll(keepingCapacity: true)
+            for candidate in candidates { enters.append(candidate.enter) }
+            enters.withUnsafeBufferPointer { PlanOrder.sort(&order, byKeys: $0, buffer: &sortBuffer) }
         }
         let now = environment.now
         let isFling = motion.decay > 0
@@ -663,9 +702,10 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
         // Slack of each resting item to download if only resting items were loaded (fling only),
-        // as (index, slack) in plan order.
-        resting.removeAll(keepingCapacity: true)
+        // as (index, slack) in plan order. The arrays below are read only while a fling
+        // decelerates, so they are filled only then.
         if isFling {
+            resting.removeAll(keepingCapacity: true)
             var restingBacklog = backlog
             for index in order.indices {
                 let c = candidates[order[index]]
@@ -673,22 +713,21 @@ final class AdaptiveStrategy: FetchStrategy {
                 restingBacklog += transferSeconds
                 resting.append((index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)))
             }
+            // The resting items after the current candidate, counted by slack: `slackRank` orders
+            // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
+            // those not yet passed, so "how many later resting items would be late" is a binary
+            // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
+            slackKey.removeAll(keepingCapacity: true)
+            for entry in resting { slackKey.append(entry.slack.isNaN ? Double.infinity : entry.slack) }
+            // Ascending slack, ties by position.
+            slackKey.withUnsafeBufferPointer { PlanOrder.sort(&bySlack, byKeys: $0, buffer: &sortBuffer) }
+            sortedSlacks.removeAll(keepingCapacity: true)
+            for position in bySlack { sortedSlacks.append(slackKey[position]) }
+            slackRank.removeAll(keepingCapacity: true)
+            slackRank.append(contentsOf: repeatElement(0, count: resting.count))
+            for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
+            laterResting.reset(count: resting.count)
         }
-        // The resting items after the current candidate, counted by slack: `slackRank` orders
-        // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
-        // those not yet passed, so "how many later resting items would be late" is a binary
-        // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
-        slackKey.removeAll(keepingCapacity: true)
-        for entry in resting { slackKey.append(entry.slack.isNaN ? Double.infinity : entry.slack) }
-        bySlack.removeAll(keepingCapacity: true)
-        bySlack.append(contentsOf: resting.indices)
-        bySlack.sort { slackKey[$0] != slackKey[$1] ? slackKey[$0] < slackKey[$1] : $0 < $1 }
-        sortedSlacks.removeAll(keepingCapacity: true)
-        for position in bySlack { sortedSlacks.append(slackKey[position]) }
-        slackRank.removeAll(keepingCapacity: true)
-        slackRank.append(contentsOf: repeatElement(0, count: resting.count))
-        for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
-        laterResting.reset(count: resting.count)
         var firstLaterResting = 0
         next.removeAll(keepingCapacity: true)
         generation += 1
@@ -810,8 +849,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 if now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
             }
-            let size = maxPixelSize(ofItem: entry.item)
-            if cachedImage(entry.imageID, maxPixelSize: size) != nil { continue }
+            let facts = facts(ofItem: entry.item)
+            let size = facts.maxPixelSize
+            if cachedImage(entry.imageID, limit: facts.cacheLimit) != nil { continue }
             if isOnDisk(entry.imageID) {
                 startLoad(entry, maxPixelSize: size)
                 continue
@@ -829,64 +869,64 @@ final class AdaptiveStrategy: FetchStrategy {
 
     // MARK: Loads
 
-    /// Long side of the bitmap `item`'s cell needs, pixels.
-    private func maxPixelSize(ofItem item: Int) -> Int {
-        let known = pixelSizeOfItem[item]
-        if known > 0 { return known }
-        let size = layout.cellPixelSize(ofItem: item)
-        let longSide = max(size.width, size.height)
-        pixelSizeOfItem[item] = longSide
-        return longSide
+    /// The constants of `item` (computed on first use).
+    @inline(__always)
+    private func facts(ofItem item: Int) -> ItemFacts {
+        let known = factsOfItem[item]
+        return known.imageID >= 0 ? known : computeFacts(ofItem: item)
+    }
+
+    /// Asks the catalogue and the layout for `item`'s constants, once.
+    @inline(never)
+    private func computeFacts(ofItem item: Int) -> ItemFacts {
+        let imageID = environment.imageID(forItem: item)
+        let cell = layout.cellPixelSize(ofItem: item)
+        let source = environment.imagePixelSize(ofImage: imageID)
+        let maxPixelSize = max(cell.width, cell.height)
+        let facts = ItemFacts(imageID: imageID, maxPixelSize: maxPixelSize,
+                              cacheLimit: min(maxPixelSize, max(source.width, source.height)))
+        factsOfItem[item] = facts
+        return facts
     }
 
     /// The image `item` shows.
-    private func catalogImageID(ofItem item: Int) -> Int {
-        let known = imageOfItem[item]
-        if known >= 0 { return known }
-        let imageID = environment.imageID(forItem: item)
-        imageOfItem[item] = imageID
-        return imageID
-    }
+    private func catalogImageID(ofItem item: Int) -> Int { facts(ofItem: item).imageID }
 
-    /// Long side of the source image `imageID`, pixels.
-    private func sourceLongSide(ofImage imageID: Int) -> Int {
-        let known = sourceLongSideOf[imageID]
-        if known >= 0 { return known }
-        let source = environment.imagePixelSize(ofImage: imageID)
-        let longSide = max(source.width, source.height)
-        sourceLongSideOf[imageID] = longSide
-        return longSide
-    }
-
-    /// The cached bitmap of `imageID` if it is at least `maxPixelSize` on its long side (or the
-    /// full image); a hit refreshes its recency.
-    private func cachedImage(_ imageID: Int, maxPixelSize: Int) -> ImageObject? {
+    /// The cached bitmap of `imageID` if it is at least `limit` (an `ItemFacts.cacheLimit`) on
+    /// its long side; a hit refreshes its recency.
+    private func cachedImage(_ imageID: Int, limit: Int) -> ImageObject? {
         guard wasInMemory[imageID] else { return nil }
         recency.recordOperation()
         // `image(for:)` alone: this cache has no expiration, so `contains` adds nothing.
         guard let image = memory.image(for: imageID) else { return nil }
         let longSide = max(image.pixelWidth, image.pixelHeight)
-        return longSide >= min(maxPixelSize, sourceLongSide(ofImage: imageID)) ? image : nil
+        return longSide >= limit ? image : nil
     }
 
-    /// Whether the memory cache has a bitmap of `imageID` at least `maxPixelSize` on its long
-    /// side (or the full image), for a plan: `cachedImage` within `recency`'s pass, whose lookup
+    /// Whether the memory cache has a bitmap of `imageID` at least `limit` on its long side (an
+    /// `ItemFacts.cacheLimit`), for a plan: `cachedImage` within `recency`'s pass, whose lookup
     /// of an image the last plan looked up too is deferred (and skipped when it cannot change
     /// the recency order).
-    private func isCachedForPlan(_ imageID: Int, maxPixelSize: Int) -> Bool {
+    @inline(__always)
+    private func isCachedForPlan(_ imageID: Int, limit: Int) -> Bool {
         guard wasInMemory[imageID] else { return false }
-        let limit = min(maxPixelSize, sourceLongSide(ofImage: imageID))
         if let longSide = recency.deferredValue(of: imageID) { return longSide >= limit }
-        recency.stopDeferring { _ = memory.image(for: $0) }
-        guard let image = memory.image(for: imageID) else { return false }
-        let longSide = max(image.pixelWidth, image.pixelHeight)
+        return lookUpForPlan(imageID, limit: limit)
+    }
+
+    /// `isCachedForPlan`'s real lookup (one table lookup: `imageLongSide(for:)`).
+    @inline(never)
+    private func lookUpForPlan(_ imageID: Int, limit: Int) -> Bool {
+        recency.stopDeferring { _ = memory.imageLongSide(for: $0) }
+        guard let longSide = memory.imageLongSide(for: imageID) else { return false }
         recency.touched(imageID, value: longSide)
         return longSide >= limit
     }
 
     /// Fills in what the plan needs to know about a candidate's image.
-    private func describe(_ candidate: inout Candidate) {
-        candidate.maxPixelSize = maxPixelSize(ofItem: candidate.item)
+    @inline(__always)
+    private func describe(_ candidate: inout Candidate, facts: ItemFacts) {
+        candidate.maxPixelSize = facts.maxPixelSize
         // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
         if activeSlot[candidate.imageID] >= 0 {
             candidate.isLoading = true
@@ -896,7 +936,7 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             return
         }
-        candidate.isCached = isCachedForPlan(candidate.imageID, maxPixelSize: candidate.maxPixelSize)
+        candidate.isCached = isCachedForPlan(candidate.imageID, limit: facts.cacheLimit)
         candidate.needsDownload = !candidate.isCached && !isOnDisk(candidate.imageID)
     }
 

@@ -55,8 +55,11 @@ struct LinkShareLog {
     private var pending: [Pending] = []
     /// Scratch for `linkTime`: the cut points of one transfer, kept for its capacity.
     private var cuts: [SimTime] = []
-    /// Scratch for `linkTime`: the reported transfers overlapping it.
-    private var overlapping: [Interval] = []
+    /// Scratch for `linkTime`: the starts and the ends of the reported transfers overlapping it.
+    private var starts: [SimTime] = [], ends: [SimTime] = []
+    /// Whether `intervals` is in ascending order of `end` (reports come in time order, so it
+    /// stays true; `linkTime` then finds the overlapping transfers by binary search).
+    private var isSortedByEnd = true
 
     /// An empty log.
     init() {}
@@ -81,6 +84,7 @@ struct LinkShareLog {
         }
         if let start = metrics.responseStart, let end = metrics.responseEnd, end > start {
             let interval = Interval(start: start, end: end)
+            if let last = intervals.last, end < last.end { isSortedByEnd = false }
             intervals.append(interval)
             if metrics.outcome == .completed && metrics.bytesReceived > 0 {
                 pending.append(Pending(interval: interval, bytes: metrics.bytesReceived))
@@ -113,18 +117,38 @@ struct LinkShareLog {
         cuts.removeAll(keepingCapacity: true)
         cuts.append(interval.start)
         cuts.append(interval.end)
-        overlapping.removeAll(keepingCapacity: true)
-        for other in intervals where other.end > interval.start && other.start < interval.end {
-            overlapping.append(other)
+        starts.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        // Only the reported transfers ending after `interval` starts can overlap it: in end order,
+        // a suffix of `intervals`.
+        var first = 0
+        if isSortedByEnd {
+            var high = intervals.count
+            while first < high {
+                let middle = (first + high) / 2
+                if intervals[middle].end > interval.start { high = middle } else { first = middle + 1 }
+            }
+        }
+        for other in intervals[first...] where other.end > interval.start && other.start < interval.end {
+            starts.append(other.start)
+            ends.append(other.end)
             if other.start > interval.start { cuts.append(other.start) }
             if other.end < interval.end { cuts.append(other.end) }
         }
         cuts.sort()
+        starts.sort()
+        ends.sort()
         var total: SimTime = 0
-        // Only a transfer overlapping `interval` can be in progress over a piece of it.
+        // Only a transfer overlapping `interval` can be in progress over a piece of it. Every
+        // start after `interval.start` and every end before `interval.end` is a cut, so over a
+        // piece `from..<to` between neighbouring cuts an overlapping transfer is in progress iff
+        // it started by `from` and had not ended by `from`: the count is (starts ≤ from) − (ends
+        // ≤ from) (a transfer ending by `from` started before it), read off the sorted lists.
+        var started = 0, ended = 0
         for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
-            let sharing = overlapping.count(where: { $0.start <= from && $0.end >= to })
-            total += (to - from) / SimTime(max(1, sharing))
+            while started < starts.count && starts[started] <= from { started += 1 }
+            while ended < ends.count && ends[ended] <= from { ended += 1 }
+            total += (to - from) / SimTime(max(1, started - ended))
         }
         return total
     }

@@ -7,14 +7,16 @@
 /// the values in the window (a windowed median, robust to a heavy tail: a single slow request
 /// moves the median by at most one rank).
 ///
-/// Deterministic: the window is an array in arrival order plus an ascending copy kept by
+/// Deterministic: the window is a ring in arrival order plus an ascending copy kept by
 /// binary-search insertion (every value is finite, so the order is total); the median of an even
 /// count averages its two middle values in a fixed order.
 struct ObservationWindow: Equatable {
     /// How many values the window holds at most (at least 1).
     let capacity: Int
-    /// The values, oldest first.
-    private(set) var values: [Double]
+    /// The values in arrival order from `oldest` (wrapping): a ring, so the oldest leaves in O(1).
+    private var ring: [Double]
+    /// Position of the oldest value in `ring` (0 until the window is full).
+    private var oldest = 0
     /// The same values in ascending order, kept up to date by `add` (statistics read it without
     /// sorting).
     private(set) var ascending: [Double]
@@ -25,8 +27,19 @@ struct ObservationWindow: Equatable {
     init(capacity: Int, prior: Double, priorWeight: Int) {
         precondition(capacity >= 1 && priorWeight >= 0, "a window holds at least one value")
         self.capacity = capacity
-        values = Array(repeating: prior, count: min(priorWeight, capacity))
-        ascending = values
+        ring = Array(repeating: prior, count: min(priorWeight, capacity))
+        ring.reserveCapacity(capacity)
+        ascending = ring
+        ascending.reserveCapacity(capacity)
+    }
+
+    /// The values, oldest first.
+    var values: [Double] { Array(ring[oldest...] + ring[..<oldest]) }
+
+    /// Two windows are equal when they hold the same values in the same order (wherever their
+    /// rings start) and the same observation count.
+    static func == (lhs: ObservationWindow, rhs: ObservationWindow) -> Bool {
+        lhs.capacity == rhs.capacity && lhs.observationCount == rhs.observationCount && lhs.values == rhs.values
     }
 
     /// The first position in `ascending` whose value is not below `value` (binary search).
@@ -44,12 +57,32 @@ struct ObservationWindow: Equatable {
     /// - Complexity: O(capacity).
     mutating func add(_ value: Double) {
         guard value.isFinite, value >= 0 else { return }
-        if values.count == capacity {
+        var removeAt = -1
+        if ring.count == capacity {
             // equal values are interchangeable: remove any copy of the one leaving
-            ascending.remove(at: insertionIndex(of: values.removeFirst()))
+            removeAt = insertionIndex(of: ring[oldest])
+            ring[oldest] = value
+            oldest = oldest + 1 == capacity ? 0 : oldest + 1
+        } else {
+            ring.append(value)
         }
-        values.append(value)
-        ascending.insert(value, at: insertionIndex(of: value))
+        let insertAt = insertionIndex(of: value)
+        ascending.withUnsafeMutableBufferPointer { sorted in
+            // Remove the leaving value, then insert the new one: one shift of the values between.
+            guard removeAt >= 0 else { return }
+            if removeAt < insertAt {  // the new value lands after the hole (its index counts the leaving one)
+                for index in removeAt..<(insertAt - 1) { sorted[index] = sorted[index + 1] }
+                sorted[insertAt - 1] = value
+            } else {
+                var index = removeAt
+                while index > insertAt {
+                    sorted[index] = sorted[index - 1]
+                    index -= 1
+                }
+                sorted[insertAt] = value
+            }
+        }
+        if removeAt < 0 { ascending.insert(value, at: insertAt) }
         observationCount += 1
     }
 
@@ -57,7 +90,7 @@ struct ObservationWindow: Equatable {
     /// count); 0 for an empty window.
     /// - Complexity: O(1).
     var median: Double {
-        guard !values.isEmpty else { return 0 }
+        guard !ascending.isEmpty else { return 0 }
         let sorted = ascending
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
@@ -67,7 +100,7 @@ struct ObservationWindow: Equatable {
     /// the window at or below it (`fraction` in 0...1; the largest value for 1); 0 when empty.
     /// - Complexity: O(1).
     func quantile(_ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
+        guard !ascending.isEmpty else { return 0 }
         let sorted = ascending
         let rank = Int((fraction * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]

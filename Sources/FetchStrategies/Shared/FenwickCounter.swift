@@ -13,16 +13,18 @@ struct FenwickCounter {
         reset(count: count)
     }
 
+    /// No positions, and no storage yet (a placeholder to swap with).
+    init() { tree = [] }
+
     /// Starts again with `count` positions, all marked, reusing the storage.
     /// - Complexity: O(n).
     mutating func reset(count: Int) {
         tree.removeAll(keepingCapacity: true)
         tree.append(contentsOf: repeatElement(0, count: count + 1))
         guard count > 0 else { return }
-        for i in 1...count {
-            tree[i] += 1
-            let parent = i + (i & -i)
-            if parent <= count { tree[parent] += tree[i] }
+        // With every position marked, `tree[i]` counts all of `(i − lowbit(i)), i]`: lowbit(i).
+        tree.withUnsafeMutableBufferPointer { tree in
+            for i in 1...count { tree[i] = i & -i }
         }
     }
 

@@ -24,10 +24,15 @@ struct LRUTouchLog {
     private var lastKeys: [Int] = []
     /// The stamp marking `lastKeys` in `stampOf`.
     private var stamp = 0
-    /// The stamp of the pass that last touched each key, by key.
-    private var stampOf = DenseTable<Int>(empty: -1)
-    /// The value recorded with each key at its last touch, by key.
-    private var valueOf = DenseTable<Int>(empty: 0)
+    /// The stamp of the pass that last touched a key, and the value recorded with it then.
+    private struct Touch {
+        /// The pass's stamp (−1: never touched).
+        var stamp = -1
+        /// The value recorded at the touch.
+        var value = 0
+    }
+    /// The last touch of each key, by key (one table: a deferred lookup reads both at once).
+    private var touchOf = DenseTable<Touch>(empty: Touch())
     /// The keys this pass looked up with a hit (deferred or touched), in order.
     private var keys: [Int] = []
     /// Whether this pass's lookups so far are all deferred (none touched yet).
@@ -48,10 +53,13 @@ struct LRUTouchLog {
     /// If `key`'s lookup can be deferred (the last pass touched it and the cache has not changed
     /// since), records it and returns the value recorded with it; nil otherwise (look it up, with
     /// `stopDeferring` first when `isDeferring`).
+    @inline(__always)
     mutating func deferredValue(of key: Int) -> Int? {
-        guard isDeferring, stampOf[key] == stamp else { return nil }
+        guard isDeferring else { return nil }
+        let touch = touchOf[key]
+        guard touch.stamp == stamp else { return nil }
         keys.append(key)
-        return valueOf[key]
+        return touch.value
     }
 
     /// Touches the deferred lookups, in order, with `touch`: the next lookup is a real one.
@@ -66,7 +74,7 @@ struct LRUTouchLog {
     mutating func touched(_ key: Int, value: Int) {
         precondition(!isDeferring, "stopDeferring before a real lookup")
         keys.append(key)
-        valueOf[key] = value
+        touchOf[key].value = value
     }
 
     /// Ends the pass: the deferred lookups are touched with `touch` (in order) unless they are a
@@ -80,7 +88,7 @@ struct LRUTouchLog {
         }
         swap(&lastKeys, &keys)
         stamp += 1
-        for key in lastKeys { stampOf[key] = stamp }
+        for key in lastKeys { touchOf[key].stamp = stamp }
         operationsAtCommit = operations
     }
 

@@ -89,21 +89,27 @@ public final class CacheIndex {
     /// A lookup: true on a hit, which refreshes recency under `lru` and sets the reference bit
     /// under `clock`.
     @inlinable
-    public func touch(_ key: Int) -> Bool {
-        guard let slot = slotOfKey[key] else { return false }
+    public func touch(_ key: Int) -> Bool { touchedSlot(key) >= 0 }
+
+    /// `touch(key)` returning the slot of `key` on a hit (−1 on a miss): a caller keeping values
+    /// per slot (`ImageMemoryCache`) reads them without a second lookup by key. A key's slot stays
+    /// the same while it is held.
+    @inlinable
+    public func touchedSlot(_ key: Int) -> Int {
+        guard let slot = slotOfKey[key] else { return -1 }
         switch policy {
         case .lru:
-            if slot != tail {
-                unlink(slot)
-                append(slot)
-            }
+            if slot != tail { moveToTail(slot) }
         case .clock:
             isReferenced[Int(slot)] = true
         case .fifo:
             break
         }
-        return true
+        return Int(slot)
     }
+
+    /// The slot of `key` if held (−1 otherwise), without touching it.
+    public func slot(of key: Int) -> Int { slotOfKey[key].map { Int($0) } ?? -1 }
 
     /// Inserts `key` (or updates its cost and, for `lru`, its recency; for `clock`, its reference
     /// bit), then evicts until within the limits. Evicted keys are appended to `evicted` in
@@ -119,10 +125,7 @@ public final class CacheIndex {
         if let slot = slotOfKey[key] {
             totalCost += cost - costs[Int(slot)]
             costs[Int(slot)] = cost
-            if policy == .lru && slot != tail {
-                unlink(slot)
-                append(slot)
-            }
+            if policy == .lru && slot != tail { moveToTail(slot) }
             if policy == .clock { isReferenced[Int(slot)] = true }  // an update counts as a use
         } else {
             let slot: Int32
@@ -248,6 +251,29 @@ public final class CacheIndex {
             }
             slot = following
         }
+    }
+
+    /// `unlink(slot)` then `append(slot)` (a hit under `lru`) on the link arrays' storage: one
+    /// uniqueness check per array instead of one per write. `slot` must be linked, not the tail.
+    @usableFromInline
+    func moveToTail(_ slot: Int32) {
+        precondition(slot != tail, "moveToTail of the tail")
+        var newHead = head, newTail = tail
+        previous.withUnsafeMutableBufferPointer { previous in
+            next.withUnsafeMutableBufferPointer { next in
+                let s = Int(slot)
+                let p = previous[s], n = next[s]
+                if p >= 0 { next[Int(p)] = n } else { newHead = n }
+                if n >= 0 { previous[Int(n)] = p } else { newTail = p }
+                // `slot` is not the tail, so the list keeps at least one other entry: `newTail`.
+                previous[s] = newTail
+                next[s] = -1
+                next[Int(newTail)] = slot
+                newTail = slot
+            }
+        }
+        head = newHead
+        tail = newTail
     }
 
     @usableFromInline

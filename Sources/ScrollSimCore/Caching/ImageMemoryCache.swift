@@ -36,6 +36,10 @@ public final class ImageMemoryCache {
     @exclusivity(unchecked) private var images = IntKeyedTable<ImageObject>()
     /// Expiry instants by key (`configuration.expiration` > 0 only).
     @exclusivity(unchecked) private var expiresAt = IntKeyedTable<SimTime>()
+    /// The long side in pixels of the held image of each `index` slot (meaningless for a free
+    /// slot): `imageLongSide(for:)`'s hit path reads it by the slot its touch returns, one lookup
+    /// instead of the two (`images`, then `index`) of `image(for:)`.
+    @exclusivity(unchecked) private var longSideOfSlot: [Int] = []
     @exclusivity(unchecked) private var evicted: [Int] = []
     /// Entries evicted for space (not removals or purges), for tests.
     @exclusivity(unchecked) public private(set) var evictionCount = 0
@@ -67,6 +71,17 @@ public final class ImageMemoryCache {
         return image
     }
 
+    /// `image(for: key).map { max($0.pixelWidth, $0.pixelHeight) }`, with the same effect on the
+    /// cache (recency, expiry), in one table lookup when entries do not expire.
+    public func imageLongSide(for key: Int) -> Int? {
+        guard configuration.expiration == 0 else {
+            return image(for: key).map { max($0.pixelWidth, $0.pixelHeight) }
+        }
+        // `images` and `index` hold the same keys between calls (`store`, `remove`, `dropImage`).
+        let slot = index.touchedSlot(key)
+        return slot >= 0 ? longSideOfSlot[slot] : nil
+    }
+
     /// Whether `key` is held (and not expired), without touching it.
     public func contains(_ key: Int) -> Bool {
         guard images[key] != nil else { return false }
@@ -93,6 +108,13 @@ public final class ImageMemoryCache {
             if images[key] == nil {
                 images[key] = image
                 environment.retain(image)
+            }
+            let slot = index.slot(of: key)
+            if slot >= 0 {
+                if slot >= longSideOfSlot.count {
+                    longSideOfSlot.append(contentsOf: repeatElement(0, count: slot + 1 - longSideOfSlot.count))
+                }
+                longSideOfSlot[slot] = max(image.pixelWidth, image.pixelHeight)
             }
             if configuration.expiration > 0 { expiresAt[key] = environment.now + configuration.expiration }
         }

@@ -1,0 +1,257 @@
+@testable import FetchStrategies
+import ScrollSimCore
+import Testing
+
+/// The faster paths behind `adaptive`'s plan, each checked against the path it replaced over
+/// random operations: the plan's sort, its mark table, the memory cache's one-lookup hit, the
+/// estimator's ring window and the link log's sweep.
+@Suite struct AdaptiveHotPathTests {
+    /// A repeatable generator for the cases (64-bit LCG, Knuth's MMIX constants).
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    /// Keys shaped like a plan's: ascending stretches, rows of equal keys in descending order,
+    /// repeats, both zeros, infinities, and (when `withNaN`) NaN.
+    static func planKeys(_ generator: inout Generator, count: Int, withNaN: Bool) -> [Double] {
+        var keys: [Double] = []
+        while keys.count < count {
+            let length = 1 + generator.next(12)
+            let base = Double(generator.next(20))
+            switch generator.next(6) {
+            case 0: for step in 0..<length { keys.append(base + Double(step / 4)) }  // rows, ascending
+            case 1: for step in 0..<length { keys.append(base - Double(step / 4)) }  // rows, descending
+            case 2: for _ in 0..<length { keys.append(Double(generator.next(5))) }
+            case 3: keys.append(generator.next(2) == 0 ? 0.0 : -0.0)
+            case 4: keys.append(generator.next(2) == 0 ? .infinity : .greatestFiniteMagnitude)
+            default: keys.append(withNaN && generator.next(4) == 0 ? .nan : base / 3)
+            }
+        }
+        return Array(keys.prefix(count))
+    }
+
+    @Test func thePlanOrderIsTheStandardSortByKeyThenPosition() {
+        var generator = Generator(state: 5)
+        var order: [Int] = [], buffer: [Int] = []
+        for round in 0..<3_000 {
+            let keys = Self.planKeys(&generator, count: generator.next(90), withNaN: round % 5 == 0)
+            var expected = Array(keys.indices)
+            expected.sort { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
+            keys.withUnsafeBufferPointer { AdaptiveStrategy.PlanOrder.sort(&order, byKeys: $0, buffer: &buffer) }
+            #expect(order == expected)
+            if !keys.contains(where: \.isNaN) && zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) {
+                AdaptiveStrategy.PlanOrder.fillIdentity(&order, count: keys.count)
+                #expect(order == expected)  // keys already ascending: the identity is the order
+            }
+        }
+    }
+
+    @Test func aMarkTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
+        let table = AdaptiveStrategy.MarkTable(empty: -3)
+        var reference: [Int: Int] = [:]
+        var generator = Generator(state: 8)
+        #expect(table[0] == -3 && table[100_000] == -3)
+        for _ in 0..<5_000 {
+            let key = generator.next(generator.next(2) == 0 ? 40 : 5_000)
+            if generator.next(3) == 0 {
+                let value = generator.next(1_000)
+                table[key] = value
+                reference[key] = value
+            }
+            #expect(table[key] == reference[key, default: -3])
+        }
+        #expect(table.capacity >= (reference.keys.max() ?? 0) + 1)
+        for key in 0..<5_000 { #expect(table[key] == reference[key, default: -3]) }
+    }
+
+    /// The old window: an array in arrival order with `removeFirst`, and `remove(at:)` then
+    /// `insert(_:at:)` on the ascending copy.
+    struct ReferenceWindow {
+        let capacity: Int
+        var values: [Double], ascending: [Double]
+        func index(of value: Double) -> Int {
+            var low = 0, high = ascending.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ascending[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        mutating func add(_ value: Double) {
+            guard value.isFinite, value >= 0 else { return }
+            if values.count == capacity { ascending.remove(at: index(of: values.removeFirst())) }
+            values.append(value)
+            ascending.insert(value, at: index(of: value))
+        }
+    }
+
+    @Test func theRingWindowHoldsTheSameValuesInTheSameOrderAsTheArrayWindow() {
+        var generator = Generator(state: 13)
+        for capacity in [1, 2, 3, 8, 32] {
+            var window = ObservationWindow(capacity: capacity, prior: 0.5, priorWeight: min(3, capacity))
+            var reference = ReferenceWindow(capacity: capacity, values: Array(repeating: 0.5, count: min(3, capacity)),
+                                            ascending: Array(repeating: 0.5, count: min(3, capacity)))
+            for _ in 0..<2_000 {
+                let value: Double = switch generator.next(8) {
+                case 0: 0.5
+                case 1: generator.next(2) == 0 ? 0.0 : -0.0
+                case 2: -1
+                default: Double(generator.next(50)) / 10
+                }
+                window.add(value)
+                reference.add(value)
+                #expect(window.values == reference.values)
+                #expect(window.ascending.map(\.bitPattern) == reference.ascending.map(\.bitPattern))
+            }
+        }
+    }
+
+    /// The old link log: the pieces' sharing counted by a scan of the overlapping transfers,
+    /// over every kept transfer.
+    struct ReferenceLinkLog {
+        var outstanding: [(imageID: Int, fetchStart: SimTime)] = []
+        var intervals: [(start: SimTime, end: SimTime)] = []
+        var pending: [(start: SimTime, end: SimTime, bytes: Int64)] = []
+
+        mutating func ended(_ metrics: TaskMetrics) -> [Double] {
+            if let index = outstanding.firstIndex(where: {
+                $0.imageID == metrics.imageID && $0.fetchStart == metrics.fetchStart
+            }) {
+                outstanding.remove(at: index)
+            }
+            if let start = metrics.responseStart, let end = metrics.responseEnd, end > start {
+                intervals.append((start, end))
+                if metrics.outcome == .completed && metrics.bytesReceived > 0 {
+                    pending.append((start, end, metrics.bytesReceived))
+                }
+            }
+            var frontier = SimTime.max
+            for request in outstanding where request.fetchStart < frontier { frontier = request.fetchStart }
+            var measured: [Double] = []
+            var ready = 0
+            while ready < pending.count && pending[ready].end <= frontier {
+                let sample = pending[ready]
+                measured.append(Double(linkTime(sample.start, sample.end)) / Double(sample.bytes))
+                ready += 1
+            }
+            pending.removeFirst(ready)
+            var horizon = frontier
+            for sample in pending where sample.start < horizon { horizon = sample.start }
+            if pending.count > LinkShareLog.pendingLimit { pending.removeFirst(pending.count - LinkShareLog.pendingLimit) }
+            let stale = max(intervals.prefix { $0.end <= horizon }.count, intervals.count - LinkShareLog.intervalLimit)
+            intervals.removeFirst(stale)
+            return measured
+        }
+
+        func linkTime(_ start: SimTime, _ end: SimTime) -> SimTime {
+            var cuts = [start, end]
+            let overlapping = intervals.filter { $0.end > start && $0.start < end }
+            for other in overlapping {
+                if other.start > start { cuts.append(other.start) }
+                if other.end < end { cuts.append(other.end) }
+            }
+            cuts.sort()
+            var total: SimTime = 0
+            for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
+                let sharing = overlapping.count(where: { $0.start <= from && $0.end >= to })
+                total += (to - from) / SimTime(max(1, sharing))
+            }
+            return total
+        }
+    }
+
+    @Test func theLinkLogsSweepMeasuresExactlyWhatTheScanDid() {
+        var generator = Generator(state: 21)
+        for round in 0..<40 {
+            var log = LinkShareLog(), reference = ReferenceLinkLog()
+            var clock: SimTime = 0
+            var inFlight: [(imageID: Int, fetchStart: SimTime)] = []
+            for step in 0..<400 {
+                clock += SimTime(generator.next(round % 4 == 0 ? 3 : 40))
+                if inFlight.count < 12 && generator.next(2) == 0 {
+                    let request = (imageID: step, fetchStart: clock)
+                    inFlight.append(request)
+                    log.resumed(imageID: request.imageID, at: request.fetchStart)
+                    reference.outstanding.append(request)
+                    continue
+                }
+                guard !inFlight.isEmpty else { continue }
+                let request = inFlight.remove(at: generator.next(inFlight.count))
+                // First byte after the resume; the last byte now, or (out of report order) earlier.
+                let first = request.fetchStart + SimTime(generator.next(Int(clock - request.fetchStart) + 1))
+                let last = round % 3 == 0 && generator.next(4) == 0 ? max(first, clock - 30) : clock
+                let outcome: TaskMetrics.Outcome = generator.next(6) == 0 ? .cancelled : .completed
+                let metrics = TaskMetrics(imageID: request.imageID, fetchStart: request.fetchStart,
+                                          requestStart: request.fetchStart, responseStart: first, responseEnd: last,
+                                          bytesReceived: Int64(1 + generator.next(5_000)), isReusedConnection: true,
+                                          outcome: outcome)
+                #expect(log.ended(metrics) == reference.ended(metrics))
+            }
+        }
+    }
+}
+
+extension AdaptiveHotPathTests {
+    @Test(arguments: CacheIndex.Policy.allCases)
+    func theOneLookupHitPathAnswersAndTouchesAsTheTwoLookupPath(policy: CacheIndex.Policy) {
+        for expiration in [SimTime(0), SimDuration.second] {
+            let result = MemoryCacheHitPathProbe.compare(policy: policy, expiration: expiration)
+            #expect(result.mismatches == 0)
+            #expect(result.hits > 100 && result.misses > 100)  // both paths were exercised
+        }
+    }
+}
+
+/// Drives two memory caches through the same random operations inside a run (a cache needs the
+/// run's environment): lookups through `image(for:)` on one, `imageLongSide(for:)` on the other.
+final class MemoryCacheHitPathProbe: FetchStrategy {
+    /// The comparison's outcome.
+    struct Result { var mismatches = 0, hits = 0, misses = 0 }
+
+    /// Runs the comparison for `policy` (entries expiring `expiration` after access; 0: never).
+    static func compare(policy: CacheIndex.Policy, expiration: SimTime) -> Result {
+        let scenario = StrategyTests.fixedList(itemCount: 1, script: [.pause(seconds: 0.1)])
+        final class Box: @unchecked Sendable { var result = Result() }
+        let box = Box()
+        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
+            MemoryCacheHitPathProbe(environment: environment, policy: policy, expiration: expiration, box: { box.result = $0 })
+        }).run()
+        return box.result
+    }
+
+    init(environment: FetchEnvironment, policy: CacheIndex.Policy, expiration: SimTime, box: (Result) -> Void) {
+        let configuration = ImageMemoryCache.Configuration(policy: policy, countLimit: 12, costLimitBytes: 6_000_000,
+                                                           maxEntryCostFraction: 0.5, expiration: expiration)
+        let twoLookups = ImageMemoryCache(environment: environment, configuration: configuration)
+        let oneLookup = ImageMemoryCache(environment: environment, configuration: configuration)
+        var generator = AdaptiveHotPathTests.Generator(state: UInt64(3 + expiration))
+        var result = Result()
+        for _ in 0..<4_000 {
+            let key = generator.next(24)
+            switch generator.next(10) {
+            case 0, 1, 2:
+                let side = 100 + generator.next(1_200)
+                let image = environment.makeUndecodedImage(key, width: side, height: 100 + generator.next(side))
+                if twoLookups.store(image, for: key) != oneLookup.store(image, for: key) { result.mismatches += 1 }
+            case 3: twoLookups.remove(key); oneLookup.remove(key)
+            case 4:
+                let isProtected = generator.next(2) == 0
+                twoLookups.setProtected(key, isProtected)
+                oneLookup.setProtected(key, isProtected)
+            case 5 where generator.next(40) == 0: twoLookups.removeAll(); oneLookup.removeAll()
+            default:
+                let expected = twoLookups.image(for: key).map { max($0.pixelWidth, $0.pixelHeight) }
+                let side = oneLookup.imageLongSide(for: key)
+                if side != expected { result.mismatches += 1 }
+                if side != nil { result.hits += 1 } else { result.misses += 1 }
+            }
+            if twoLookups.keysInEvictionOrder() != oneLookup.keysInEvictionOrder()
+                || twoLookups.totalCost != oneLookup.totalCost { result.mismatches += 1 }
+        }
+        box(result)
+    }
+}
