@@ -1,14 +1,14 @@
 extension AdaptiveStrategy {
     /// Sorting of candidate positions by a `Double` key, ties by position: what
-    /// `order.sort { key[a] != key[b] ? key[a] < key[b] : a < b }` gives, in O(n log r) for an
-    /// input of r ascending runs (a plan's candidates arrive as a few: the cells in item order,
-    /// the horizon in the order it is entered, the guess beyond it).
+    /// `order.sort { key[a] != key[b] ? key[a] < key[b] : a < b }` gives, by insertion for the
+    /// short inputs of a plan (O(n + inversions)) and by merging runs beyond (O(n log r) for r
+    /// runs; a stretch of descending rows counts as one).
     ///
     /// Exact: without NaN keys, "key, then position" is a strict total order, and the sorted
     /// order of distinct elements under a total order is unique, whatever the algorithm. With a
     /// NaN key that order is not a strict weak order, so the standard library's sort (whose
     /// result then depends on its algorithm) runs instead, with the same comparison.
-    /// Origin: ours (a natural merge sort).
+    /// Origin: ours (insertion sort; a natural merge sort).
     enum PlanOrder {
         /// Fills `order` with `0..<keys.count` sorted by key, ties by position; `buffer` is
         /// scratch (kept by the caller for its capacity).
@@ -28,6 +28,11 @@ extension AdaptiveStrategy {
             order.withUnsafeMutableBufferPointer { first in
                 for position in 0..<count { first[position] = position }
                 guard count > 1 else { return }
+                if count <= insertionSortLimit {
+                    insertionSort(first, keys: keys)
+                    return
+                }
+                turnDescendingStretches(first, keys: keys)
                 buffer.withUnsafeMutableBufferPointer { second in
                     sourceIsOrder = mergeRuns(first, second, keys: keys)
                 }
@@ -45,21 +50,43 @@ extension AdaptiveStrategy {
         }
 
         /// Makes `array` hold `count` elements (new ones 0), keeping its capacity.
-        private static func resize(_ array: inout [Int], to count: Int) {
+        private static func resize(_ array: inout [Int], to count: Int) { resize(&array, to: count, filler: 0) }
+
+        /// Makes `array` hold `count` elements (new ones `filler`), keeping its capacity: a plan
+        /// sizes its scratch arrays once, then fills them through their buffers (no check per
+        /// element that the storage is unique, as `append` makes).
+        static func resize<Element>(_ array: inout [Element], to count: Int, filler: Element) {
             if array.count > count {
                 array.removeLast(array.count - count)
             } else if array.count < count {
-                array.append(contentsOf: repeatElement(0, count: count - array.count))
+                array.append(contentsOf: repeatElement(filler, count: count - array.count))
             }
         }
 
-        /// Sorts `a` (positions in order) by key, ties by position, using `b` as scratch; returns
-        /// whether the result is in `a` (else in `b`). A non-increasing stretch (the cells of an
-        /// upward scroll: rows in descending `enter`, a row's items sharing it) is first turned
-        /// around in place, group of equal keys by group, so it is one ascending run too; then
-        /// neighbouring ascending runs are merged, pass by pass, until one is left.
-        private static func mergeRuns(_ a: UnsafeMutableBufferPointer<Int>, _ b: UnsafeMutableBufferPointer<Int>,
-                                      keys: UnsafeBufferPointer<Double>) -> Bool {
+        /// Inputs this short are sorted by insertion (fewer steps than finding and merging runs).
+        static let insertionSortLimit = 128
+
+        /// Sorts `a` (positions in order) by key, ties by position, in place: each element moves
+        /// back past the larger keys before it only (equal keys keep their order), so an input
+        /// of few inversions costs little (a plan's candidates, mostly in `enter` order; a
+        /// fling's slacks, each row's descending by a transfer per item, the rows ascending).
+        private static func insertionSort(_ a: UnsafeMutableBufferPointer<Int>, keys: UnsafeBufferPointer<Double>) {
+            for index in 1..<a.count {
+                let position = a[index], key = keys[position]
+                var hole = index
+                while hole > 0 && keys[a[hole - 1]] > key {
+                    a[hole] = a[hole - 1]
+                    hole -= 1
+                }
+                a[hole] = position
+            }
+        }
+
+        /// Turns each non-increasing stretch of `a` (positions in order; the cells of an upward
+        /// scroll: rows in descending `enter`, a row's items sharing it) around in place, group of
+        /// equal keys by group, so it ascends; equal keys stay in position order throughout.
+        private static func turnDescendingStretches(_ a: UnsafeMutableBufferPointer<Int>,
+                                                    keys: UnsafeBufferPointer<Double>) {
             let count = a.count
             var start = 0
             while start < count {
@@ -73,6 +100,14 @@ extension AdaptiveStrategy {
                 }
                 start = end
             }
+        }
+
+        /// Sorts `a` (positions, equal keys in position order) by key, ties by position, using `b`
+        /// as scratch; returns whether the result is in `a` (else in `b`): neighbouring ascending
+        /// runs are merged, pass by pass, until one is left.
+        private static func mergeRuns(_ a: UnsafeMutableBufferPointer<Int>, _ b: UnsafeMutableBufferPointer<Int>,
+                                      keys: UnsafeBufferPointer<Double>) -> Bool {
+            let count = a.count
             var source = a, target = b, sourceIsA = true
             while true {
                 // One pass: merge each two neighbouring runs (every position of the left run is

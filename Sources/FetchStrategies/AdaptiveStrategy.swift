@@ -110,8 +110,6 @@ final class AdaptiveStrategy: FetchStrategy {
         var maxPixelSize = 0
         /// Whether its image must come from the network (not cached, not on disk, not loading).
         var needsDownload = false
-        /// Whether the memory cache already has a large enough bitmap.
-        var isCached = false
         /// Seconds until it enters the screen (0: on screen; `atRest`: a guess about the next scroll).
         var enter: Double
         /// Seconds until it has left the screen (infinity: never, as predicted).
@@ -573,17 +571,18 @@ final class AdaptiveStrategy: FetchStrategy {
                 continue
             }
             markOf[imageID] = seen
-            // Times are computed only for a candidate kept (the clock and the spans remember
-            // their last answer, but each is a function of the item: skipping one changes none).
-            var candidate = Candidate(item: item, imageID: imageID, enter: 0, leave: 0, isDisplayed: isDisplayed)
-            describe(&candidate, facts: facts)
-            guard !candidate.isCached else {
+            guard !isServedFromMemory(imageID, facts: facts) else {
                 candidateIndexOf[imageID] = -1
                 continue
             }
+            // Times are computed only for a candidate kept (the clock and the spans remember
+            // their last answer, but each is a function of the item: skipping one changes none).
             let span = spans.span(ofItem: item)
-            candidate.enter = clock.enter(top: span.top, bottom: span.bottom)
-            candidate.leave = clock.leave(top: span.top, bottom: span.bottom)
+            var candidate = Candidate(item: item, imageID: imageID,
+                                      enter: clock.enter(top: span.top, bottom: span.bottom),
+                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+                                      isDisplayed: isDisplayed)
+            describe(&candidate, facts: facts)
             candidateIndexOf[imageID] = candidates.count
             candidates.append(candidate)
         }
@@ -601,11 +600,11 @@ final class AdaptiveStrategy: FetchStrategy {
             let imageID = facts.imageID
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
-            var candidate = Candidate(item: item, imageID: imageID, enter: enter, leave: 0,
+            guard !isServedFromMemory(imageID, facts: facts) else { continue }
+            var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                      leave: clock.leave(top: span.top, bottom: span.bottom),
                                       isDisplayed: false, isAttached: false)
             describe(&candidate, facts: facts)
-            guard !candidate.isCached else { continue }
-            candidate.leave = clock.leave(top: span.top, bottom: span.bottom)
             candidates.append(candidate)
         }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
@@ -621,10 +620,11 @@ final class AdaptiveStrategy: FetchStrategy {
             let imageID = facts.imageID
             guard markOf[imageID] != seen else { continue }
             markOf[imageID] = seen
+            guard !isServedFromMemory(imageID, facts: facts) else { continue }
             var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                       isDisplayed: false, isAttached: false)
             describe(&candidate, facts: facts)
-            if !candidate.isCached { candidates.append(candidate) }
+            candidates.append(candidate)
         }
         recency.endPass { _ = memory.imageLongSide(for: $0) }
         plan(candidates)
@@ -704,74 +704,95 @@ final class AdaptiveStrategy: FetchStrategy {
         // Slack of each resting item to download if only resting items were loaded (fling only),
         // as (index, slack) in plan order. The arrays below are read only while a fling
         // decelerates, so they are filled only then.
+        // (Each array is sized once and filled through its buffer.)
         if isFling {
-            resting.removeAll(keepingCapacity: true)
+            PlanOrder.resize(&resting, to: order.count, filler: (0, 0))
+            var restingCount = 0
             var restingBacklog = backlog
-            for index in order.indices {
-                let c = candidates[order[index]]
-                guard isResting(c) && c.needsDownload else { continue }
-                restingBacklog += transferSeconds
-                resting.append((index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)))
+            resting.withUnsafeMutableBufferPointer { resting in
+                for index in order.indices {
+                    let c = candidates[order[index]]
+                    guard isResting(c) && c.needsDownload else { continue }
+                    restingBacklog += transferSeconds
+                    resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
+                    restingCount += 1
+                }
             }
+            PlanOrder.resize(&resting, to: restingCount, filler: (0, 0))
             // The resting items after the current candidate, counted by slack: `slackRank` orders
             // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
             // those not yet passed, so "how many later resting items would be late" is a binary
             // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
-            slackKey.removeAll(keepingCapacity: true)
-            for entry in resting { slackKey.append(entry.slack.isNaN ? Double.infinity : entry.slack) }
+            PlanOrder.resize(&slackKey, to: restingCount, filler: 0)
+            slackKey.withUnsafeMutableBufferPointer { slackKey in
+                for (position, entry) in resting.enumerated() {
+                    slackKey[position] = entry.slack.isNaN ? Double.infinity : entry.slack
+                }
+            }
             // Ascending slack, ties by position.
             slackKey.withUnsafeBufferPointer { PlanOrder.sort(&bySlack, byKeys: $0, buffer: &sortBuffer) }
-            sortedSlacks.removeAll(keepingCapacity: true)
-            for position in bySlack { sortedSlacks.append(slackKey[position]) }
-            slackRank.removeAll(keepingCapacity: true)
-            slackRank.append(contentsOf: repeatElement(0, count: resting.count))
-            for (rank, position) in bySlack.enumerated() { slackRank[position] = rank }
-            laterResting.reset(count: resting.count)
+            PlanOrder.resize(&sortedSlacks, to: restingCount, filler: 0)
+            PlanOrder.resize(&slackRank, to: restingCount, filler: 0)
+            sortedSlacks.withUnsafeMutableBufferPointer { sortedSlacks in
+                slackRank.withUnsafeMutableBufferPointer { slackRank in
+                    for (rank, position) in bySlack.enumerated() {
+                        sortedSlacks[rank] = slackKey[position]
+                        slackRank[position] = rank
+                    }
+                }
+            }
+            laterResting.reset(count: restingCount)
         }
         var firstLaterResting = 0
-        next.removeAll(keepingCapacity: true)
         generation += 1
         let wanted = generation
         var delay = 0.0
-        for index in order.indices {
-            let c = candidates[order[index]]
-            if c.isLoading {
-                if c.isDownloading {
-                    let arrival = remainingLatency(started: c.downloadStarted, now: now)
-                        + remainingTransfer(started: c.downloadStarted, now: now)
-                    if arrival >= c.leave && (isFling || !c.isAttached) { continue }
-                }
-            } else if c.isCached {
-                continue
-            } else if c.needsDownload {
-                let arrival = fastestLoadSeconds + backlog
-                if isFling && !isResting(c) {
-                    let gain = min(c.leave, settle) - max(c.enter, arrival)
-                    while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
-                        laterResting.unmark(slackRank[firstLaterResting])
-                        firstLaterResting += 1
+        let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
+        PlanOrder.resize(&next, to: order.count, filler: placeholder)
+        var nextCount = 0
+        next.withUnsafeMutableBufferPointer { next in
+            for index in order.indices {
+                let c = candidates[order[index]]
+                if c.isLoading {
+                    if c.isDownloading {
+                        let arrival = remainingLatency(started: c.downloadStarted, now: now)
+                            + remainingTransfer(started: c.downloadStarted, now: now)
+                        if arrival >= c.leave && (isFling || !c.isAttached) { continue }
                     }
-                    // A later resting item is late if slack − delay < transfer: true for a prefix
-                    // of the slacks in ascending order (a rounded subtraction is monotone).
-                    var low = 0, high = sortedSlacks.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if sortedSlacks[middle] - delay < transferSeconds { low = middle + 1 } else { high = middle }
+                } else if c.needsDownload {
+                    let arrival = fastestLoadSeconds + backlog
+                    if isFling && !isResting(c) {
+                        let gain = min(c.leave, settle) - max(c.enter, arrival)
+                        while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
+                            laterResting.unmark(slackRank[firstLaterResting])
+                            firstLaterResting += 1
+                        }
+                        // A later resting item is late if slack − delay < transfer: true for a prefix
+                        // of the slacks in ascending order (a rounded subtraction is monotone).
+                        var low = 0, high = sortedSlacks.count
+                        while low < high {
+                            let middle = (low + high) / 2
+                            let isLate = sortedSlacks[middle] - delay < transferSeconds
+                            if isLate { low = middle + 1 } else { high = middle }
+                        }
+                        let late = laterResting.markedCount(before: low)
+                        guard gain > 0, gain > Double(late) * transferSeconds else { continue }
+                        delay += transferSeconds
+                    } else if !(c.isAttached && !isFling) {
+                        guard arrival < c.leave else { continue }
                     }
-                    let late = laterResting.markedCount(before: low)
-                    guard gain > 0, gain > Double(late) * transferSeconds else { continue }
-                    delay += transferSeconds
-                } else if !(c.isAttached && !isFling) {
-                    guard arrival < c.leave else { continue }
+                    backlog += transferSeconds
                 }
-                backlog += transferSeconds
+                let isImminent = c.enter <= expectedLoadSeconds
+                let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
+                let isSpeculative = c.enter == atRest
+                next[nextCount] = PlanEntry(imageID: c.imageID, item: c.item, priority: priority,
+                                            isSpeculative: isSpeculative)
+                nextCount += 1
+                markOf[c.imageID] = wanted
             }
-            let isImminent = c.enter <= expectedLoadSeconds
-            let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
-            let isSpeculative = c.enter == atRest
-            next.append(PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: isSpeculative))
-            markOf[c.imageID] = wanted
         }
+        PlanOrder.resize(&next, to: nextCount, filler: placeholder)
         swap(&plan, &next)
         urgent.removeAll(keepingCapacity: true)
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
@@ -923,11 +944,21 @@ final class AdaptiveStrategy: FetchStrategy {
         return longSide >= limit
     }
 
-    /// Fills in what the plan needs to know about a candidate's image.
+    /// Whether a candidate for `imageID` is left out of the plan: it has no load in flight and
+    /// the memory cache has a large enough bitmap (`isCachedForPlan`: the lookup refreshes its
+    /// recency). Asked of every candidate, in gathering order, before anything else is computed
+    /// for it.
+    @inline(__always)
+    private func isServedFromMemory(_ imageID: Int, facts: ItemFacts) -> Bool {
+        // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
+        activeSlot[imageID] < 0 && isCachedForPlan(imageID, limit: facts.cacheLimit)
+    }
+
+    /// Fills in what the plan needs to know about the image of a candidate kept in the plan (not
+    /// `isServedFromMemory`).
     @inline(__always)
     private func describe(_ candidate: inout Candidate, facts: ItemFacts) {
         candidate.maxPixelSize = facts.maxPixelSize
-        // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
         if activeSlot[candidate.imageID] >= 0 {
             candidate.isLoading = true
             if let load = loadOf[candidate.imageID], case .network? = load.phase {
@@ -936,8 +967,7 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             return
         }
-        candidate.isCached = isCachedForPlan(candidate.imageID, limit: facts.cacheLimit)
-        candidate.needsDownload = !candidate.isCached && !isOnDisk(candidate.imageID)
+        candidate.needsDownload = !isOnDisk(candidate.imageID)
     }
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {

@@ -38,7 +38,9 @@ import Testing
         var generator = Generator(state: 5)
         var order: [Int] = [], buffer: [Int] = []
         for round in 0..<3_000 {
-            let keys = Self.planKeys(&generator, count: generator.next(90), withNaN: round % 5 == 0)
+            // Short inputs are sorted by insertion, longer ones by merging runs: both are drawn.
+            let count = generator.next(round % 3 == 0 ? 400 : 90)
+            let keys = Self.planKeys(&generator, count: count, withNaN: round % 5 == 0)
             var expected = Array(keys.indices)
             expected.sort { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
             keys.withUnsafeBufferPointer { AdaptiveStrategy.PlanOrder.sort(&order, byKeys: $0, buffer: &buffer) }
@@ -141,7 +143,9 @@ import Testing
             pending.removeFirst(ready)
             var horizon = frontier
             for sample in pending where sample.start < horizon { horizon = sample.start }
-            if pending.count > LinkShareLog.pendingLimit { pending.removeFirst(pending.count - LinkShareLog.pendingLimit) }
+            if pending.count > LinkShareLog.pendingLimit {
+                pending.removeFirst(pending.count - LinkShareLog.pendingLimit)
+            }
             let stale = max(intervals.prefix { $0.end <= horizon }.count, intervals.count - LinkShareLog.intervalLimit)
             intervals.removeFirst(stale)
             return measured
@@ -218,7 +222,8 @@ final class MemoryCacheHitPathProbe: FetchStrategy {
         final class Box: @unchecked Sendable { var result = Result() }
         let box = Box()
         _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
-            MemoryCacheHitPathProbe(environment: environment, policy: policy, expiration: expiration, box: { box.result = $0 })
+            MemoryCacheHitPathProbe(environment: environment, policy: policy, expiration: expiration,
+                                    box: { box.result = $0 })
         }).run()
         return box.result
     }
