@@ -497,7 +497,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Arrays `reconcile` and `plan` fill on every plan, kept between plans for their capacity.
     private struct PlanScratch {
-        /// The candidates, in gathering order.
+        /// The candidates, in gathering order (the first ones: the array keeps its largest size).
         var candidates: [Candidate] = []
         /// Unsatisfied cells as `item << 32 | cell`.
         var keys: [Int] = []
@@ -537,7 +537,6 @@ final class AdaptiveStrategy: FetchStrategy {
         var keys = scratch.keys
         scratch.candidates = []
         scratch.keys = []
-        candidates.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
@@ -560,53 +559,12 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         var spans = RowSpans(layout: layout)
         keys.sort()
-        for key in keys {
-            let item = key >> 32, cell = key & 0xFFFF_FFFF
-            let isDisplayed = self.isDisplayed[cell]
-            let facts = facts(ofItem: item)
-            let imageID = facts.imageID
-            if markOf[imageID] == seen {
-                let index = candidateIndexOf[imageID]
-                if index >= 0 && isDisplayed && candidates[index].item == item { candidates[index].isDisplayed = true }
-                continue
-            }
-            markOf[imageID] = seen
-            guard !isServedFromMemory(imageID, facts: facts) else {
-                candidateIndexOf[imageID] = -1
-                continue
-            }
-            // Times are computed only for a candidate kept (the clock and the spans remember
-            // their last answer, but each is a function of the item: skipping one changes none).
-            let span = spans.span(ofItem: item)
-            var candidate = Candidate(item: item, imageID: imageID,
-                                      enter: clock.enter(top: span.top, bottom: span.bottom),
-                                      leave: clock.leave(top: span.top, bottom: span.bottom),
-                                      isDisplayed: isDisplayed)
-            describe(&candidate, facts: facts)
-            candidateIndexOf[imageID] = candidates.count
-            candidates.append(candidate)
-        }
+        // The ranges (functions of the motion and the layout) first: they bound the candidates,
+        // whose array keeps its largest size between plans and is filled through its buffer.
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
         let ahead = motion.direction > 0
             ? layout.items(intersecting: motion.offset + height, motion.offset + height + depth)
             : layout.items(intersecting: motion.offset - depth, motion.offset)
-        for step in 0..<ahead.count {
-            let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
-            // At rest the horizon is a guess about the next scroll: needed last.
-            let span = spans.span(ofItem: item)
-            let enter = motion.speed > 0 ? clock.enter(top: span.top, bottom: span.bottom) : atRest
-            guard enter < .infinity else { continue }
-            let facts = facts(ofItem: item)
-            let imageID = facts.imageID
-            guard markOf[imageID] != seen else { continue }
-            markOf[imageID] = seen
-            guard !isServedFromMemory(imageID, facts: facts) else { continue }
-            var candidate = Candidate(item: item, imageID: imageID, enter: enter,
-                                      leave: clock.leave(top: span.top, bottom: span.bottom),
-                                      isDisplayed: false, isAttached: false)
-            describe(&candidate, facts: facts)
-            candidates.append(candidate)
-        }
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
         // guess about the next scroll, needed last.
         let restOffset = motion.offset + (motion.decay > 0 ? Double(motion.direction) * remainingTravel() : 0)
@@ -614,20 +572,78 @@ final class AdaptiveStrategy: FetchStrategy {
         let beyond = motion.direction > 0
             ? layout.items(intersecting: restOffset + height, restOffset + height + restDepth)
             : layout.items(intersecting: restOffset - restDepth, restOffset)
-        for step in 0..<beyond.count {
-            let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
-            let facts = facts(ofItem: item)
-            let imageID = facts.imageID
-            guard markOf[imageID] != seen else { continue }
-            markOf[imageID] = seen
-            guard !isServedFromMemory(imageID, facts: facts) else { continue }
-            var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                      isDisplayed: false, isAttached: false)
-            describe(&candidate, facts: facts)
-            candidates.append(candidate)
+        let bound = keys.count + ahead.count + beyond.count
+        if candidates.count < bound {
+            let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
+            candidates.append(contentsOf: repeatElement(filler, count: bound - candidates.count))
         }
-        recency.endPass { _ = memory.imageLongSide(for: $0) }
-        plan(candidates)
+        var count = 0
+        candidates.withUnsafeMutableBufferPointer { candidates in
+            for key in keys {
+                let item = key >> 32, cell = key & 0xFFFF_FFFF
+                let isDisplayed = self.isDisplayed[cell]
+                let facts = facts(ofItem: item)
+                let imageID = facts.imageID
+                if markOf[imageID] == seen {
+                    let index = candidateIndexOf[imageID]
+                    if index >= 0 && isDisplayed && candidates[index].item == item {
+                        candidates[index].isDisplayed = true
+                    }
+                    continue
+                }
+                markOf[imageID] = seen
+                guard !isServedFromMemory(imageID, facts: facts) else {
+                    candidateIndexOf[imageID] = -1
+                    continue
+                }
+                // Times are computed only for a candidate kept (the clock and the spans remember
+                // their last answer, but each is a function of the item: skipping one changes none).
+                let span = spans.span(ofItem: item)
+                var candidate = Candidate(item: item, imageID: imageID,
+                                          enter: clock.enter(top: span.top, bottom: span.bottom),
+                                          leave: clock.leave(top: span.top, bottom: span.bottom),
+                                          isDisplayed: isDisplayed)
+                describe(&candidate, facts: facts)
+                candidateIndexOf[imageID] = count
+                candidates[count] = candidate
+                count += 1
+            }
+            for step in 0..<ahead.count {
+                let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
+                // At rest the horizon is a guess about the next scroll: needed last.
+                let span = spans.span(ofItem: item)
+                let enter = motion.speed > 0 ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                guard enter < .infinity else { continue }
+                let facts = facts(ofItem: item)
+                let imageID = facts.imageID
+                guard markOf[imageID] != seen else { continue }
+                markOf[imageID] = seen
+                guard !isServedFromMemory(imageID, facts: facts) else { continue }
+                var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                          leave: clock.leave(top: span.top, bottom: span.bottom),
+                                          isDisplayed: false, isAttached: false)
+                describe(&candidate, facts: facts)
+                candidates[count] = candidate
+                count += 1
+            }
+            // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
+            // guess about the next scroll, needed last.
+            for step in 0..<beyond.count {
+                let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
+                let facts = facts(ofItem: item)
+                let imageID = facts.imageID
+                guard markOf[imageID] != seen else { continue }
+                markOf[imageID] = seen
+                guard !isServedFromMemory(imageID, facts: facts) else { continue }
+                var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                          isDisplayed: false, isAttached: false)
+                describe(&candidate, facts: facts)
+                candidates[count] = candidate
+                count += 1
+            }
+            recency.endPass { _ = memory.imageLongSide(for: $0) }
+            plan(UnsafeBufferPointer(rebasing: candidates[0..<count]))
+        }
         scratch.candidates = candidates
         scratch.keys = keys
     }
@@ -641,7 +657,7 @@ final class AdaptiveStrategy: FetchStrategy {
     ///   with its image exceeds the delay its transfer adds to resting items it would make late;
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
-    private func plan(_ candidates: [Candidate]) {
+    private func plan(_ candidates: UnsafeBufferPointer<Candidate>) {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
         var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
