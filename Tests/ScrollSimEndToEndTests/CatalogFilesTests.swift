@@ -7,20 +7,12 @@ import ScrollSimTestSupport
 /// `layout.catalog` files read from disk next to their scenario: runs, request traces with each
 /// image's own size, sweeps sharing one catalog, and the exit codes of bad files
 /// (docs/workloads.md).
-@Suite struct CatalogFilesTests {
+@Suite struct CatalogFilesTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
-
-    /// Writes `text` to `name` in the scratch directory and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
 
     /// Four items, all on screen: images 0 ("a", 300×200, items 0 and 2), 1 ("b", 100×100) and 2 ("c", 50×40).
     static let catalog = """
@@ -43,9 +35,7 @@ import ScrollSimTestSupport
     }
 
     @Test func aCatalogIsReadNextToItsScenarioAndRuns() throws {
-        try FileManager.default.createDirectory(atPath: directory + "/feeds", withIntermediateDirectories: true)
-        try write("feeds/items.csv", Self.catalog)
-        let scenario = try write("s.json", Self.scenario("feeds/items.csv"))
+        let scenario = try writeScenario(Self.scenario("feeds/items.csv"), with: [("feeds/items.csv", Self.catalog)])
         let loaded = try ScenarioFiles.load(path: scenario)
         #expect(loaded.layout.catalog?.file == directory + "/feeds/items.csv")
         #expect(loaded.layout.itemCount == 4)
@@ -62,8 +52,8 @@ import ScrollSimTestSupport
 
     @Test("a request trace gives each image its own decoded size")
     func requestTraceSizes() throws {
-        try write("items.csv", Self.catalog)
-        let scenario = try write("s.json", Self.scenario("items.csv", strategy: "naive"))
+        let scenario = try writeScenario(Self.scenario("items.csv", strategy: "naive"),
+                                         with: [("items.csv", Self.catalog)])
         let traces = directory + "/traces"
         let result = scrollsim("run", scenario, "--requests", traces)
         #expect(result.code == 0)
@@ -79,16 +69,17 @@ import ScrollSimTestSupport
         #expect(run.code == 66)
         #expect(run.standardError == "Error: \(missing): layout.catalog: \(directory)/absent.csv: no such file\n")
         #expect(scrollsim("validate", missing).code == 66)
-        try write("bad.csv", "height_pt,image_id,width_px,height_px,bytes\n100,a,300,200,9000\n90,a,300,201,9000\n")
-        let bad = try write("bad.json", Self.scenario("bad.csv"))
+        let bad = try writeScenario(Self.scenario("bad.csv"), named: "bad.json", with: [
+            ("bad.csv", "height_pt,image_id,width_px,height_px,bytes\n100,a,300,200,9000\n90,a,300,201,9000\n"),
+        ])
         let result = scrollsim("run", bad)
         #expect(result.code == 65)
         #expect(result.standardError == "Error: \(bad): layout.catalog: \(directory)/bad.csv: line 3, column 4 "
             + "(height_px): "
             + "image_id 'a' has two sizes: 300×200 px and 9000 bytes on line 2, 300×201 px and 9000 bytes on line 3; "
             + "every row of one image must give the same size\n")
-        try write("items.csv", Self.catalog)
-        let conflict = try write("conflict.json", #"{"layout": {"catalog": "items.csv", "itemCount": 3}}"#)
+        let conflict = try writeScenario(#"{"layout": {"catalog": "items.csv", "itemCount": 3}}"#,
+                                         named: "conflict.json", with: [("items.csv", Self.catalog)])
         let refused = scrollsim("validate", conflict)
         #expect(refused.code == 65)
         #expect(refused.standardError == "Error: \(conflict): layout.itemCount: cannot be combined with layout.catalog "
@@ -108,8 +99,7 @@ import ScrollSimTestSupport
 
     @Test("a sweep's runs share one copy of a catalog")
     func sweepSharesTheCatalog() throws {
-        try write("items.csv", Self.catalog)
-        try write("s.json", Self.scenario("items.csv"))
+        try writeScenario(Self.scenario("items.csv"), with: [("items.csv", Self.catalog)])
         let sweep = try write("sweep.json", #"{ "scenario": "s.json", "axes": { "seed": [1, 2, 3] } }"#)
         let plan = try SweepPlan.make(try SweepDefinition.load(path: sweep), jobs: 2)
         #expect(plan.runCount == 3)

@@ -5,7 +5,7 @@ import ScrollSimTestSupport
 /// `scrollsim compare` on values at the ends of the summary reader's range (issue 8, finding 2):
 /// the change is exact however far apart the values are, so no regression overflows into
 /// "unchanged"; values past the range are refused with 65.
-@Suite struct CompareExactnessTests {
+@Suite struct CompareExactnessTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 

@@ -40,11 +40,7 @@ final class RecordingStrategy: FetchStrategy {
     /// Writes a small scenario listing `strategies` (JSON text) and returns its path.
     func scenario(strategies: String) throws -> String {
         let path = try makeTemporaryDirectory() + "/small.json"
-        let json = """
-            {"name": "small", "seed": 1, "layout": {"itemCount": 20, "itemHeight": 100, "viewport": {"width": 390, "height": 300, "scale": 1}},
-             "script": [{"drag": {"velocity": 300, "seconds": 0.5}}], "strategies": \(strategies)}
-            """
-        try AtomicFileWriter.write(json, toFile: path)
+        try writeFile(TestScenarios.smallJSON(strategies: strategies), to: path)
         return path
     }
 
@@ -100,12 +96,8 @@ final class RecordingStrategy: FetchStrategy {
 @Suite struct LibraryTests {
     /// A small scenario file listing the custom strategy.
     func scenarioFile() throws -> String {
-        let directory = try makeTemporaryDirectory()
-        let path = directory + "/small.json"
-        try writeFile("""
-            {"name": "small", "seed": 1, "layout": {"itemCount": 20, "itemHeight": 100, "viewport": {"width": 390, "height": 300, "scale": 1}},
-             "script": [{"drag": {"velocity": 300, "seconds": 0.5}}], "strategies": [{"name": "recording", "level": 3}, "naive"]}
-            """, to: path)
+        let path = try makeTemporaryDirectory() + "/small.json"
+        try writeFile(TestScenarios.smallJSON(strategies: #"[{"name": "recording", "level": 3}, "naive"]"#), to: path)
         return path
     }
 

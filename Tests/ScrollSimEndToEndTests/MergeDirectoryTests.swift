@@ -8,20 +8,15 @@ import ScrollSimTestSupport
 /// `scrollsim merge <directory>`: the shards a batch job left in one directory (or an object
 /// store synced to one), merged in name order, with the merge's own output skipped and a missing,
 /// duplicated or foreign file refused.
-@Suite struct MergeDirectoryTests {
+@Suite struct MergeDirectoryTests: ScratchDirectorySuite {
     /// A scratch directory with the sweep, its scenario and `shards/`.
     let directory: String
 
     /// Writes the tiny scenario and a sweep of 8 runs.
     init() throws {
         directory = try makeTemporaryDirectory()
-        try writeFile("""
-            { "name": "tiny", "seed": 5, "layout": { "kind": "list", "itemCount": 40, "itemHeight": 200 },
-              "images": { "width": 300, "height": 300, "bytesMedian": 20000, "bytesP95": 40000 },
-              "script": [ { "drag": { "velocity": 800, "seconds": 0.3 } } ], "strategies": [ "naive" ] }
-            """, to: directory + "/tiny.json")
-        try writeFile(#"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#,
-                      to: directory + "/sweep.json")
+        try write("tiny.json", TestScenarios.tinyJSON(strategies: ["naive"]))
+        try write("sweep.json", #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#)
     }
 
     /// Runs `scrollsim` expecting success and no stderr; returns stdout.

@@ -7,7 +7,7 @@ import ScrollSimReports
 import ScrollSimTestSupport
 
 /// `scrollsim run --requests <dir>`: one `id,size` trace per run, in the order requests were made.
-@Suite struct RunRequestsTests {
+@Suite struct RunRequestsTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
