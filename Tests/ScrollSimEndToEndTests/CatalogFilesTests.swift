@@ -14,40 +14,30 @@ import ScrollSimTestSupport
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
 
-    /// Four items, all on screen: images 0 ("a", 300×200, items 0 and 2), 1 ("b", 100×100) and 2 ("c", 50×40).
-    static let catalog = """
-        height_pt,image_id,width_px,height_px,bytes
-        100,a,300,200,9000
-        120,b,100,100,2000
-        100,a,300,200,9000
-        80,c,50,40,700
+    /// The feed catalog (`TestScenarios.feedCatalogCSV`): eight items, all on screen, showing
+    /// images 0 (1080×1350, items 0 and 2), 1 (150×150, items 1, 4 and 6), 2 (1080×566, items 3
+    /// and 7) and 3 (1080×1080, item 5).
+    static let catalog = TestScenarios.feedCatalogCSV
 
-        """
-
-    /// A list of `file`'s items, paused, with one strategy.
+    /// The feed scenario (`TestScenarios.feedJSON`) listing `file`'s items, with one strategy.
     static func scenario(_ file: String, strategy: String = "actor-loader-coalescing") -> String {
-        """
-        { "layout": { "catalog": "\(file)" },
-          "network": { "latencyMsMedian": 50, "latencyMsP95": 50 },
-          "script": [ { "pause": { "seconds": 1 } } ],
-          "strategies": [ "\(strategy)" ] }
-        """
+        TestScenarios.feedJSON(catalog: file, strategies: [strategy])
     }
 
     @Test func aCatalogIsReadNextToItsScenarioAndRuns() throws {
         let scenario = try writeScenario(Self.scenario("feeds/items.csv"), with: [("feeds/items.csv", Self.catalog)])
         let loaded = try ScenarioFiles.load(path: scenario)
         #expect(loaded.layout.catalog?.file == directory + "/feeds/items.csv")
-        #expect(loaded.layout.itemCount == 4)
+        #expect(loaded.layout.itemCount == 8)
         let result = scrollsim("run", scenario, "--format", "csv")
         #expect(result.code == 0)
         #expect(result.standardError == "")
-        // network_fetches and bytes_downloaded: three images, 9000 + 2000 + 700 bytes.
+        // network_fetches and bytes_downloaded: four images, 120 000 + 5000 + 60 000 + 90 000 bytes.
         let header = result.standardOutput.split(separator: "\n")[0].split(separator: ",")
         let row = result.standardOutput.split(separator: "\n")[1].split(separator: ",")
         let fetches = try #require(header.firstIndex(of: "network_fetches"))
         let bytes = try #require(header.firstIndex(of: "bytes_downloaded"))
-        #expect(row[fetches] == "3" && row[bytes] == "11700")
+        #expect(row[fetches] == "4" && row[bytes] == "275000")
     }
 
     @Test("a request trace gives each image its own decoded size")
@@ -58,8 +48,10 @@ import ScrollSimTestSupport
         let result = scrollsim("run", scenario, "--requests", traces)
         #expect(result.code == 0)
         let name = try #require(directoryEntries(traces).first)
-        // One request per cell, in cellForItem order: 300·200·4, 100·100·4, 300·200·4, 50·40·4.
-        #expect(fileText(traces + "/" + name) == "id,size\n0,240000\n1,40000\n0,240000\n2,8000\n")
+        // One request per cell, in cellForItem order (items 0 to 7), each its image's width · height · 4:
+        // 1080·1350·4, 150·150·4, 1080·1350·4, 1080·566·4, 150·150·4, 1080·1080·4, 150·150·4, 1080·566·4.
+        #expect(fileText(traces + "/" + name) == "id,size\n0,5832000\n1,90000\n0,5832000\n2,2445120\n"
+            + "1,90000\n3,4665600\n1,90000\n2,2445120\n")
     }
 
     @Test("a missing catalog exits 66, a bad one 65, naming the scenario, the key and the file")

@@ -38,6 +38,36 @@ public enum TestScenarios {
         """
     }
 
+    /// A feed's `layout.catalog` CSV: eight items, 850 pt in all, showing four images (ids in
+    /// order of first appearance): 0 "p1", 1080 × 1350 px, 120 000 bytes (items 0 and 2); 1 the
+    /// avatar "av", 150 × 150 px, 5000 bytes (items 1, 4 and 6); 2 "p2", 1080 × 566 px, 60 000
+    /// bytes (items 3 and 7); 3 "p3", 1080 × 1080 px, 90 000 bytes (item 5).
+    public static let feedCatalogCSV = """
+        height_pt,image_id,width_px,height_px,bytes
+        100,p1,1080,1350,120000
+        120,av,150,150,5000
+        80,p1,1080,1350,120000
+        150,p2,1080,566,60000
+        100,av,150,150,5000
+        90,p3,1080,1080,90000
+        110,av,150,150,5000
+        100,p2,1080,566,60000
+
+        """
+
+    /// Scenario file text of a list of the feed catalog in `catalog` (a path relative to the
+    /// scenario) in a 1000 pt viewport at scale 3, so every item is on screen from the first frame
+    /// and nothing scrolls, with a constant 50 ms latency and a 2 s pause, so every load finishes;
+    /// lists `strategies` when given.
+    public static func feedJSON(catalog: String = "items.csv", strategies: [String]? = nil) -> String {
+        let listed = strategies.map { #", "strategies": "# + jsonList($0) } ?? ""
+        return """
+            { "layout": { "catalog": "\(catalog)", "viewport": { "width": 390, "height": 1000, "scale": 3 } },
+              "network": { "latencyMsMedian": 50, "latencyMsP95": 50 },
+              "script": [ { "pause": { "seconds": 2 } } ]\(listed) }
+            """
+    }
+
     /// Scenario file text of 50 default rows dragged for 0.2 s, every other key (and `extra`, more
     /// top-level members after a comma) as given: a quick run for output and input-file checks.
     public static func dragJSON(extra: String = "") -> String {
