@@ -19,14 +19,6 @@ import ScrollSimTestSupport
         try write("sweep.json", #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#)
     }
 
-    /// Runs `scrollsim` expecting success and no stderr; returns stdout.
-    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let result = scrollsim(arguments)
-        #expect(result.code == 0, sourceLocation: sourceLocation)
-        #expect(result.standardError == "", sourceLocation: sourceLocation)
-        return result.standardOutput
-    }
-
     /// Writes shards `shards` of `count` into `shards/` as `shard-<i>.csv`; returns the directory.
     func makeShards(_ shards: [Int], of count: Int) -> String {
         let folder = directory + "/shards"

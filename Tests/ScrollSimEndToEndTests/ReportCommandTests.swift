@@ -18,11 +18,6 @@ import ScrollSimTestSupport
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
 
-    /// How many times `fragment` occurs in `text`.
-    func occurrences(of fragment: String, in text: String) -> Int {
-        text.components(separatedBy: fragment).count - 1
-    }
-
     /// The rows of the summary table's body.
     func tableRows(_ html: String) -> Int {
         guard let body = html.components(separatedBy: "<tbody>").last?.components(separatedBy: "</tbody>").first else {

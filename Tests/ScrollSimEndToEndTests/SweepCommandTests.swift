@@ -23,15 +23,6 @@ import ScrollSimTestSupport
           "axes": { "cells.prefetchScreens": [0, 1.5], "network.latencyMsMedian": [20, 200], "seed": [1, 2] } }
         """
 
-    /// Runs `scrollsim` with `arguments` and returns stdout, expecting success and no stderr.
-    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let output = CommandOutput.capturing()
-        let code = ScrollSimCommand.run(arguments: arguments, output: output)
-        #expect(code == 0, sourceLocation: sourceLocation)
-        #expect(output.capturedStandardError == "", sourceLocation: sourceLocation)
-        return output.capturedStandardOutput
-    }
-
     @Test("a labelled entry is swept under its label, beside the same strategy unlabelled")
     func labels() throws {
         _ = try write("labelled.json", """

@@ -42,6 +42,11 @@ public func fileText(_ path: String) -> String? {
     FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
 }
 
+/// How many times `fragment` occurs in `text`.
+public func occurrences(of fragment: String, in text: String) -> Int {
+    text.components(separatedBy: fragment).count - 1
+}
+
 /// Writes `text` to `path` (a test's own input file).
 public func writeFile(_ text: String, to path: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
