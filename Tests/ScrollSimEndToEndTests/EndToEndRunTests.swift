@@ -9,8 +9,7 @@ import ScrollSimCore
 /// `scrollsim run` on the bundled scenarios and on bad files, end to end in process.
 @Suite struct EndToEndRunTests {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
 
     @Test func twoRunsOfABundledScenarioGiveIdenticalBytes() throws {
         let scenario = Self.scenarios + "/back-and-forth.json"

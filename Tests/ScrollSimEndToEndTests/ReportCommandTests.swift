@@ -9,8 +9,7 @@ import ScrollSimTestSupport
 /// table row per run, the same bytes every time, and clear errors that leave nothing behind.
 @Suite struct ReportCommandTests: ScratchDirectorySuite {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
 
     /// A scratch directory for this test.
     let directory: String

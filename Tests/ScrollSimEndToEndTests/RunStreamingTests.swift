@@ -9,8 +9,7 @@ import ScrollSimTestSupport
 /// the files are the bytes the in-memory recording makes, and a failed run leaves none of them.
 @Suite struct RunStreamingTests: ScratchDirectorySuite {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
 
     /// A scratch directory for this test.
     let directory: String

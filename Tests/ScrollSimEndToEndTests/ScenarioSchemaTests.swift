@@ -15,12 +15,8 @@ import ScrollSimTestSupport
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
 
-    /// The repository's root directory.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     /// The committed schema's path.
-    static let schemaPath = root + "/docs/scenario.schema.json"
+    static let schemaPath = packagePath("docs/scenario.schema.json")
 
     /// A validator of the committed schema.
     static func validator() throws -> JSONSchemaValidator {
@@ -49,7 +45,7 @@ import ScrollSimTestSupport
         let validator = try Self.validator()
         var files: [String] = []
         for directory in ["Scenarios", "Examples"] {
-            let base = Self.root + "/" + directory
+            let base = packagePath(directory)
             let found = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
             files += found.filter { $0.hasSuffix(".json") && !$0.contains(".build/") }.sorted().map { base + "/" + $0 }
         }

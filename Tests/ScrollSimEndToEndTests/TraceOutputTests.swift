@@ -9,8 +9,7 @@ import ScrollSimCore
 /// with the run's per-frame CSV.
 @Suite struct TraceOutputTests: ScratchDirectorySuite {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
 
     /// A scratch directory for this test.
     let directory: String

@@ -24,6 +24,13 @@ public func scrollsim(_ arguments: [String], strategies: [StrategyDescriptor] = 
 /// Runs `scrollsim` in process with `arguments` and captures both streams.
 public func scrollsim(_ arguments: String...) -> Invocation { scrollsim(arguments) }
 
+/// The path of `relative` (e.g. "Scenarios" or "docs/metrics.md") in the package's root
+/// directory, found from this file's place in the package (Tests/ScrollSimTestSupport/).
+public func packagePath(_ relative: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(relative).path
+}
+
 /// A fresh, empty directory under the system's temporary directory, unique to one test.
 public func makeTemporaryDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory
