@@ -14,9 +14,8 @@ import ScrollSimTestSupport
 
     /// `compare` of a one-row baseline and candidate with `hitch_ratio` `before` and `after`.
     func compareHitchRatio(_ before: String, _ after: String, _ arguments: [String] = []) throws -> Invocation {
-        let base = directory + "/base.csv", head = directory + "/head.csv"
-        try writeFile("scenario,strategy,seed,hitch_ratio\ng,naive,1,\(before)\n", to: base)
-        try writeFile("scenario,strategy,seed,hitch_ratio\ng,naive,1,\(after)\n", to: head)
+        let base = try write("base.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,\(before)\n")
+        let head = try write("head.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,\(after)\n")
         return scrollsim(["compare", base, head] + arguments)
     }
 

@@ -116,11 +116,10 @@ import Testing
     @Test("temporaries of a dead process are removed by the next run into that directory; a live one's stay")
     func staleTemporaries() throws {
         let path = try scenario()
-        let out = try makeTemporaryDirectory()
-        let dead = out + "/.summary.csv.scrollsim-tmp-999999999-0"
-        let live = out + "/.summary.csv.scrollsim-tmp-\(getpid())-7"
-        let unrelated = out + "/.notes.scrollsim-tmp-x-1"
-        for file in [dead, live, unrelated] { try writeFile("partial", to: file) }
+        let out = directory + "/out"
+        let dead = ".summary.csv.scrollsim-tmp-999999999-0", live = ".summary.csv.scrollsim-tmp-\(getpid())-7"
+        let unrelated = ".notes.scrollsim-tmp-x-1"
+        for name in [dead, live, unrelated] { try write("out/" + name, "partial") }
         #expect(scrollsim("run", path, "--strategy", "naive", "--out", out).code == 0)
         #expect(directoryEntries(out)
                     == [".notes.scrollsim-tmp-x-1", ".summary.csv.scrollsim-tmp-\(getpid())-7", "summary.csv"])

@@ -39,7 +39,7 @@ import ScrollSimTestSupport
         #expect(succeed(["merge", folder, "--out", folder + "/merged.csv"]) == "")  // its own output skipped
         #expect(fileText(folder + "/merged.csv") == full)
         try FileManager.default.removeItem(atPath: folder + "/merged.csv")
-        try writeFile("not a shard", to: folder + "/notes.txt")  // only .csv files are shards
+        try write("shards/notes.txt", "not a shard")  // only .csv files are shards
         #expect(succeed(["merge", folder]) == full)
     }
 
@@ -58,7 +58,7 @@ import ScrollSimTestSupport
                 + "(also \(folder)/shard-2-retry.csv)\n")
         try FileManager.default.removeItem(atPath: folder + "/shard-2-retry.csv")
 
-        try writeFile(SummaryCSV.header, to: folder + "/summary.csv")
+        try write("shards/summary.csv", SummaryCSV.header)
         let foreign = scrollsim("merge", folder, "--out", directory + "/merged.csv")
         #expect(foreign.code == 65)
         #expect(foreign.standardError.hasPrefix("Error: \(folder)/summary.csv: line 1: not a sweep shard"))
