@@ -71,6 +71,30 @@ import Testing
         }
     }
 
+    @Test func aRemovalMovesTheRestOfItsProbeRunBackIntoTheGap() {
+        // Given a table of 16 slots holding three keys with the same home slot, the last one
+        // (15), so that their run wraps around to slots 0 and 1, and a key whose home is slot 1
+        var table = IntKeyedTable<Int>()
+        table.reserveCapacity(12)
+        #expect(table.slotCount == 16)
+        let sameHome = Array((0..<100_000).lazy.filter { table.home($0) == 15 }.prefix(3))
+        let homeOne = (0..<100_000).first { table.home($0) == 1 }!
+        for key in sameHome + [homeOne] { table[key] = key }
+        #expect(table.slot(of: sameHome[0]) == 15 && table.slot(of: sameHome[1]) == 0)
+        #expect(table.slot(of: sameHome[2]) == 1 && table.slot(of: homeOne) == 2)
+        // When the first is removed, then each of the others moves back one slot: the run stays
+        // unbroken, and the last slot of the run is free again
+        #expect(table.removeValue(forKey: sameHome[0]) == sameHome[0])
+        #expect(table.slot(of: sameHome[1]) == 15 && table.slot(of: sameHome[2]) == 0)
+        #expect(table.slot(of: homeOne) == 1 && table.keys[2] == Int.min && table.values[2] == nil)
+        #expect(table.count == 3 && table.checkInvariants())
+        // When the key in slot 0 is removed by writing nil, then the key after it stays: it is in
+        // its home slot already, and moving it back would put it before its home
+        table[sameHome[2]] = nil
+        #expect(table.slot(of: sameHome[1]) == 15 && table.slot(of: homeOne) == 1 && table.keys[0] == Int.min)
+        #expect(table.count == 2 && table.checkInvariants() && table[homeOne] == homeOne)
+    }
+
     @Test func aWindowOfKeysSlidingFarStaysInTheSlotsOfItsSize() {
         // Given keys 0..<100 live, then a window of 100 keys sliding up to 1,000,000 (new keys
         // written at the top, old ones removed at the bottom, values changed in place)
