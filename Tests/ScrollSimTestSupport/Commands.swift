@@ -24,6 +24,13 @@ public func scrollsim(_ arguments: [String], strategies: [StrategyDescriptor] = 
 /// Runs `scrollsim` in process with `arguments` and captures both streams.
 public func scrollsim(_ arguments: String...) -> Invocation { scrollsim(arguments) }
 
+/// The path of `relative` (e.g. "Scenarios" or "docs/metrics.md") in the package's root
+/// directory, found from this file's place in the package (Tests/ScrollSimTestSupport/).
+public func packagePath(_ relative: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(relative).path
+}
+
 /// A fresh, empty directory under the system's temporary directory, unique to one test.
 public func makeTemporaryDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory
@@ -40,6 +47,11 @@ public func directoryEntries(_ path: String) -> [String] {
 /// The text of the file at `path`, or nil.
 public func fileText(_ path: String) -> String? {
     FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// How many times `fragment` occurs in `text`.
+public func occurrences(of fragment: String, in text: String) -> Int {
+    text.components(separatedBy: fragment).count - 1
 }
 
 /// Writes `text` to `path` (a test's own input file).
