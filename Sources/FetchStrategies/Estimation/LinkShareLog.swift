@@ -75,7 +75,7 @@ struct LinkShareLog {
     /// A request's metrics arrived. Returns the link times per byte, nanoseconds, of the
     /// transfers this report made measurable (oldest first): each the inverse of a measurement
     /// of the link's rate.
-    /// - Complexity: O(k²) per measured transfer for k reported transfers overlapping it.
+    /// - Complexity: O(k log k) per measured transfer for k reported transfers overlapping it.
     mutating func ended(_ metrics: TaskMetrics) -> [Double] {
         if let index = outstanding.firstIndex(where: {
             $0.imageID == metrics.imageID && $0.fetchStart == metrics.fetchStart
