@@ -31,10 +31,21 @@ public func packagePath(_ relative: String) -> String {
         .deletingLastPathComponent().appendingPathComponent(relative).path
 }
 
-/// A fresh, empty directory under the system's temporary directory, unique to one test.
-public func makeTemporaryDirectory() throws -> String {
+/// The directory that holds every scratch directory of this test process
+/// (`scrollsim-tests-<UUID>` under the system's temporary directory). It is made on first use and
+/// removed, with everything in it, when the process exits normally: a test run leaves nothing
+/// behind in the temporary directory (a crashed run leaves its one folder).
+private let scratchRoot: String = {
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("scrollsim-tests-\(UUID().uuidString)").path
+    atexit { try? FileManager.default.removeItem(atPath: scratchRoot) }
+    return path
+}()
+
+/// A fresh, empty directory inside this process's scratch root, unique to one test; it is removed
+/// with the root when the test process exits.
+public func makeTemporaryDirectory() throws -> String {
+    let path = scratchRoot + "/" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
