@@ -75,6 +75,22 @@ final class EventQueue<Payload> {
     /// Time of the earliest event, if any.
     var nextTime: SimTime? { heapCount > 0 ? heap[0].time : nil }
 
+    /// Takes the next insertion number without queuing anything, for an event its owner holds
+    /// outside the queue (`Scheduler`'s main-item slot): the events pushed later get the numbers
+    /// they would get had the event been pushed, so every tie breaks as before.
+    @inline(__always)
+    func reserveSequence() -> UInt64 {
+        defer { nextSequence &+= 1 }
+        return nextSequence
+    }
+
+    /// Whether an event at `time` with insertion number `sequence` pops before the earliest
+    /// queued event (true when the queue is empty).
+    @inline(__always)
+    func precedesFirst(time: SimTime, sequence: UInt64) -> Bool {
+        heapCount == 0 || Self.precedes(Key(time: time, sequence: sequence, slot: 0), heap[0])
+    }
+
     /// Whether `a` pops before `b`: earlier time, or the same time and inserted earlier.
     @inline(__always)
     private static func precedes(_ a: Key, _ b: Key) -> Bool {

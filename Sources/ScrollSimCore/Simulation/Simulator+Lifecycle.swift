@@ -198,7 +198,17 @@ extension Simulator {
         lastPrefetchWindow = window
         lastPrefetchVisible = visible
         assert(!outstandingPrefetches.elements.contains { visible.contains($0) }, "a visible item is outstanding")
-        var cancelled: [Int] = []
+        // The two item lists reuse their storage from call to call (taken out while in use; a
+        // strategy that keeps a list it was passed keeps its own copy).
+        var cancelled = prefetchCancelledScratch, fresh = prefetchFreshScratch
+        prefetchCancelledScratch = []
+        prefetchFreshScratch = []
+        defer {
+            cancelled.removeAll(keepingCapacity: true)
+            fresh.removeAll(keepingCapacity: true)
+            prefetchCancelledScratch = cancelled
+            prefetchFreshScratch = fresh
+        }
         if prefetchDirection != 0 && prefetchDirection != direction {
             cancelled.append(contentsOf: outstandingPrefetches.elements)
             outstandingPrefetches.removeAll()
@@ -215,7 +225,6 @@ extension Simulator {
             trace(.cancelPrefetching, cell: -1, items: cancelled, start: start)
         }
         // New items: the window nearest first, without the visible and the outstanding ones.
-        var fresh: [Int] = []
         let outstanding = outstandingPrefetches.elements
         if direction > 0 {
             var next = outstanding.startIndex

@@ -140,6 +140,10 @@ final class Simulator {
     @exclusivity(unchecked) var sampledIntervalCursor = 0
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
+    /// Storage reused by `updatePrefetchWindow` for the items it cancels.
+    @exclusivity(unchecked) var prefetchCancelledScratch: [Int] = []
+    /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
+    @exclusivity(unchecked) var prefetchFreshScratch: [Int] = []
 
     init(scenario: Scenario, seed: UInt64, strategyName: String, factory: StrategyFactory,
          observer: (any RunObserver)?) {
