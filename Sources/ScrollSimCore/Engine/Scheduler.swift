@@ -47,7 +47,7 @@ final class Scheduler {
 
     /// Queues `event` at `time` (never before `now`: time never goes back).
     @inline(__always)
-    func schedule(_ event: SimEvent, at time: SimTime) {
+    func schedule(_ event: consuming SimEvent, at time: SimTime) {
         assert(time >= now, "an event scheduled in the past: \(time) < \(now)")
         if case .mainItemDone = event {
             scheduleMainItemDone(at: time)

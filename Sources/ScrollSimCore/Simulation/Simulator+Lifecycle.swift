@@ -204,8 +204,8 @@ extension Simulator {
         prefetchCancelledScratch = []
         prefetchFreshScratch = []
         defer {
-            cancelled.removeAll(keepingCapacity: true)
-            fresh.removeAll(keepingCapacity: true)
+            if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
+            if !fresh.isEmpty { fresh.removeAll(keepingCapacity: true) }
             prefetchCancelledScratch = cancelled
             prefetchFreshScratch = fresh
         }
