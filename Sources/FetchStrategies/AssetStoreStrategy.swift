@@ -72,7 +72,7 @@ final class AssetStoreStrategy: FetchStrategy {
     /// The token each cell holds: the request it waits for.
     @exclusivity(unchecked) private var cellTokens = DenseTable<Request?>(empty: nil)
     /// Prefetch tokens not yet handed to a cell, by item (items near the viewport).
-    @exclusivity(unchecked) private var prefetchTokens = WindowTable<Request>()
+    @exclusivity(unchecked) private var prefetchTokens = IntKeyedTable<Request>()
     /// Displayed cells per asset (its entry is protected while > 0).
     @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
     /// The item each attached cell shows (-1: none).

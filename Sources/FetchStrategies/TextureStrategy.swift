@@ -157,8 +157,9 @@ final class TextureStrategy: FetchStrategy {
     private let memory: CacheIndex
     /// PINCache disk: downloaded data by image, costs in bytes.
     private let disk: CacheIndex
-    /// Nodes of the items in the preload range (a contiguous range of items: a window table).
-    @exclusivity(unchecked) private var nodes = WindowTable<Node>()
+    /// Nodes of the items in the preload range (a contiguous range of items that slides with the
+    /// scroll: keyed by item, memory follows the range, not the largest item).
+    @exclusivity(unchecked) private var nodes = IntKeyedTable<Node>()
     /// Data loads by image.
     @exclusivity(unchecked) private var fetches = DenseTable<Fetch?>(empty: nil)
     /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
@@ -173,8 +174,8 @@ final class TextureStrategy: FetchStrategy {
     private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
     private var runningDownloads = 0
-    /// The cell hosting each item's node (items near the viewport: a window table), and back (-1: none).
-    @exclusivity(unchecked) private var cellOfItem = WindowTable<CellID>()
+    /// The cell hosting each item's node (items near the viewport, keyed by item), and back (-1: none).
+    @exclusivity(unchecked) private var cellOfItem = IntKeyedTable<CellID>()
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
     /// The ranges of the last update.
     private var preloadRange: Range<Int> = 0..<0

@@ -2,34 +2,16 @@ import FetchStrategies
 import Testing
 
 import ScrollSimCore
+import ScrollSimTestSupport
 
 /// A `layout.catalog` feed run by real strategies: which images are downloaded, how many bytes,
 /// and the decoded memory of images of different sizes (docs/workloads.md).
 @Suite struct ItemCatalogRunTests {
-    /// Eight items, 850 pt in all (shorter than the 1000 pt viewport, so every item is on screen
-    /// from the first frame and nothing scrolls), showing four images: "p1" (items 0 and 2), the
-    /// avatar "av" (items 1, 4 and 6), "p2" (items 3 and 7) and "p3" (item 5).
-    static let catalog = """
-        height_pt,image_id,width_px,height_px,bytes
-        100,p1,1080,1350,120000
-        120,av,150,150,5000
-        80,p1,1080,1350,120000
-        150,p2,1080,566,60000
-        100,av,150,150,5000
-        90,p3,1080,1080,90000
-        110,av,150,150,5000
-        100,p2,1080,566,60000
-        """
-
-    /// The catalog in a list scenario with a 1000 pt viewport, a constant 50 ms latency, and a
-    /// 2 s pause: every load finishes.
+    /// The feed (`TestScenarios.feedCatalogCSV`: eight items, all on screen, four images) in a
+    /// list with a constant 50 ms latency and a 2 s pause: every load finishes.
     static func scenario() throws -> Scenario {
-        let text = """
-            { "layout": { "catalog": "items.csv", "viewport": { "width": 390, "height": 1000, "scale": 3 } },
-              "network": { "latencyMsMedian": 50, "latencyMsP95": 50 },
-              "script": [ { "pause": { "seconds": 2 } } ] }
-            """
-        return try ScenarioLoader.parse(text, file: "s.json", files: InMemoryScenarioFiles(["items.csv": catalog]))
+        try ScenarioLoader.parse(TestScenarios.feedJSON(), file: "s.json",
+                                 files: InMemoryScenarioFiles(["items.csv": TestScenarios.feedCatalogCSV]))
     }
 
     /// The completed downloads of a run: image id and bytes, in completion order.

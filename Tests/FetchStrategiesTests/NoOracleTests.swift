@@ -1,5 +1,6 @@
 import Foundation
 import ScrollSimCore
+import ScrollSimTestSupport
 import Testing
 
 /// No oracles: a strategy can reach only what an app can know (docs/model.md, "What a strategy
@@ -10,9 +11,7 @@ import Testing
 /// reviewed against the rule.
 @Suite struct NoOracleTests {
     /// The repository's `Sources/ScrollSimCore` directory.
-    static let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/ScrollSimCore")
+    static let core = URL(fileURLWithPath: packagePath("Sources/ScrollSimCore"))
 
     /// The names of the public members declared in `FetchEnvironment`'s body, in file order.
     static func publicMembersOfFetchEnvironment() throws -> [String] {

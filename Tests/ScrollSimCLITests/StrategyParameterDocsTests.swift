@@ -8,8 +8,7 @@ import Testing
 /// writes, and the text listing says each parameter's allowed values and default.
 @Suite struct StrategyParameterDocsTests {
     /// docs/strategy-parameters.md.
-    static let documentPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/strategy-parameters.md").path
+    static let documentPath = packagePath("docs/strategy-parameters.md")
 
     @Test("docs/strategy-parameters.md is what the declarations give (SCROLLSIM_UPDATE_DOCS=1 rewrites it)")
     func documentation() throws {

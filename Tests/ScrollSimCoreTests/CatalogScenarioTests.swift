@@ -6,21 +6,11 @@ import ScrollSimTestSupport
 /// `layout.catalog`: decoding, the keys it replaces, the grid it lays out, and the per-image
 /// sizes the simulator and strategies see (docs/workloads.md).
 @Suite struct CatalogScenarioTests {
-    /// Seven items: heights and images ("b" shared by items 0 and 4, "a" by items 1 and 3).
-    static let catalog = """
-        height_pt,image_id,width_px,height_px,bytes
-        100,b,150,150,4000
-        150,a,1080,1350,120000
-        120,c,1080,566,60000
-        80,a,1080,1350,120000
-        80,b,150,150,4000
-        90,d,1080,1080,90000
-        200,e,600,400,30000
-
-        """
-
-    /// The files next to `dir/s.json`.
-    static let files = InMemoryScenarioFiles(["dir/items.csv": catalog])
+    /// The files next to `dir/s.json`: the feed catalog (`TestScenarios.feedCatalogCSV`), eight
+    /// items of 100, 120, 80, 150, 100, 90, 110 and 100 pt showing images 0 (1080 × 1350 px,
+    /// 120 000 bytes; items 0 and 2), 1 (150 × 150, 5000; items 1, 4 and 6), 2 (1080 × 566,
+    /// 60 000; items 3 and 7) and 3 (1080 × 1080, 90 000; item 5).
+    static let files = InMemoryScenarioFiles(["dir/items.csv": TestScenarios.feedCatalogCSV])
 
     /// The error of `text` as `dir/s.json`, or nil when it decodes.
     static func failure(_ text: String, files: any ScenarioFileReading = files) -> ScenarioError? {
@@ -45,15 +35,15 @@ import ScrollSimTestSupport
 
     @Test func theCatalogSetsTheItemCountAndIsReadNextToTheScenario() throws {
         let scenario = try Self.grid()
-        #expect(scenario.layout.itemCount == 7)
+        #expect(scenario.layout.itemCount == 8)
         #expect(scenario.layout.catalog?.file == "dir/items.csv")
-        #expect(scenario.layout.catalog?.imageOfItem == [0, 1, 2, 1, 0, 3, 4])
-        #expect(scenario.layout.catalog?.imageCount == 5)
+        #expect(scenario.layout.catalog?.imageOfItem == [0, 1, 0, 2, 1, 3, 1, 2])
+        #expect(scenario.layout.catalog?.imageCount == 4)
         // scrollTo is checked against the catalog's count.
-        let beyond = #"{"layout": {"catalog": "items.csv"}, "script": [{"scrollTo": {"item": 7}}]}"#
+        let beyond = #"{"layout": {"catalog": "items.csv"}, "script": [{"scrollTo": {"item": 8}}]}"#
         #expect(Self.failure(beyond)?.description
-            == "dir/s.json: script[0].scrollTo.item: must be an integer from 0 to 6 (below layout.itemCount), found 7")
-        #expect(Self.failure(#"{"layout": {"catalog": "items.csv"}, "script": [{"scrollTo": {"item": 6}}]}"#) == nil)
+            == "dir/s.json: script[0].scrollTo.item: must be an integer from 0 to 7 (below layout.itemCount), found 8")
+        #expect(Self.failure(#"{"layout": {"catalog": "items.csv"}, "script": [{"scrollTo": {"item": 7}}]}"#) == nil)
     }
 
     /// Each scenario giving a key the catalog replaces, and its exact error.
@@ -122,24 +112,25 @@ import ScrollSimTestSupport
     // MARK: Layout
 
     @Test func aGridRowIsAsTallAsItsTallestItem() throws {
-        // Rows: items 0-2 (100, 150, 120) → 150; 3-5 (80, 80, 90) → 90; 6 (200) → 200.
+        // Rows: items 0-2 (100, 120, 80) → 120; 3-5 (150, 100, 90) → 150; 6-7 (110, 100) → 110.
         let layout = CollectionLayout(try Self.grid().layout, streams: RandomStreams(seed: 1))
         let width = (390.0 - 2 * 10) / 3
         #expect(layout.rowCount == 3)
-        #expect((0..<3).map(layout.rowHeight) == [150, 90, 200])
-        #expect((0..<3).map(layout.rowTop) == [5, 165, 265])
-        #expect(layout.contentHeight == 465)
-        #expect(layout.frame(ofItem: 0) == ItemFrame(x: 0, y: 5, width: width, height: 150))
-        #expect(layout.frame(ofItem: 4) == ItemFrame(x: width + 10, y: 165, width: width, height: 90))
+        #expect((0..<3).map(layout.rowHeight) == [120, 150, 110])
+        #expect((0..<3).map(layout.rowTop) == [5, 135, 295])  // 5 + 120 + 10, 135 + 150 + 10
+        #expect(layout.contentHeight == 405)
+        #expect(layout.frame(ofItem: 0) == ItemFrame(x: 0, y: 5, width: width, height: 120))
+        #expect(layout.frame(ofItem: 4) == ItemFrame(x: width + 10, y: 135, width: width, height: 150))
         // A cell's pixel size is its own height's, not its row's: the target of a downsampled decode.
         #expect(layout.cellPixelSize(ofItem: 0) == (370, 300))
-        #expect(layout.cellPixelSize(ofItem: 1) == (370, 450))
-        #expect(layout.cellPixelSize(ofItem: 6) == (370, 600))
-        // Queries: a band inside the row gap finds nothing; one that touches row 1 finds its items.
-        #expect(layout.items(intersecting: 156, 164) == 0..<0)
-        #expect(layout.items(intersecting: 160, 170) == 3..<6)
-        #expect(layout.items(intersecting: 0, 1000) == 0..<7)
-        #expect(layout.offsetToShow(item: 6) == 0)  // content shorter than the viewport
+        #expect(layout.cellPixelSize(ofItem: 1) == (370, 360))
+        #expect(layout.cellPixelSize(ofItem: 5) == (370, 270))
+        #expect(layout.cellPixelSize(ofItem: 6) == (370, 330))
+        // Queries: a band inside the row gap (125-135) finds nothing; one that touches row 1 finds its items.
+        #expect(layout.items(intersecting: 126, 134) == 0..<0)
+        #expect(layout.items(intersecting: 130, 140) == 3..<6)
+        #expect(layout.items(intersecting: 0, 1000) == 0..<8)
+        #expect(layout.offsetToShow(item: 7) == 0)  // content shorter than the viewport
     }
 
     @Test func listedHeightQueriesAgreeWithAScanOverFrames() throws {
@@ -173,23 +164,24 @@ import ScrollSimTestSupport
                                   factory: { _ in IdleStrategy() }, observer: nil)
         let environment = try #require(simulator.environment)
         // Items map to dense image ids; each image has the catalog's size and bytes.
-        #expect((0..<7).map(environment.imageID(forItem:)) == [0, 1, 2, 1, 0, 3, 4])
-        #expect(environment.imagePixelSize(ofImage: 1) == (1080, 1350))
-        #expect(environment.imagePixelSize(ofImage: 4) == (600, 400))
-        #expect((0..<5).map(environment.encodedBytes(ofImage:)) == [4000, 120_000, 60000, 90000, 30000])
+        #expect((0..<8).map(environment.imageID(forItem:)) == [0, 1, 0, 2, 1, 3, 1, 2])
+        #expect(environment.imagePixelSize(ofImage: 0) == (1080, 1350))
+        #expect(environment.imagePixelSize(ofImage: 3) == (1080, 1080))
+        #expect((0..<4).map(environment.encodedBytes(ofImage:)) == [120_000, 5000, 60000, 90000])
         // A full decode costs the image's own megapixels: 1080 × 1350 = 1.458 MP at 10 ms/MP.
-        let (fullCost, full) = simulator.makeDecodedImage(1, mode: .full)
+        let (fullCost, full) = simulator.makeDecodedImage(0, mode: .full)
         #expect(fullCost == 14_580_000)
         #expect(full.decodedBytes == 1080 * 1350 * 4)
-        let (avatarCost, avatar) = simulator.makeDecodedImage(0, mode: .full)
+        let (avatarCost, avatar) = simulator.makeDecodedImage(1, mode: .full)
         #expect(avatarCost == 225_000)  // 0.0225 MP
         #expect(avatar.decodedBytes == 90_000)
         // A thumbnail keeps the image's aspect ratio: 1080 × 566 to 300 on the long side.
         let (thumbnailCost, thumbnail) = simulator.makeDecodedImage(2, mode: .thumbnail(maxPixelSize: 300))
         #expect((thumbnail.pixelWidth, thumbnail.pixelHeight) == (300, 157))
         #expect(thumbnailCost == 1_222_560)  // 2 ms × 0.61128 MP
-        #expect(environment.pixelSize(ofImage: 4, mode: .thumbnail(maxPixelSize: 300)) == (300, 200))
-        #expect(environment.pixelSize(ofImage: 0, mode: .thumbnail(maxPixelSize: 300)) == (150, 150))
+        #expect(environment.pixelSize(ofImage: 3, mode: .thumbnail(maxPixelSize: 300)) == (300, 300))
+        #expect(environment.pixelSize(ofImage: 0, mode: .thumbnail(maxPixelSize: 300)) == (240, 300))
+        #expect(environment.pixelSize(ofImage: 1, mode: .thumbnail(maxPixelSize: 300)) == (150, 150))
         #expect(environment.makeUndecodedImage(3).decodedBytes == 1080 * 1080 * 4)
         // Outputs describe the same sizes.
         #expect(scenario.imagePixelSize(ofImage: 2) == (1080, 566))

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 import ScrollSimCore
+import ScrollSimTestSupport
 
 /// The metric table (`SummaryColumn.all`) is the one source of the summary CSV's columns, and
 /// docs/metrics.md shows exactly its text.
 @Suite struct MetricTableTests {
     /// docs/metrics.md in this checkout.
-    static let documentPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../docs/metrics.md").standardizedFileURL.path
+    static let documentPath = packagePath("docs/metrics.md")
     /// The lines around the generated table.
     static let begin = "<!-- metric table: generated from SummaryColumn.all, checked by MetricTableTests -->\n"
     static let end = "<!-- end of metric table -->\n"

@@ -6,19 +6,12 @@ import ScrollSimTestSupport
 import ScrollSimCore
 
 /// `scrollsim cache-replay`: pinned outputs, trace errors with their exit codes, usage errors, help.
-@Suite struct CacheReplayCommandTests {
+@Suite struct CacheReplayCommandTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
-
-    /// Writes `text` to `name` in the scratch directory and returns its path.
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try AtomicFileWriter.write(text, toFile: path)
-        return path
-    }
 
     /// The usage footer of `cache-replay` errors.
     static let usageFooter = """
@@ -32,7 +25,7 @@ import ScrollSimCore
 
     @Test("csv: one row per policy and capacity, capacity as a plain integer, ratios with 4 decimals")
     func csvOutput() throws {
-        let path = try file("t.csv", Self.tinyTrace)
+        let path = try write("t.csv", Self.tinyTrace)
         let result = scrollsim("cache-replay", path, "--capacity", "10", "--capacity", "50%", "--capacity", "3",
                                "--policy", "lru", "--policy", "fifo", "--format", "csv")
         // LRU 10: 1m 2m 1h 3m(evicts 2, 1) 1m(evicts 3) 2m → 1 hit; 50% = 10, the same;
@@ -56,7 +49,7 @@ import ScrollSimCore
     func clockPolicy() throws {
         // The trace of CacheReplayTests.clockByHand: CLOCK hits 6 of 14 requests, LRU 5
         let ids = [1, 2, 3, 1, 2, 4, 5, 1, 6, 5, 1, 7, 6, 1]
-        let path = try file("clock.csv", "id,size\n" + ids.map { "\($0),1\n" }.joined())
+        let path = try write("clock.csv", "id,size\n" + ids.map { "\($0),1\n" }.joined())
         let result = scrollsim("cache-replay", path, "--capacity", "3", "--policy", "clock", "--policy", "lru",
                                "--format", "csv")
         #expect(result.standardOutput == """
@@ -70,7 +63,7 @@ import ScrollSimCore
 
     @Test("table: the default format and policy (lru), % of distinct bytes shown")
     func tableOutput() throws {
-        let path = try file("t.csv", Self.tinyTrace)
+        let path = try write("t.csv", Self.tinyTrace)
         let result = scrollsim("cache-replay", path, "--capacity", "14", "--capacity", "100%")
         // LRU 14: 1m 2m 1h 3m(evicts 2) 1h 2m(evicts 3) → 2 hits, misses 4+6+10+6 = 26 of 34 bytes.
         // LRU 20: everything fits → 3 hits.
@@ -86,7 +79,7 @@ import ScrollSimCore
 
     @Test("a header-only trace replays as zero requests")
     func emptyTrace() throws {
-        let path = try file("t.csv", "id,size\n")
+        let path = try write("t.csv", "id,size\n")
         let result = scrollsim("cache-replay", path, "--capacity", "5%", "--format", "csv")
         #expect(result.standardOutput
                     == "policy,capacity,requests,hits,misses,miss_ratio,byte_miss_ratio\nlru,0,0,0,0,0.0000,0.0000\n")
@@ -119,7 +112,7 @@ import ScrollSimCore
          "2: size '0' is zero; sizes are integers from 1 to 9223372036854775807 (bytes, or 1 to count objects)"),
     ])
     func invalidTraces(content: String, message: String) throws {
-        let path = try file("bad.csv", content)
+        let path = try write("bad.csv", content)
         let result = scrollsim("cache-replay", path, "--capacity", "10")
         #expect(result.standardError == "Error: \(path): line \(message)\n")
         #expect(result.standardOutput == "")
@@ -138,7 +131,7 @@ import ScrollSimCore
 
     @Test("bad command lines: the message, the option's help, the usage; exit 64")
     func usageErrors() throws {
-        let path = try file("t.csv", Self.tinyTrace)
+        let path = try write("t.csv", Self.tinyTrace)
         let capacityHelp = "Help:  --capacity <n|p%>  Cache capacity: a size, or a percentage of the distinct bytes "
             + "such as 5% or 0.5%.\n"
         let cases: [([String], String)] = [

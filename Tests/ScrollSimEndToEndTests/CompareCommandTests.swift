@@ -7,19 +7,12 @@ import ScrollSimCore
 
 /// `scrollsim compare`: limits decided exactly at their edges, rows on one side only, the three
 /// renderings, and bad CSVs.
-@Suite struct CompareCommandTests {
+@Suite struct CompareCommandTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
-
-    /// Writes `text` to `name` in the scratch directory and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
 
     /// Compares a one-row baseline and candidate that differ only in `metric`.
     func compareOne(_ metric: String, _ before: String, _ after: String, _ arguments: [String]) throws -> Invocation {

@@ -5,7 +5,7 @@ import ScrollSimTestSupport
 /// `scrollsim compare` on values at the ends of the summary reader's range (issue 8, finding 2):
 /// the change is exact however far apart the values are, so no regression overflows into
 /// "unchanged"; values past the range are refused with 65.
-@Suite struct CompareExactnessTests {
+@Suite struct CompareExactnessTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -14,9 +14,8 @@ import ScrollSimTestSupport
 
     /// `compare` of a one-row baseline and candidate with `hitch_ratio` `before` and `after`.
     func compareHitchRatio(_ before: String, _ after: String, _ arguments: [String] = []) throws -> Invocation {
-        let base = directory + "/base.csv", head = directory + "/head.csv"
-        try writeFile("scenario,strategy,seed,hitch_ratio\ng,naive,1,\(before)\n", to: base)
-        try writeFile("scenario,strategy,seed,hitch_ratio\ng,naive,1,\(after)\n", to: head)
+        let base = try write("base.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,\(before)\n")
+        let head = try write("head.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,\(after)\n")
         return scrollsim(["compare", base, head] + arguments)
     }
 

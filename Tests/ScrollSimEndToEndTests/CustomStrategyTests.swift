@@ -22,7 +22,13 @@ final class RecordingStrategy: FetchStrategy {
 }
 
 /// `ScrollSimCommand.run(arguments:output:strategies:)`: custom strategies next to the built-in ones.
-@Suite struct CustomStrategyTests {
+@Suite struct CustomStrategyTests: ScratchDirectorySuite {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
     /// The custom strategy's descriptor.
     static let custom = StrategyDescriptor(
         name: "recording", summary: "Records a miss per cell.", source: "A test.",
@@ -37,15 +43,9 @@ final class RecordingStrategy: FetchStrategy {
         scrollsim(arguments, strategies: [Self.custom])
     }
 
-    /// Writes a small scenario listing `strategies` (JSON text) and returns its path.
-    func scenario(strategies: String) throws -> String {
-        let path = try makeTemporaryDirectory() + "/small.json"
-        let json = """
-            {"name": "small", "seed": 1, "layout": {"itemCount": 20, "itemHeight": 100, "viewport": {"width": 390, "height": 300, "scale": 1}},
-             "script": [{"drag": {"velocity": 300, "seconds": 0.5}}], "strategies": \(strategies)}
-            """
-        try AtomicFileWriter.write(json, toFile: path)
-        return path
+    /// Writes a small scenario listing `strategies` (JSON text) to `name` and returns its path.
+    func scenario(strategies: String, name: String = "small.json") throws -> String {
+        try write(name, TestScenarios.smallJSON(strategies: strategies))
     }
 
     @Test("strategies lists the custom strategy after the built-in ones")
@@ -66,7 +66,7 @@ final class RecordingStrategy: FetchStrategy {
         #expect(scrollsimWithCustom("validate", path).standardOutput
                     == "\(path): ok (20 items, 1 strategy, 1 script step)\n")
 
-        let misspelt = try scenario(strategies: #"[{"name": "recording", "levle": 5}]"#)
+        let misspelt = try scenario(strategies: #"[{"name": "recording", "levle": 5}]"#, name: "misspelt.json")
         let bad = scrollsimWithCustom("run", misspelt)
         #expect(bad.standardError
                     == "Error: \(misspelt): strategies[0].levle: unknown parameter; did you mean 'level'?\n")
@@ -97,16 +97,16 @@ final class RecordingStrategy: FetchStrategy {
 
 /// The library, used from Swift: a team's own strategy run, swept and compared without the
 /// command line.
-@Suite struct LibraryTests {
+@Suite struct LibraryTests: ScratchDirectorySuite {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
     /// A small scenario file listing the custom strategy.
     func scenarioFile() throws -> String {
-        let directory = try makeTemporaryDirectory()
-        let path = directory + "/small.json"
-        try writeFile("""
-            {"name": "small", "seed": 1, "layout": {"itemCount": 20, "itemHeight": 100, "viewport": {"width": 390, "height": 300, "scale": 1}},
-             "script": [{"drag": {"velocity": 300, "seconds": 0.5}}], "strategies": [{"name": "recording", "level": 3}, "naive"]}
-            """, to: path)
-        return path
+        try write("small.json", TestScenarios.smallJSON(strategies: #"[{"name": "recording", "level": 3}, "naive"]"#))
     }
 
     @Test("RunPlan runs files with the caller's strategies; the summary document is what run writes")
@@ -125,11 +125,9 @@ final class RecordingStrategy: FetchStrategy {
 
     @Test("a sweep over the caller's own strategy, then a comparison of two sweeps, in Swift")
     func sweepsAndCompares() throws {
-        let path = try scenarioFile()
-        let sweepPath = (path as NSString).deletingLastPathComponent + "/sweep.json"
-        try writeFile(#"{"scenario": "small.json", "strategies": ["recording"], "#
-                          + #""axes": {"strategies[0].level": [1, 2], "seed": [1, 2]}}"#,
-                      to: sweepPath)
+        _ = try scenarioFile()
+        let sweepPath = try write("sweep.json", #"{"scenario": "small.json", "strategies": ["recording"], "#
+                                      + #""axes": {"strategies[0].level": [1, 2], "seed": [1, 2]}}"#)
         let strategies = StrategyCatalog.all + [CustomStrategyTests.custom]
         let plan = try SweepPlan.make(try SweepDefinition.load(path: sweepPath), strategies: strategies)
         let document = plan.document(try plan.run(jobs: 2))

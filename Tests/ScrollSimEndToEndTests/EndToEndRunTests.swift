@@ -7,10 +7,15 @@ import ScrollSimTestSupport
 import ScrollSimCore
 
 /// `scrollsim run` on the bundled scenarios and on bad files, end to end in process.
-@Suite struct EndToEndRunTests {
+@Suite struct EndToEndRunTests: ScratchDirectorySuite {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
+
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
 
     @Test func twoRunsOfABundledScenarioGiveIdenticalBytes() throws {
         let scenario = Self.scenarios + "/back-and-forth.json"
@@ -26,7 +31,7 @@ import ScrollSimCore
         #expect(Array(strategies[5...11]) == ["kingfisher", "kingfisher-tuned", "sdwebimage", "sdwebimage-tuned",
                                               "sdwebimage-lifo", "nuke", "nuke-tuned"])
 
-        let a = try makeTemporaryDirectory(), b = try makeTemporaryDirectory()
+        let a = directory + "/a", b = directory + "/b"
         #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample",
                           "--strategy", "actor-loader-coalescing", "--out", a, "--frames").code == 0)
         #expect(scrollsim("run", scenario, "--strategy", "naive", "--strategy", "apple-prefetching-sample",
@@ -49,10 +54,8 @@ import ScrollSimCore
     }
 
     @Test func anInvalidScenarioExits65NamingFileAndPathAndWritesNothing() throws {
-        let dir = try makeTemporaryDirectory()
-        let file = dir + "/bad.json"
-        try #"{"layout": {"itemCount": 1000000000000}}"#.write(toFile: file, atomically: true, encoding: .utf8)
-        let out = dir + "/out"
+        let file = try write("bad.json", #"{"layout": {"itemCount": 1000000000000}}"#)
+        let out = directory + "/out"
         let result = scrollsim("run", file, "--out", out)
         #expect(result.code == 65)
         #expect(result.standardError
@@ -69,22 +72,17 @@ import ScrollSimCore
          "network.maxConcurrentStreams: must be an integer from 1 to 1000, found 1001"),
     ])
     func aBadNetworkKeyExits65WithOneLineNamingFileAndPath(member: String, message: String) throws {
-        let dir = try makeTemporaryDirectory()
-        let file = dir + "/net.json"
-        try #"{"layout": {"itemCount": 10}, "network": {"latencyMsMedian": 50, "#.appending(member + "}}")
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        let result = scrollsim("run", file, "--out", dir + "/out")
+        let file = try write("net.json",
+                             #"{"layout": {"itemCount": 10}, "network": {"latencyMsMedian": 50, "# + member + "}}")
+        let result = scrollsim("run", file, "--out", directory + "/out")
         #expect(result.code == 65)
         #expect(result.standardError == "Error: \(file): \(message)\n")
-        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/out"))
     }
 
     @Test func oneBadFileAmongGoodOnesStopsEverythingBeforeAnyRun() throws {
-        let dir = try makeTemporaryDirectory()
-        let bad = dir + "/bad.json"
-        try #"{"layout": {"itemCount": 10}, "cells": {"profile": "ios16"}}"#
-            .write(toFile: bad, atomically: true, encoding: .utf8)
-        let out = dir + "/out"
+        let bad = try write("bad.json", #"{"layout": {"itemCount": 10}, "cells": {"profile": "ios16"}}"#)
+        let out = directory + "/out"
         let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", bad, "--out", out)
         #expect(result.code == 65)
         #expect(result.standardError.contains("cells.profile: must be 'ios9', 'ios10' or 'ios15', found 'ios16'"))

@@ -7,7 +7,7 @@ import Testing
 /// Issue 8, finding 6: an input without line ends (`/dev/zero`, or a long file of one line) is
 /// refused at the line limit (CSV inputs) or the size limit (JSON inputs), with one line naming
 /// the file, and exit 65, by every verb that reads one.
-@Suite struct EndlessInputTests {
+@Suite struct EndlessInputTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -41,8 +41,7 @@ import Testing
 
     /// A valid one-row summary CSV.
     func goodSummary() throws -> String {
-        let path = directory + "/b.csv"
-        try writeFile("scenario,strategy,seed,hitch_ratio\ng,naive,1,0.5\n", to: path)
+        let path = try write("b.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,0.5\n")
         return path
     }
 
@@ -61,8 +60,7 @@ import Testing
         expectRefusal(scrollsim("validate", "/dev/zero"), json)
         expectRefusal(scrollsim("run", "/dev/zero", "--strategy", "naive", "--out", directory + "/s.csv"), json)
         expectRefusal(scrollsim("sweep", "/dev/zero", "--out", directory + "/w.csv"), json)
-        let sweep = directory + "/sweep.json"
-        try writeFile(#"{"scenario": "/dev/zero", "axes": {"seed": [1, 2]}}"#, to: sweep)
+        let sweep = try write("sweep.json", #"{"scenario": "/dev/zero", "axes": {"seed": [1, 2]}}"#)
         expectRefusal(scrollsim("sweep", sweep, "--out", directory + "/w.csv"),
                       "Error: \(sweep): scenario: /dev/zero: larger than 64 MiB, the limit for this kind of file\n")
         #expect(!FileManager.default.fileExists(atPath: directory + "/s.csv"))

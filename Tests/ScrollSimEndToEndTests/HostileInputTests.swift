@@ -8,24 +8,16 @@ import Testing
 /// inside an input nor on another output, nothing left behind by a failed run, one line per
 /// refusal with control characters escaped, consistent answers, and a closed stdout or a file
 /// size limit reported as an I/O failure (exit 1) by the real executable.
-@Suite struct HostileInputTests {
+@Suite struct HostileInputTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
 
-    /// Writes `text` to `name` in the scratch directory and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try writeFile(text, to: path)
-        return path
-    }
-
     /// A small scenario file.
     func scenario(_ name: String = "s.json", extra: String = "") throws -> String {
-        try write(name, #"{"layout": {"itemCount": 50}, "script": [{"drag": {"velocity": 300, "seconds": 0.2}}]"#
-                  + extra + "}")
+        try write(name, TestScenarios.dragJSON(extra: extra))
     }
 
     /// Expects a refusal with `code`, nothing on stdout, exactly one line on stderr equal to
@@ -124,11 +116,10 @@ import Testing
     @Test("temporaries of a dead process are removed by the next run into that directory; a live one's stay")
     func staleTemporaries() throws {
         let path = try scenario()
-        let out = try makeTemporaryDirectory()
-        let dead = out + "/.summary.csv.scrollsim-tmp-999999999-0"
-        let live = out + "/.summary.csv.scrollsim-tmp-\(getpid())-7"
-        let unrelated = out + "/.notes.scrollsim-tmp-x-1"
-        for file in [dead, live, unrelated] { try writeFile("partial", to: file) }
+        let out = directory + "/out"
+        let dead = ".summary.csv.scrollsim-tmp-999999999-0", live = ".summary.csv.scrollsim-tmp-\(getpid())-7"
+        let unrelated = ".notes.scrollsim-tmp-x-1"
+        for name in [dead, live, unrelated] { try write("out/" + name, "partial") }
         #expect(scrollsim("run", path, "--strategy", "naive", "--out", out).code == 0)
         #expect(directoryEntries(out)
                     == [".notes.scrollsim-tmp-x-1", ".summary.csv.scrollsim-tmp-\(getpid())-7", "summary.csv"])
@@ -150,14 +141,14 @@ import Testing
         }
     }
 
-    @Test("a sweep axis name with a line break, a 10 MB field and a CSV with an ESC are one bounded line")
+    @Test("a sweep axis name with a line break, a 1 MB field and a CSV with an ESC are one bounded line")
     func otherMessages() throws {
         _ = try scenario()
         let sweep = try write("sweep.json", #"{"scenario":"s.json","axes":{"cells\n[x":[1,2]}}"#)
         let axis = expectOneLine(scrollsim("sweep", sweep), code: 65)
         #expect(axis.contains(#"cells\n[x"#))
         let good = try write("good.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,0.5\n")
-        let huge = String(repeating: "x", count: 10_000_000)
+        let huge = String(repeating: "x", count: 1_000_000)
         let csv = try write("big.csv", "scenario,strategy,seed,hitch_ratio\ng,naive,1,\(huge)\n")
         let big = expectOneLine(scrollsim("compare", good, csv), code: 65)
         #expect(big.unicodeScalars.count < 2 * MessageLine.maximumScalars)

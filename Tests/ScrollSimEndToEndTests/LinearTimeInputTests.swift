@@ -8,7 +8,7 @@ import ScrollSimTestSupport
 /// answer (their speed is measured in Benchmarks/, not here): a summary CSV with thousands of
 /// axis columns, compared against one with the columns in another order, and sweep axes with
 /// many values, repeated ones found by value.
-@Suite struct LinearTimeInputTests {
+@Suite struct LinearTimeInputTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -50,10 +50,9 @@ import ScrollSimTestSupport
             (#"[{"x": [1, 2]}, {"x": [1, 2.0]}]"#, 1), ("[true, false, true]", 2), ("[null, 0, null]", 2),
           ])
     func repeatedAxisValue(values: String, index: Int) throws {
-        try writeFile(#"{ "layout": { "itemCount": 10 }, "script": [ { "pause": { "seconds": 0.1 } } ] }"#,
-                      to: directory + "/tiny.json")
-        let sweep = directory + "/sweep.json"
-        try writeFile(#"{ "scenario": "tiny.json", "axes": { "cells.prefetchScreens": "# + values + " } }", to: sweep)
+        try write("tiny.json", TestScenarios.tinyJSON())
+        let sweep = try write("sweep.json",
+                              #"{ "scenario": "tiny.json", "axes": { "cells.prefetchScreens": "# + values + " } }")
         let result = scrollsim("sweep", sweep)
         #expect(result.code == 65)
         #expect(result.standardError == "Error: \(sweep): axes[\"cells.prefetchScreens\"][\(index)]: "

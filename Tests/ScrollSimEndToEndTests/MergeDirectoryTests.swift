@@ -8,28 +8,15 @@ import ScrollSimTestSupport
 /// `scrollsim merge <directory>`: the shards a batch job left in one directory (or an object
 /// store synced to one), merged in name order, with the merge's own output skipped and a missing,
 /// duplicated or foreign file refused.
-@Suite struct MergeDirectoryTests {
+@Suite struct MergeDirectoryTests: ScratchDirectorySuite {
     /// A scratch directory with the sweep, its scenario and `shards/`.
     let directory: String
 
     /// Writes the tiny scenario and a sweep of 8 runs.
     init() throws {
         directory = try makeTemporaryDirectory()
-        try writeFile("""
-            { "name": "tiny", "seed": 5, "layout": { "kind": "list", "itemCount": 40, "itemHeight": 200 },
-              "images": { "width": 300, "height": 300, "bytesMedian": 20000, "bytesP95": 40000 },
-              "script": [ { "drag": { "velocity": 800, "seconds": 0.3 } } ], "strategies": [ "naive" ] }
-            """, to: directory + "/tiny.json")
-        try writeFile(#"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#,
-                      to: directory + "/sweep.json")
-    }
-
-    /// Runs `scrollsim` expecting success and no stderr; returns stdout.
-    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let result = scrollsim(arguments)
-        #expect(result.code == 0, sourceLocation: sourceLocation)
-        #expect(result.standardError == "", sourceLocation: sourceLocation)
-        return result.standardOutput
+        try write("tiny.json", TestScenarios.tinyJSON(strategies: ["naive"]))
+        try write("sweep.json", #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3, 4, 5, 6, 7, 8] } }"#)
     }
 
     /// Writes shards `shards` of `count` into `shards/` as `shard-<i>.csv`; returns the directory.
@@ -52,7 +39,7 @@ import ScrollSimTestSupport
         #expect(succeed(["merge", folder, "--out", folder + "/merged.csv"]) == "")  // its own output skipped
         #expect(fileText(folder + "/merged.csv") == full)
         try FileManager.default.removeItem(atPath: folder + "/merged.csv")
-        try writeFile("not a shard", to: folder + "/notes.txt")  // only .csv files are shards
+        try write("shards/notes.txt", "not a shard")  // only .csv files are shards
         #expect(succeed(["merge", folder]) == full)
     }
 
@@ -71,7 +58,7 @@ import ScrollSimTestSupport
                 + "(also \(folder)/shard-2-retry.csv)\n")
         try FileManager.default.removeItem(atPath: folder + "/shard-2-retry.csv")
 
-        try writeFile(SummaryCSV.header, to: folder + "/summary.csv")
+        try write("shards/summary.csv", SummaryCSV.header)
         let foreign = scrollsim("merge", folder, "--out", directory + "/merged.csv")
         #expect(foreign.code == 65)
         #expect(foreign.standardError.hasPrefix("Error: \(folder)/summary.csv: line 1: not a sweep shard"))

@@ -5,7 +5,7 @@ import Testing
 
 /// No output may overwrite an input, by any spelling or symbolic link: refused with 64 before
 /// anything runs or is written, the input untouched.
-@Suite struct OutputConflictTests {
+@Suite struct OutputConflictTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -14,10 +14,7 @@ import Testing
 
     /// A small scenario file in the scratch directory.
     func scenario(_ name: String = "s.json") throws -> String {
-        let path = directory + "/" + name
-        try writeFile(#"{"layout": {"itemCount": 50}, "script": [{"drag": {"velocity": 300, "seconds": 0.2}}]}"#,
-                      to: path)
-        return path
+        try write(name, TestScenarios.dragJSON())
     }
 
     /// Expects `result` to be the refusal of `option` overwriting `input`, and `input` to hold `text`.
@@ -52,8 +49,8 @@ import Testing
     func sweepAndMerge() throws {
         let path = try scenario()
         let text = fileText(path)
-        let sweep = directory + "/sweep.json"
-        try writeFile(#"{"scenario": "s.json", "strategies": ["naive"], "axes": {"seed": [1, 2]}}"#, to: sweep)
+        let sweep = try write("sweep.json",
+                              #"{"scenario": "s.json", "strategies": ["naive"], "axes": {"seed": [1, 2]}}"#)
         let sweepText = fileText(sweep)
         expectRefused(scrollsim("sweep", sweep, "--out", path), "--out <file>", path, text: text)
         let roundabout = directory + "/../" + (directory as NSString).lastPathComponent + "/sweep.json"

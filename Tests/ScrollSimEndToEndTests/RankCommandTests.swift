@@ -7,19 +7,12 @@ import ScrollSimCore
 
 /// `scrollsim rank`: the exact table and markdown of a hand-computed case (docs/rank.md), several
 /// files, bad input with its exit codes, and a sweep of a package's own strategy ranked end to end.
-@Suite struct RankCommandTests {
+@Suite struct RankCommandTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
-
-    /// Writes `text` to `name` in the scratch directory and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
 
     /// The hand-computed case of `RankingTests` (a = 2, 3, 4; b = a + 1; c = 2.0, 3.6, 3.7), with
     /// a fourth strategy d that ran seed 1 only.
@@ -172,11 +165,7 @@ import ScrollSimCore
 
     @Test("a package's own strategy, swept over seeds, is ranked like a built-in one")
     func customStrategySweep() throws {
-        let scenario = try write("small.json", """
-            {"name": "small", "seed": 1, "layout": {"itemCount": 20, "itemHeight": 100,
-             "viewport": {"width": 390, "height": 300, "scale": 1}},
-             "script": [{"drag": {"velocity": 300, "seconds": 0.5}}]}
-            """)
+        let scenario = try write("small.json", TestScenarios.smallJSON())
         let sweep = try write("seeds.json", """
             {"scenario": "\(scenario)", "strategies": ["naive", "recording"], "axes": {"seed": [1, 2, 3]}}
             """)

@@ -7,21 +7,15 @@ import ScrollSimTestSupport
 
 /// `scrollsim report` and `scrollsim run --html`: a self-contained page with one SVG per chart, one
 /// table row per run, the same bytes every time, and clear errors that leave nothing behind.
-@Suite struct ReportCommandTests {
+@Suite struct ReportCommandTests: ScratchDirectorySuite {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
 
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
-
-    /// How many times `fragment` occurs in `text`.
-    func occurrences(of fragment: String, in text: String) -> Int {
-        text.components(separatedBy: fragment).count - 1
-    }
 
     /// The rows of the summary table's body.
     func tableRows(_ html: String) -> Int {
@@ -122,7 +116,7 @@ import ScrollSimTestSupport
     func sweep() throws {
         #expect(runTwoScenarios().code == 0)
         let summary = try #require(fileText(directory + "/out/summary.csv"))
-        try sweepCSV(from: summary).write(toFile: directory + "/sweep.csv", atomically: true, encoding: .utf8)
+        try write("sweep.csv", sweepCSV(from: summary))
         let result = scrollsim("report", directory + "/sweep.csv", "--frames", directory + "/out/frames",
                                "--html", directory + "/sweep.html")
         #expect(result.code == 0)
@@ -142,13 +136,6 @@ import ScrollSimTestSupport
 
     // MARK: Errors
 
-    /// Writes `text` to `<directory>/<name>` and returns its path.
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     /// A valid one-row summary CSV.
     func validSummary() -> String {
         var metrics = RunMetrics()
@@ -167,7 +154,7 @@ import ScrollSimTestSupport
             ("quote.csv", SummaryCSV.header + "\"s,naive\n", "line 2, column 1: a quoted field is not closed"),
           ])
     func badCSV(name: String, content: String, message: String) throws {
-        let path = try file(name, content)
+        let path = try write(name, content)
         let html = directory + "/r.html"
         let result = scrollsim("report", path, "--html", html)
         #expect(result.code == 65)
@@ -181,9 +168,9 @@ import ScrollSimTestSupport
         var fields = validSummary().split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false)
             .map(String.init)
         fields[9] = "1e3"
-        let number = try file("number.csv", SummaryCSV.header + fields.joined(separator: ",") + "\n")
-        let short = try file("short.csv", SummaryCSV.header + "s,naive,1\n")
-        let seed = try file("seed.csv", validSummary().replacingOccurrences(of: "s,naive,1,", with: "s,naive,-1,"))
+        let number = try write("number.csv", SummaryCSV.header + fields.joined(separator: ",") + "\n")
+        let short = try write("short.csv", SummaryCSV.header + "s,naive,1\n")
+        let seed = try write("seed.csv", validSummary().replacingOccurrences(of: "s,naive,1,", with: "s,naive,-1,"))
         let html = directory + "/r.html"
         let result = scrollsim("report", number, short, seed, "--html", html)
         #expect(result.code == 65)
@@ -198,8 +185,8 @@ import ScrollSimTestSupport
 
     @Test("files with different axis columns are not mixed")
     func differentAxes() throws {
-        let plain = try file("plain.csv", validSummary())
-        let sweep = try file("sweep.csv", sweepCSV(from: validSummary()))
+        let plain = try write("plain.csv", validSummary())
+        let sweep = try write("sweep.csv", sweepCSV(from: validSummary()))
         let result = scrollsim("report", plain, sweep, "--html", directory + "/r.html")
         #expect(result.code == 65)
         #expect(result.standardError == "Error: \(sweep): line 1: its columns differ from those of \(plain); "
@@ -214,13 +201,12 @@ import ScrollSimTestSupport
         #expect(missing.code == 66)
         #expect(missing.standardError == "Error: \(directory)/none.csv: no such file\n")
 
-        let summary = try file("summary.csv", validSummary())
+        let summary = try write("summary.csv", validSummary())
         let noFrames = scrollsim("report", summary, "--frames", directory + "/frames", "--html", html)
         #expect(noFrames.code == 66)
         #expect(noFrames.standardError == "Error: \(directory)/frames: no such directory\n")
 
-        try FileManager.default.createDirectory(atPath: directory + "/frames", withIntermediateDirectories: true)
-        let framesFile = try file("frames/s__naive__1.csv", FramesCSV.header + "0,1,2,3,4,0.000,1,0.5,x,0,1,0.0000\n")
+        let framesFile = try write("frames/s__naive__1.csv", FramesCSV.header + "0,1,2,3,4,0.000,1,0.5,x,0,1,0.0000\n")
         let badFrames = scrollsim("report", summary, "--frames", directory + "/frames", "--html", html)
         #expect(badFrames.code == 65)
         #expect(badFrames.standardError == "Error: \(framesFile): line 2, column 9 (hitch_ms): expected a number like "
@@ -230,8 +216,8 @@ import ScrollSimTestSupport
 
     @Test("--html to an unwritable path exits 1, for report and for run; a missing directory is made")
     func unwritable() throws {
-        let summary = try file("summary.csv", validSummary())
-        let blocker = try file("blocker", "a file, not a directory\n")
+        let summary = try write("summary.csv", validSummary())
+        let blocker = try write("blocker", "a file, not a directory\n")
         let target = blocker + "/r.html"
         let report = scrollsim("report", summary, "--html", target)
         #expect(report.code == 1)

@@ -7,7 +7,7 @@ import ScrollSimReports
 import ScrollSimTestSupport
 
 /// `scrollsim run` beyond argument parsing: loading failures, the report, the output files.
-@Suite struct RunCommandTests {
+@Suite struct RunCommandTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -64,11 +64,10 @@ import ScrollSimTestSupport
     @Test("a labelled entry is reported under its label: summary rows, frames and trace file names")
     func labelsNameTheRows() throws {
         // Given one strategy in its default and a labelled configuration
-        let scenario = directory + "/labels.json"
-        try #"""
+        let scenario = try write("labels.json", #"""
             {"name": "labels", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}],
              "strategies": ["nuke", {"name": "nuke", "label": "nuke-small", "memoryCacheMB": 1}]}
-            """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+            """#)
         let out = directory + "/out"
         let result = scrollsim("run", scenario, "--format", "csv", "--out", out, "--frames", "--trace", out + "/traces")
         #expect(result.code == 0)
@@ -86,14 +85,12 @@ import ScrollSimTestSupport
     @Test("--strategy takes a label of the scenario's entries; a name that is neither is refused")
     func strategyLabels() throws {
         // Given a scenario with a labelled configuration, and one without labels
-        let scenario = directory + "/labels.json"
-        try #"""
+        let scenario = try write("labels.json", #"""
             {"name": "labels", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}],
              "strategies": ["nuke", {"name": "nuke", "label": "nuke-small", "memoryCacheMB": 1}]}
-            """#.write(toFile: scenario, atomically: true, encoding: .utf8)
-        let plain = directory + "/plain.json"
-        try #"{"name": "plain", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}]}"#
-            .write(toFile: plain, atomically: true, encoding: .utf8)
+            """#)
+        let plain = try write(
+            "plain.json", #"{"name": "plain", "layout": {"itemCount": 20}, "script": [{"pause": {"seconds": 0.2}}]}"#)
         // When --strategy names the label, that configuration runs, under its label
         let byLabel = scrollsim("run", scenario, "--format", "csv", "--strategy", "nuke-small")
         #expect(byLabel.code == 0)
@@ -167,8 +164,7 @@ import ScrollSimTestSupport
 
     @Test("an output directory that cannot be created is an I/O failure, exit 1")
     func unwritableOutput() throws {
-        let blocker = directory + "/file"
-        try writeFile("not a directory\n", to: blocker)
+        let blocker = try write("file", "not a directory\n")
         let command = try runCommand(["x.json", "--out", blocker + "/out"])
         let output = CommandOutput.capturing()
         let code = command.execute(RunPlan(runs: [plannedRun(scenario: "list")]), inputs: [], output: output)
@@ -216,10 +212,15 @@ import ScrollSimTestSupport
 }
 
 /// `scrollsim validate` and `scrollsim strategies`.
-@Suite struct OtherCommandTests {
+@Suite struct OtherCommandTests: ScratchDirectorySuite {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
     @Test("validate reports each missing file and exits 66")
     func validateMissing() throws {
-        let directory = try makeTemporaryDirectory()
         let result = scrollsim("validate", directory + "/a.json", directory + "/b.json")
         #expect(result.code == 66)
         #expect(result.standardOutput == "")
@@ -244,10 +245,8 @@ import ScrollSimTestSupport
 
     @Test("a bad device value is one line naming the file and the JSON path, exit 65")
     func validateBadDevice() throws {
-        let directory = try makeTemporaryDirectory()
-        let path = directory + "/phone.json"
-        try #"{"layout": {"itemCount": 9}, "device": {"model": "iphone-8", "memoryLimitMB": 2000}}"#
-            .write(toFile: path, atomically: false, encoding: .utf8)
+        let path = try write("phone.json",
+                             #"{"layout": {"itemCount": 9}, "device": {"model": "iphone-8", "memoryLimitMB": 2000}}"#)
         let result = scrollsim("validate", path)
         #expect(result.code == 65)
         #expect(result.standardOutput == "")
@@ -260,9 +259,7 @@ import ScrollSimTestSupport
     func killedRun() throws {
         // 40 rows of 1200 × 1200 images (5 760 000 bytes decoded); the actor loader keeps every
         // bitmap: the 15th crosses 80 MiB (a warning), the 19th exceeds the 100 MiB limit
-        let directory = try makeTemporaryDirectory()
-        let path = directory + "/tight.json"
-        try #"""
+        let path = try write("tight.json", #"""
             {"layout": {"itemCount": 40, "itemHeight": 100, "viewport": {"height": 1000}},
              "cells": {"profile": "ios9"},
              "images": {"bytesMedian": 20000, "bytesP95": 20000},
@@ -272,7 +269,7 @@ import ScrollSimTestSupport
                         {"pause": {"seconds": 1}}, {"scrollTo": {"item": 0, "animated": false}},
                         {"pause": {"seconds": 1}}],
              "strategies": ["actor-loader-coalescing", "kingfisher"]}
-            """#.write(toFile: path, atomically: false, encoding: .utf8)
+            """#)
         let result = scrollsim("run", path, "--format", "csv")
         #expect(result.code == 0)
         let rows = result.standardOutput.split(separator: "\n")

@@ -7,7 +7,7 @@ import ScrollSimReports
 import ScrollSimTestSupport
 
 /// `scrollsim run --requests <dir>`: one `id,size` trace per run, in the order requests were made.
-@Suite struct RunRequestsTests {
+@Suite struct RunRequestsTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -26,8 +26,7 @@ import ScrollSimTestSupport
     @Test("naive: one line per cellForItem, id = the item's image, size = 10 × 5 × 4 bytes")
     func naiveTrace() throws {
         // Given the scenario on disk
-        let path = directory + "/tiny.json"
-        try AtomicFileWriter.write(Self.scenarioJSON, toFile: path)
+        let path = try write("tiny.json", Self.scenarioJSON)
         let requests = directory + "/requests/nested"
 
         // When it runs with --requests
@@ -56,15 +55,13 @@ import ScrollSimTestSupport
 
     @Test("no trace is written when a run cannot start; the summary is unchanged by --requests")
     func nothingOnFailure() throws {
-        let path = directory + "/bad.json"
-        try AtomicFileWriter.write(#"{"layout": {"itemCount": 0}}"#, toFile: path)
+        let path = try write("bad.json", #"{"layout": {"itemCount": 0}}"#)
         let requests = directory + "/requests"
         let result = scrollsim("run", path, "--requests", requests)
         #expect(result.code == 65)
         #expect(!FileManager.default.fileExists(atPath: requests))
 
-        let good = directory + "/tiny.json"
-        try AtomicFileWriter.write(Self.scenarioJSON, toFile: good)
+        let good = try write("tiny.json", Self.scenarioJSON)
         #expect(scrollsim("run", good, "--format", "csv").standardOutput
                 == scrollsim("run", good, "--format", "csv", "--requests", requests).standardOutput)
     }

@@ -7,10 +7,9 @@ import ScrollSimTestSupport
 
 /// `scrollsim run` writes frames, traces and request traces while the runs go (bounded memory):
 /// the files are the bytes the in-memory recording makes, and a failed run leaves none of them.
-@Suite struct RunStreamingTests {
+@Suite struct RunStreamingTests: ScratchDirectorySuite {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
 
     /// A scratch directory for this test.
     let directory: String
@@ -66,13 +65,8 @@ import ScrollSimTestSupport
     @Test("the streamed trace equals ChromeTraceRecorder's over HTTP/2 and on a killed run")
     func streamedTraceEdgeCases() throws {
         let source = try #require(fileText(Self.scenarios + "/photo-grid-lte.json"))
-        let http2 = directory + "/h2.json", kill = directory + "/kill.json"
-        try writeFile(source.replacingOccurrences(of: #""network": {"#, with: #""network": { "protocol": "http2","#),
-                      to: http2)
-        try writeFile(#"""
-            { "name": "kill", "layout": { "itemCount": 200, "itemHeight": 200 }, "device": { "memoryLimitMB": 200 },
-              "script": [ { "drag": { "velocity": 2000, "seconds": 4 } } ] }
-            """#, to: kill)
+        let http2 = try write("h2.json", TestScenarios.overHTTP2(source))
+        let kill = try write("kill.json", TestScenarios.killedJSON())
         for path in [http2, kill] {
             let plan = try #require(try? RunPlan.make(paths: [path], strategyNames: ["nuke", "actor-loader"])
                 .get().plan)
@@ -96,8 +90,7 @@ import ScrollSimTestSupport
 
     @Test("a run whose trace cannot be written leaves no frame, request or temporary file behind")
     func failedRunLeavesNothing() throws {
-        let blocker = directory + "/file"
-        try writeFile("x", to: blocker)
+        let blocker = try write("file", "x")
         let out = directory + "/out", requests = directory + "/requests"
         let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", "--strategy", "naive",
                                "--strategy", "nuke",
@@ -110,7 +103,7 @@ import ScrollSimTestSupport
 
     @Test("a stream discarded after writing leaves its destination as it was and no temporary file")
     func discardedStream() throws {
-        try writeFile("old\n", to: directory + "/a.csv")
+        try write("a.csv", "old\n")
         var set = OutputSet()
         let stream = try set.addStream(toFile: directory + "/a.csv")
         stream.write(String(repeating: "x", count: 3 * StreamedFile.bufferBytes))

@@ -8,13 +8,15 @@ import ScrollSimTestSupport
 /// `docs/scenario.schema.json`: it is what `scrollsim schema` writes from the decoder's key table,
 /// every bundled scenario and example is valid against it, and the schema and the decoder agree
 /// key by key (type, range, values, default, unknown keys) and on the rules between keys.
-@Suite struct ScenarioSchemaTests {
-    /// The repository's root directory.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+@Suite struct ScenarioSchemaTests: ScratchDirectorySuite {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
 
     /// The committed schema's path.
-    static let schemaPath = root + "/docs/scenario.schema.json"
+    static let schemaPath = packagePath("docs/scenario.schema.json")
 
     /// A validator of the committed schema.
     static func validator() throws -> JSONSchemaValidator {
@@ -43,7 +45,7 @@ import ScrollSimTestSupport
         let validator = try Self.validator()
         var files: [String] = []
         for directory in ["Scenarios", "Examples"] {
-            let base = Self.root + "/" + directory
+            let base = packagePath(directory)
             let found = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
             files += found.filter { $0.hasSuffix(".json") && !$0.contains(".build/") }.sorted().map { base + "/" + $0 }
         }
@@ -96,11 +98,8 @@ import ScrollSimTestSupport
 
     @Test(arguments: invalidDocuments)
     func aDocumentScrollsimRefusesFailsTheSchema(_ text: String) throws {
-        let directory = try makeTemporaryDirectory()
-        try "height_pt,image_id,width_px,height_px,bytes\n80,a,10,10,100\n"
-            .write(toFile: directory + "/items.csv", atomically: false, encoding: .utf8)
-        try text.write(toFile: directory + "/s.json", atomically: false, encoding: .utf8)
-        #expect(scrollsim("validate", directory + "/s.json").code == 65)
+        let path = try writeScenario(text, with: [("items.csv", Self.catalog)])
+        #expect(scrollsim("validate", path).code == 65)
         #expect(try !Self.schemaErrors(text, try Self.validator()).isEmpty)
     }
 
@@ -116,11 +115,7 @@ import ScrollSimTestSupport
 
     @Test(arguments: validDocuments)
     func aDocumentScrollsimAcceptsPassesTheSchema(_ text: String) throws {
-        let directory = try makeTemporaryDirectory()
-        try "height_pt,image_id,width_px,height_px,bytes\n80,a,10,10,100\n"
-            .write(toFile: directory + "/items.csv", atomically: false, encoding: .utf8)
-        try text.write(toFile: directory + "/s.json", atomically: false, encoding: .utf8)
-        let result = scrollsim("validate", directory + "/s.json")
+        let result = scrollsim("validate", try writeScenario(text, with: [("items.csv", Self.catalog)]))
         #expect(result.code == 0, "\(result.standardError)")
         #expect(try Self.schemaErrors(text, try Self.validator()) == [])
     }
@@ -269,9 +264,12 @@ import ScrollSimTestSupport
         }
     }
 
+    /// The one-item catalog a minimal scenario may name.
+    static let catalog = "height_pt,image_id,width_px,height_px,bytes\n80,a,10,10,100\n"
+
     /// The files a minimal scenario may name.
     static let files = InMemoryScenarioFiles([
-        "items.csv": "height_pt,image_id,width_px,height_px,bytes\n80,a,10,10,100\n",
+        "items.csv": catalog,
         "g.csv": "t_ms,offset_pt\n0,0\n100,10\n",
     ])
 

@@ -7,46 +7,21 @@ import ScrollSimTestSupport
 
 /// `scrollsim sweep` and `scrollsim merge`: axis order and columns, equality with `run`, the same
 /// bytes for any `--jobs`, shards merged into the unsharded bytes, and bad sweeps and shards.
-@Suite struct SweepCommandTests {
+@Suite struct SweepCommandTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory with the tiny scenario in it.
     init() throws {
         directory = try makeTemporaryDirectory()
-        _ = try write("tiny.json", Self.tinyScenario)
+        try write("tiny.json", TestScenarios.tinyJSON())
     }
-
-    /// A small list scrolled briefly (18 frames), with two strategies: runs take a few ms.
-    static let tinyScenario = """
-        { "name": "tiny", "seed": 5,
-          "layout": { "kind": "list", "itemCount": 40, "itemHeight": 200 },
-          "images": { "width": 300, "height": 300, "bytesMedian": 20000, "bytesP95": 40000 },
-          "script": [ { "drag": { "velocity": 800, "seconds": 0.3 } }, { "pause": { "seconds": 0.2 } } ],
-          "strategies": [ "naive", "apple-prefetching-sample" ] }
-        """
 
     /// A sweep of 2 × 2 × 2 combinations × 2 strategies = 16 runs.
     static let sweep = """
         { "scenario": "tiny.json",
           "axes": { "cells.prefetchScreens": [0, 1.5], "network.latencyMsMedian": [20, 200], "seed": [1, 2] } }
         """
-
-    /// Writes `text` to `name` in the scratch directory and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
-
-    /// Runs `scrollsim` with `arguments` and returns stdout, expecting success and no stderr.
-    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let output = CommandOutput.capturing()
-        let code = ScrollSimCommand.run(arguments: arguments, output: output)
-        #expect(code == 0, sourceLocation: sourceLocation)
-        #expect(output.capturedStandardError == "", sourceLocation: sourceLocation)
-        return output.capturedStandardOutput
-    }
 
     @Test("a labelled entry is swept under its label, beside the same strategy unlabelled")
     func labels() throws {
@@ -91,7 +66,7 @@ import ScrollSimTestSupport
         let sweep = try write("sweep.json", Self.sweep)
         let rows = succeed(["sweep", sweep]).split(separator: "\n").dropFirst().map(String.init)
         // Combination 6 of 8 (prefetch 1.5, latency 20, seed 2): rows 10 and 11.
-        let variant = Self.tinyScenario.replacingOccurrences(
+        let variant = TestScenarios.tinyJSON().replacingOccurrences(
             of: "\"seed\": 5,",
             with: "\"seed\": 2, \"cells\": { \"prefetchScreens\": 1.5 }, \"network\": { \"latencyMsMedian\": 20 },")
         let reference = succeed(["run", try write("variant.json", variant), "--format", "csv"])
@@ -185,7 +160,8 @@ import ScrollSimTestSupport
     @Test("an inline scenario and the sweep's own strategies")
     func inlineScenario() throws {
         let sweep = try write("inline.json", """
-            { "description": "inline", "scenario": \(Self.tinyScenario), "strategies": ["naive"], "axes": { "layout.itemHeight": [150, 250] } }
+            { "description": "inline", "scenario": \(TestScenarios.tinyJSON()), "strategies": ["naive"],
+              "axes": { "layout.itemHeight": [150, 250] } }
             """)
         let lines = succeed(["sweep", sweep]).split(separator: "\n")
         #expect(lines.count == 3)
@@ -484,20 +460,22 @@ import ScrollSimTestSupport
 }
 
 /// `merge` checks the values it copies, not only the shard structure.
-@Suite struct MergeValueTests {
+@Suite struct MergeValueTests: ScratchDirectorySuite {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
     @Test func aDamagedValueInAShardFailsWith65AndWritesNothing() throws {
-        let directory = try makeTemporaryDirectory()
-        try (#"{ "name": "tiny", "layout": { "itemCount": 40, "itemHeight": 200 }, "#
-            + #""script": [ { "drag": { "velocity": 800, "seconds": 0.3 } } ], "strategies": [ "naive" ] }"#)
-            .write(toFile: directory + "/tiny.json", atomically: true, encoding: .utf8)
-        try #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3] } }"#
-            .write(toFile: directory + "/sw.json", atomically: true, encoding: .utf8)
+        try write("tiny.json", TestScenarios.tinyJSON(strategies: ["naive"]))
+        try write("sw.json", #"{ "scenario": "tiny.json", "axes": { "seed": [1, 2, 3] } }"#)
         #expect(scrollsim("sweep", directory + "/sw.json", "--shard", "1/2", "--out", directory + "/s1.csv").code == 0)
         #expect(scrollsim("sweep", directory + "/sw.json", "--shard", "2/2", "--out", directory + "/s2.csv").code == 0)
         var lines = try #require(fileText(directory + "/s1.csv"))
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[2] = lines[2].replacingOccurrences(of: ",ios15,60,", with: ",ios15,sixty,")
-        try lines.joined(separator: "\n").write(toFile: directory + "/s1.csv", atomically: true, encoding: .utf8)
+        try write("s1.csv", lines.joined(separator: "\n"))
         let result = scrollsim("merge", directory + "/s1.csv", directory + "/s2.csv",
                                "--out", directory + "/merged.csv")
         #expect(result.code == 65)

@@ -7,10 +7,9 @@ import ScrollSimCore
 
 /// `scrollsim run --trace`: Chrome trace-event JSON that parses, nests on every track and agrees
 /// with the run's per-frame CSV.
-@Suite struct TraceOutputTests {
+@Suite struct TraceOutputTests: ScratchDirectorySuite {
     /// The package's `Scenarios/` directory.
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = packagePath("Scenarios")
 
     /// A scratch directory for this test.
     let directory: String
@@ -174,9 +173,7 @@ import ScrollSimCore
     func http2Traces() throws {
         // Given photo-grid-lte with "protocol": "http2", run with a library strategy and a shared-session one
         let source = try #require(fileText(Self.scenarios + "/photo-grid-lte.json"))
-        let scenario = directory + "/h2.json"
-        try source.replacingOccurrences(of: #""network": {"#, with: #""network": { "protocol": "http2","#)
-            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let scenario = try write("h2.json", TestScenarios.overHTTP2(source))
         let traces = directory + "/traces"
         #expect(scrollsim("run", scenario, "--strategy", "nuke", "--strategy", "naive", "--trace", traces).code == 0)
         let names = directoryEntries(traces)
@@ -202,15 +199,14 @@ import ScrollSimCore
     @Test("zero-cost callbacks and frames at identical timestamps still nest")
     func zeroCostScenario() throws {
         // Given a list where every modelled cost is 0, so a frame and all its callbacks share one time…
-        let scenario = directory + "/zero.json"
-        try """
+        let scenario = try write("zero.json", """
             {"name": "zero", "layout": {"itemCount": 200},
              "costs": {"frameBaseMs": 0, "cellCreateMs": 0, "cellForItemMs": 0, "prepareForReuseMs": 0,
                        "willDisplayMs": 0, "didEndDisplayingMs": 0, "setImageMs": 0, "decodeMsPerMegapixel": 0,
                        "thumbnailMsPerMegapixel": 0},
              "script": [{"drag": {"velocity": 800, "seconds": 1}}, {"fling": {"velocity": -3000}}],
              "strategies": ["naive", "apple-prefetching-sample", "actor-loader-coalescing"]}
-            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+            """)
         let traces = directory + "/traces"
         #expect(scrollsim("run", scenario, "--trace", traces).code == 0)
         #expect(directoryEntries(traces).count == 3)
@@ -251,11 +247,7 @@ import ScrollSimCore
     @Test("a run the OS kills has its kill on the display track of its trace file")
     func killedRunTrace() throws {
         // Given an actor loader (it keeps every image) on a device with a 200 MiB limit
-        let scenario = directory + "/kill.json"
-        try writeFile(#"""
-            { "name": "kill", "layout": { "itemCount": 200, "itemHeight": 200 }, "device": { "memoryLimitMB": 200 },
-              "script": [ { "drag": { "velocity": 2000, "seconds": 4 } } ], "strategies": [ "actor-loader" ] }
-            """#, to: scenario)
+        let scenario = try write("kill.json", TestScenarios.killedJSON(strategies: ["actor-loader"]))
         let traces = directory + "/traces"
         let result = scrollsim("run", scenario, "--format", "csv", "--trace", traces)
         #expect(result.code == 0)
@@ -271,8 +263,7 @@ import ScrollSimCore
 
     @Test("a trace directory that cannot be made exits 1 naming it")
     func unwritableTraceDirectory() throws {
-        let blocker = directory + "/file"
-        try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let blocker = try write("file", "x")
         let result = scrollsim("run", Self.scenarios + "/feed-slow-3g.json", "--strategy", "naive",
                                "--trace", blocker + "/traces")
         #expect(result.code == 1)

@@ -6,20 +6,12 @@ import ScrollSimTestSupport
 
 /// `replay` recordings read from disk next to their scenario, and `user` steps over a sweep of
 /// seeds (docs/workloads.md).
-@Suite struct WorkloadFilesTests {
+@Suite struct WorkloadFilesTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
-
-    /// Writes `text` to `name` in the scratch directory and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
 
     /// A short list replaying `file`, with two strategies.
     static func replayScenario(_ file: String) -> String {
@@ -35,7 +27,6 @@ import ScrollSimTestSupport
     static let recording = "t_ms,offset_pt\n0,100\n100,100\n200,700\n300,700\n"
 
     @Test func aRecordingIsReadNextToItsScenario() throws {
-        try FileManager.default.createDirectory(atPath: directory + "/gestures", withIntermediateDirectories: true)
         try write("gestures/g.csv", Self.recording)
         let scenario = try write("s.json", Self.replayScenario("gestures/g.csv"))
         let loaded = try ScenarioFiles.load(path: scenario)

@@ -5,7 +5,7 @@ import Testing
 
 /// `AtomicFileWriter`, `OutputSet` and `OutputConflict`: complete files or none, never a temporary
 /// file left behind, never an input overwritten.
-@Suite struct AtomicFileWriterTests {
+@Suite struct AtomicFileWriterTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -35,7 +35,7 @@ import Testing
 
     @Test("an output naming an input is recognised however it is spelled or linked")
     func outputNamingAnInput() throws {
-        try "a\n".write(toFile: directory + "/in.csv", atomically: true, encoding: .utf8)
+        try write("in.csv", "a\n")
         try FileManager.default.createSymbolicLink(atPath: directory + "/alias.csv", withDestinationPath: "in.csv")
         try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: false)
         let input = directory + "/in.csv"

@@ -6,7 +6,7 @@ import Testing
 
 /// The input layer: the one reader, its limits, its error kinds and their exit codes; the CSV
 /// tokenizer.
-@Suite struct InputLayerTests {
+@Suite struct InputLayerTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -15,8 +15,7 @@ import Testing
 
     @Test("missing, unreadable and too large: each a kind, each an exit code")
     func kinds() throws {
-        let path = directory + "/a.csv"
-        try writeFile("12345", to: path)
+        let path = try write("a.csv", "12345")
         #expect(try InputFile.read(path, limit: .csv) == Array("12345".utf8))
         #expect(throws: InputError(.missing, file: directory + "/none", "no such file")) {
             try InputFile.read(directory + "/none", limit: .csv)
@@ -51,8 +50,7 @@ import Testing
     @Test("a line longer than the line limit is refused with its line number; a line at the limit is read")
     func lineLimit() throws {
         let limit = InputLimit(bytes: 1 << 30, text: "1 GiB", lineBytes: 4, lineText: "4 bytes")
-        let path = directory + "/lines.csv"
-        try writeFile("abcd\nef\nghijk\nl", to: path)
+        let path = try write("lines.csv", "abcd\nef\nghijk\nl")
         #expect(throws: InputError(.invalid, file: path, at: .line(3),
                                    "longer than 4 bytes, the limit for a line of this kind of file")) {
             try InputFile.read(path, limit: limit)

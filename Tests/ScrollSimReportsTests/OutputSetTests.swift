@@ -4,7 +4,7 @@ import ScrollSimTestSupport
 import Testing
 
 /// `OutputSet`: every file of a command, or none of them.
-@Suite struct OutputSetTests {
+@Suite struct OutputSetTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
 
@@ -25,7 +25,7 @@ import Testing
 
     @Test("one file that cannot be written publishes none and leaves the old files as they were")
     func allOrNothing() throws {
-        try writeFile("old\n", to: directory + "/a.csv")
+        try write("a.csv", "old\n")
         try FileManager.default.createDirectory(atPath: directory + "/taken", withIntermediateDirectories: false)
         var set = OutputSet()
         set.add("new\n", toFile: directory + "/a.csv")

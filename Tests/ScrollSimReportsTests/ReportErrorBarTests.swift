@@ -1,5 +1,6 @@
 import ScrollSimCore
 @testable import ScrollSimReports
+import ScrollSimTestSupport
 import Testing
 
 /// The HTML report's error bars (the intervals of `scrollsim rank`) and its newer summary columns.
@@ -26,9 +27,6 @@ import Testing
         SummaryRow(run("a", seed: 3, hitchMilliseconds: 4)),
         SummaryRow(run("b", seed: 1, hitchMilliseconds: 5, killed: true)),
     ]
-
-    /// How often `needle` occurs in `text`.
-    func occurrences(of needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
     @Test("several seeds: a bar of several runs carries rank's interval, in its tooltip and as a whisker")
     func errorBarsOnBars() {

@@ -1,25 +1,15 @@
 import Foundation
 import ScrollSimCore
 import ScrollSimReports
+import ScrollSimTestSupport
 import Testing
 
-@Suite struct ScenarioFilesTests {
-    /// A fresh, empty directory for this test.
+@Suite struct ScenarioFilesTests: ScratchDirectorySuite {
+    /// A scratch directory for this test.
     let directory: String
 
-    /// Creates the test's directory under the system's temporary directory.
-    init() throws {
-        directory = NSTemporaryDirectory() + "ScenarioFilesTests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    /// Writes `bytes` to `name` inside the test directory and returns its path.
-    @discardableResult
-    private func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let path = directory + "/" + name
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
 
     /// The error loading `path` throws, or nil.
     private func loadError(_ path: String) -> InputError? {
@@ -32,7 +22,7 @@ import Testing
     }
 
     @Test func loadsAFileAndNamesTheScenarioAfterIt() throws {
-        let path = try write("photo-grid.json", Array(#"{"layout": {"itemCount": 10}}"#.utf8))
+        let path = try write("photo-grid.json", #"{"layout": {"itemCount": 10}}"#)
         let scenario = try ScenarioFiles.load(path: path)
         #expect(scenario.name == "photo-grid")
         #expect(scenario.layout.itemCount == 10)
@@ -60,7 +50,8 @@ import Testing
     #endif
 
     @Test func invalidUTF8IsInvalidContentWithItsPosition() throws {
-        let path = try write("bad.json", Array("{\"name\": \"a".utf8) + [0xFF] + Array("\"}".utf8))
+        let path = directory + "/bad.json"
+        try Data(Array("{\"name\": \"a".utf8) + [0xFF] + Array("\"}".utf8)).write(to: URL(fileURLWithPath: path))
         let failure = loadError(path)
         #expect(failure?.kind == .invalid)
         #expect(failure?.description
@@ -68,7 +59,7 @@ import Testing
     }
 
     @Test func contentErrorsAreInvalidAndNameTheFileAsGiven() throws {
-        let path = try write("s.json", Array(#"{"layout": {"itemCont": 5}}"#.utf8))
+        let path = try write("s.json", #"{"layout": {"itemCont": 5}}"#)
         let failure = loadError(path)
         #expect(failure == InputError(.invalid, file: path, at: .path("layout.itemCont"),
                                       "unknown key; did you mean 'itemCount'?"))
@@ -77,10 +68,10 @@ import Testing
     @Test func directoriesExpandToTheirJSONFilesInByteOrder() throws {
         // Given files whose locale order and byte order differ, plus files to skip
         for name in ["b.json", "B.json", "a.json", "é.json", "_x.json", "notes.txt", ".hidden.json", "a.json.bak"] {
-            try write(name, Array("{}".utf8))
+            try write(name, "{}")
         }
         try FileManager.default.createDirectory(atPath: directory + "/sub.json", withIntermediateDirectories: false)
-        let single = try write("single.txt", Array("{}".utf8))
+        let single = try write("single.txt", "{}")
 
         // When a file and the directory (with a trailing slash) are expanded
         let files = try ScenarioFiles.expand(paths: [single, directory + "/"])

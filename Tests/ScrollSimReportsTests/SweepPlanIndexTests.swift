@@ -7,23 +7,19 @@ import ScrollSimTestSupport
 /// The lazily planned sweep: run `k` found by index arithmetic (first axis slowest, strategies
 /// fastest), lists of different lengths, shards' index sets, and combination problems found only
 /// when their run is made.
-@Suite struct SweepPlanIndexTests {
+@Suite struct SweepPlanIndexTests: ScratchDirectorySuite {
     /// A scratch directory with a tiny scenario listing two strategies.
     let directory: String
 
     /// Creates the scratch directory and the scenario.
     init() throws {
         directory = try makeTemporaryDirectory()
-        try writeFile("""
-            { "name": "tiny", "seed": 5, "layout": { "kind": "list", "itemCount": 40, "itemHeight": 200 },
-              "script": [ { "pause": { "seconds": 0.1 } } ], "strategies": [ "naive", "apple-prefetching-sample" ] }
-            """, to: directory + "/tiny.json")
+        try write("tiny.json", TestScenarios.tinyJSON())
     }
 
     /// Plans the sweep file `text`.
     func plan(_ text: String) throws -> SweepPlan {
-        let path = directory + "/sweep.json"
-        try writeFile(text, to: path)
+        let path = try write("sweep.json", text)
         return try SweepPlan.make(try SweepDefinition.load(path: path))
     }
 

@@ -24,10 +24,28 @@ public func scrollsim(_ arguments: [String], strategies: [StrategyDescriptor] = 
 /// Runs `scrollsim` in process with `arguments` and captures both streams.
 public func scrollsim(_ arguments: String...) -> Invocation { scrollsim(arguments) }
 
-/// A fresh, empty directory under the system's temporary directory, unique to one test.
-public func makeTemporaryDirectory() throws -> String {
+/// The path of `relative` (e.g. "Scenarios" or "docs/metrics.md") in the package's root
+/// directory, found from this file's place in the package (Tests/ScrollSimTestSupport/).
+public func packagePath(_ relative: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(relative).path
+}
+
+/// The directory that holds every scratch directory of this test process
+/// (`scrollsim-tests-<UUID>` under the system's temporary directory). It is made on first use and
+/// removed, with everything in it, when the process exits normally: a test run leaves nothing
+/// behind in the temporary directory (a crashed run leaves its one folder).
+private let scratchRoot: String = {
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("scrollsim-tests-\(UUID().uuidString)").path
+    atexit { try? FileManager.default.removeItem(atPath: scratchRoot) }
+    return path
+}()
+
+/// A fresh, empty directory inside this process's scratch root, unique to one test; it is removed
+/// with the root when the test process exits.
+public func makeTemporaryDirectory() throws -> String {
+    let path = scratchRoot + "/" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
@@ -40,6 +58,11 @@ public func directoryEntries(_ path: String) -> [String] {
 /// The text of the file at `path`, or nil.
 public func fileText(_ path: String) -> String? {
     FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// How many times `fragment` occurs in `text`.
+public func occurrences(of fragment: String, in text: String) -> Int {
+    text.components(separatedBy: fragment).count - 1
 }
 
 /// Writes `text` to `path` (a test's own input file).

@@ -1,8 +1,13 @@
-/// A table keyed by a small non-negative integer (a cell id, an image id) held in an array that
-/// grows to the largest key written: a lookup is an index, not a hash. Keys never written read
-/// as `empty`. Memory is proportional to the largest key written, so use it for keys that stay
-/// near the items on screen (image ids of the items a strategy has planned), not for arbitrary
-/// integers.
+/// A table keyed by a dense id (a cell id, an image id: small non-negative integers handed out
+/// from 0) held in an array that grows to the largest key written: a lookup is an index, with no
+/// hash, no probe and no key check, and keys never written read as `empty` (no optional).
+///
+/// When to use which: `DenseTable` when the ids written over the run are a good share of those
+/// below the largest (its memory follows the largest key written, for the whole run);
+/// `IntKeyedTable` (ScrollSimCore) for integer keys that are few at any time compared to their
+/// range — items or tokens of a window that slides far, the images a bounded cache holds out of
+/// a large catalog, negative keys — whose memory follows the keys held at once, for one multiply
+/// and a short probe per lookup.
 struct DenseTable<Value> {
     /// The value of every key never written.
     let empty: Value

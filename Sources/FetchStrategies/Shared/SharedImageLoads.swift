@@ -102,8 +102,8 @@ final class SharedImageLoads {
     /// The shared load in flight per image (image ids are dense: an index, not a hash).
     @exclusivity(unchecked) private var inflight = DenseTable<SharedImageLoad?>(empty: nil)
     /// The load of each live requester token (tokens grow by one and live while their load is
-    /// in flight: a window table).
-    @exclusivity(unchecked) private var loadOfToken = WindowTable<SharedImageLoad>()
+    /// in flight: memory follows the live tokens, not the last one).
+    @exclusivity(unchecked) private var loadOfToken = IntKeyedTable<SharedImageLoad>()
     /// The last token handed out.
     @exclusivity(unchecked) private var lastToken = 0
 

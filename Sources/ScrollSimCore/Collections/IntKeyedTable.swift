@@ -1,0 +1,197 @@
+/// A map from `Int` keys to values without SipHash, the table for integer keys that are few at any
+/// time compared to their range: image ids a cache or the network model holds out of a large
+/// catalog, items of a range that slides with the scroll (Texture's nodes, prefetch tokens by
+/// item), load tokens that only grow.
+///
+/// Keys are plain integers that need no protection against chosen collisions, so a multiplicative
+/// (Fibonacci) hash spreads them for one multiply and one shift: a key's home slot is the top bits
+/// of `key × ⌊2^64/φ⌋` (Knuth, The Art of Computer Programming vol. 3, §6.4). Consecutive keys
+/// land far apart (the three-distance theorem), so a window of keys sliding over the integers
+/// probes as little as scattered keys do. Open addressing with linear probing over an array of
+/// keys (`Int.min` marks a free slot, so it is the one key that cannot be held), deletion by
+/// backward shift (no tombstones: keys that slide forever never leave dead slots behind); at most
+/// 3/4 full, doubling from 16 slots (2 until its second key), never shrinking. Memory is
+/// proportional to the most keys held at once, not to the largest key written nor to the span of
+/// the keys.
+///
+/// For dense ids most of which get written (cell ids, image ids a strategy plans), FetchStrategies'
+/// `DenseTable`, an array indexed by the id, costs less (no hash, no key check), but its memory
+/// follows the largest id written.
+///
+/// Only looked up and updated, never iterated, so its slot order can never reach a result.
+public struct IntKeyedTable<Value> {
+    /// The key of each slot, or `freeKey` when the slot is free. Probes read only this array.
+    @usableFromInline var keys: [Int] = [freeKey, freeKey]
+    /// The value of each slot (nil when free, so that a removed value is released at once).
+    @usableFromInline var values: [Value?] = [nil, nil]
+    /// `capacity − 1`: the capacity is a power of two, at least 2 (2 free slots at first, so that
+    /// a lookup in a new table needs no special case).
+    @usableFromInline var mask = 1
+    /// `64 − log2(capacity)`: the hash keeps the product's top bits.
+    @usableFromInline var shift = 63
+    /// Number of keys held.
+    @usableFromInline var heldCount = 0
+
+    /// The key marking a free slot: `Int.min`, the one integer that cannot be held (looking it up
+    /// finds nothing).
+    @usableFromInline static var freeKey: Int { Int.min }
+
+    /// An empty table (2 slots; 16 from its second key on).
+    @inlinable public init() {}
+
+    /// Number of keys held.
+    @inlinable public var count: Int { heldCount }
+
+    /// Number of slots (a power of two): memory follows it.
+    @inlinable public var slotCount: Int { mask + 1 }
+
+    /// The home slot of `key`: the top bits of `key × 2^64/φ`.
+    @inlinable @inline(__always)
+    func home(_ key: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(shift))
+    }
+
+    /// The slot holding `key` (`isHeld`), or else the free slot that ends its probe run, where
+    /// it goes in.
+    /// - Complexity: O(1) expected.
+    @inlinable @inline(__always)
+    func probe(_ key: Int) -> (slot: Int, isHeld: Bool) {
+        var slot = home(key)
+        while true {
+            let held = keys[slot]
+            if held == Self.freeKey { return (slot, false) }
+            if held == key { return (slot, true) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The slot holding `key`, if any.
+    /// - Complexity: O(1) expected.
+    @inlinable @inline(__always)
+    func slot(of key: Int) -> Int? {
+        let (slot, isHeld) = probe(key)
+        return isHeld ? slot : nil
+    }
+
+    /// The value of `key`, or nil; setting nil removes the key. Changes made through it in place
+    /// (`table[key]!.field = x`) find the slot once. An in-place access must not end by a thrown
+    /// error (its bookkeeping runs after the access; a `defer` for it costs texture 0.5% of its
+    /// instructions): use `update` for a change that can throw.
+    /// - Complexity: O(1) expected (amortised when the table grows).
+    @inlinable
+    public subscript(key: Int) -> Value? {
+        @inline(__always) get {
+            guard let slot = slot(of: key) else { return nil }
+            return values[slot]
+        }
+        _modify {
+            let (slot, isHeld) = probe(key)
+            // The caller writes straight into the slot (a free slot holds nil): no copy of the value.
+            yield &values[slot]
+            if isHeld {
+                if case .none = values[slot] {
+                    heldCount -= 1
+                    closeGap(at: slot)
+                }
+            } else if case .some = values[slot] {
+                precondition(key != Self.freeKey, "IntKeyedTable cannot hold the key Int.min")
+                keys[slot] = key
+                heldCount += 1
+                // A free slot stays: the table grows once it is more than 3/4 full
+                if heldCount * 4 > (mask + 1) * 3 { resize(to: max(16, (mask + 1) * 2)) }
+            }
+        }
+    }
+
+    /// The value of `key`, or `defaultValue` when absent.
+    @inlinable
+    public subscript(key: Int, default defaultValue: @autoclosure () -> Value) -> Value {
+        self[key] ?? defaultValue()
+    }
+
+    /// Applies `body` to `key`'s value in place (one lookup for several changes) and returns its
+    /// result; nil, without calling `body`, when `key` has no value.
+    /// - Complexity: O(1) expected, plus `body`.
+    @inlinable
+    public mutating func update<Result>(_ key: Int, _ body: (inout Value) throws -> Result) rethrows -> Result? {
+        guard let slot = slot(of: key) else { return nil }
+        return try body(&values[slot]!)
+    }
+
+    /// Removes `key` and returns its value, if it was held.
+    /// - Complexity: O(1) expected.
+    @inlinable @discardableResult
+    public mutating func removeValue(forKey key: Int) -> Value? {
+        guard let slot = slot(of: key) else { return nil }
+        let old = values[slot]
+        values[slot] = nil
+        heldCount -= 1
+        closeGap(at: slot)
+        return old
+    }
+
+    /// Removes every key, keeping the storage.
+    /// - Complexity: O(capacity).
+    @inlinable
+    public mutating func removeAll() {
+        guard heldCount > 0 else { return }
+        for index in keys.indices {
+            keys[index] = Self.freeKey
+            values[index] = nil
+        }
+        heldCount = 0
+    }
+
+    /// Makes room for `keyCount` keys without growing later.
+    /// - Complexity: O(capacity) when it grows.
+    @inlinable
+    public mutating func reserveCapacity(_ keyCount: Int) {
+        var capacity = max(16, mask + 1)
+        while keyCount * 4 > capacity * 3 { capacity *= 2 }
+        if capacity > mask + 1 { resize(to: capacity) }
+    }
+
+    /// Closes the gap left at `gap` by a removal (its value already nil): the entries after it in
+    /// its probe run move back into the gap when their home allows (backward-shift deletion), and
+    /// the last gap is marked free.
+    /// - Complexity: O(length of the probe run).
+    @inlinable
+    mutating func closeGap(at gap: Int) {
+        var gap = gap
+        var next = (gap + 1) & mask
+        while true {
+            let key = keys[next]
+            if key == Self.freeKey { break }
+            let want = home(key)
+            // The entry at `next` stays when its home lies cyclically in (gap, next].
+            let stays = gap <= next ? (gap < want && want <= next) : (gap < want || want <= next)
+            if !stays {
+                keys[gap] = key
+                values.swapAt(gap, next)  // the gap's nil moves on; no copy of the value
+                gap = next
+            }
+            next = (next + 1) & mask
+        }
+        keys[gap] = Self.freeKey
+    }
+
+    /// Re-inserts every entry into `capacity` slots (a power of two).
+    /// - Complexity: O(capacity).
+    @inlinable @inline(never)
+    mutating func resize(to capacity: Int) {
+        let oldKeys = keys, oldValues = values
+        keys = Array(repeating: Self.freeKey, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+        mask = capacity - 1
+        shift = 64 - capacity.trailingZeroBitCount
+        for index in oldKeys.indices where oldKeys[index] != Self.freeKey {
+            var slot = home(oldKeys[index])
+            while keys[slot] != Self.freeKey { slot = (slot + 1) & mask }
+            keys[slot] = oldKeys[index]
+            values[slot] = oldValues[index]
+        }
+    }
+}
+
+/// Sendable when its values are: it is two arrays and three integers.
+extension IntKeyedTable: Sendable where Value: Sendable {}
