@@ -120,3 +120,56 @@ import Testing
         #expect(popped == Array(0..<1_000))
     }
 }
+
+@Suite struct SchedulerMainItemSlotTests {
+    /// The kind of an event, for comparing pop orders.
+    private static func name(_ event: SimEvent) -> String {
+        switch event {
+        case .mainItemDone: return "main"
+        case .diskDone(let id): return "disk \(id)"
+        default: return "other"
+        }
+    }
+
+    @Test func mainItemDonePopsWhereAQueuedOneWould() {
+        // Given the same random schedule on a Scheduler (main item done in its slot) and on a
+        // plain event queue (everything queued), with many ties at equal times
+        for seed in UInt64(1)...40 {
+            var generator = SplitMix64(seed: seed)
+            let scheduler = Scheduler()
+            let oracle = EventQueue<String>()
+            var now: SimTime = 0
+            var mainPending = false
+            var next = 0
+            for _ in 0..<300 {
+                let roll = generator.next() % 4
+                if roll == 0 && !mainPending {
+                    let time = now + SimTime(generator.next() % 3)
+                    scheduler.schedule(.mainItemDone, at: time)
+                    oracle.push("main", at: time)
+                    mainPending = true
+                } else if roll <= 2 || scheduler.isEmpty {
+                    let time = now + SimTime(generator.next() % 3)
+                    scheduler.schedule(.diskDone(next), at: time)
+                    oracle.push("disk \(next)", at: time)
+                    next += 1
+                } else {
+                    // When one event pops from each
+                    let expectedTime = oracle.nextTime
+                    #expect(scheduler.nextTime == expectedTime, "seed \(seed)")
+                    let event = scheduler.next()
+                    let expected = oracle.pop()
+                    // Then it is the same event at the same time
+                    #expect(event.map(Self.name) == expected?.payload, "seed \(seed)")
+                    #expect(scheduler.now == expected?.time, "seed \(seed)")
+                    if case .mainItemDone = event { mainPending = false }
+                    now = scheduler.now
+                }
+            }
+            while let expected = oracle.pop() {
+                #expect(scheduler.next().map(Self.name) == expected.payload, "seed \(seed)")
+            }
+            #expect(scheduler.isEmpty && scheduler.next() == nil)
+        }
+    }
+}

@@ -7,7 +7,9 @@
 /// move copies 24 bytes and never touches a reference count, and sifting moves a hole instead of
 /// swapping.
 /// Popped slots are reused (a free list), so the payload storage stays as large as the most
-/// events ever pending at once. Events are never removed from the middle: an event that became
+/// events ever pending at once. A free slot is uninitialised memory: a push initialises it with
+/// the payload it consumes and a pop moves the payload out, so neither copies, retains or destroys
+/// a payload. Events are never removed from the middle: an event that became
 /// obsolete is skipped by its handler (the habit of swift-async-algorithms' validation
 /// scheduler), which keeps every operation O(log n).
 ///
@@ -40,8 +42,9 @@ final class EventQueue<Payload> {
     @exclusivity(unchecked) private var heap: UnsafeMutablePointer<Key>
     /// Number of queued events (the live prefix of `heap`).
     @exclusivity(unchecked) private var heapCount = 0
-    /// Payloads by slot, initialised in `payloads[0..<slotCount]`; nil in a free slot.
-    @exclusivity(unchecked) private var payloads: UnsafeMutablePointer<Payload?>
+    /// Payloads by slot: initialised exactly in the slots of queued keys (a free slot, and every
+    /// slot from `slotCount` on, is uninitialised).
+    @exclusivity(unchecked) private var payloads: UnsafeMutablePointer<Payload>
     /// Payload slots initialised so far: the most events ever pending at once.
     @exclusivity(unchecked) private(set) var slotCount = 0
     /// Free slots of `payloads` in `freeSlots[0..<freeCount]`, reused last freed first.
@@ -62,7 +65,7 @@ final class EventQueue<Payload> {
     }
 
     deinit {
-        payloads.deinitialize(count: slotCount)
+        for index in 0..<heapCount { (payloads + heap[index].slot).deinitialize(count: 1) }
         payloads.deallocate()
         heap.deallocate()
         freeSlots.deallocate()
@@ -74,6 +77,22 @@ final class EventQueue<Payload> {
     var isEmpty: Bool { heapCount == 0 }
     /// Time of the earliest event, if any.
     var nextTime: SimTime? { heapCount > 0 ? heap[0].time : nil }
+
+    /// Takes the next insertion number without queuing anything, for an event its owner holds
+    /// outside the queue (`Scheduler`'s main-item slot): the events pushed later get the numbers
+    /// they would get had the event been pushed, so every tie breaks as before.
+    @inline(__always)
+    func reserveSequence() -> UInt64 {
+        defer { nextSequence &+= 1 }
+        return nextSequence
+    }
+
+    /// Whether an event at `time` with insertion number `sequence` pops before the earliest
+    /// queued event (true when the queue is empty).
+    @inline(__always)
+    func precedesFirst(time: SimTime, sequence: UInt64) -> Bool {
+        heapCount == 0 || Self.precedes(Key(time: time, sequence: sequence, slot: 0), heap[0])
+    }
 
     /// Whether `a` pops before `b`: earlier time, or the same time and inserted earlier.
     @inline(__always)
@@ -88,7 +107,9 @@ final class EventQueue<Payload> {
         newHeap.initialize(from: heap, count: heapCount)
         heap.deallocate()
         heap = newHeap
-        let newPayloads = UnsafeMutablePointer<Payload?>.allocate(capacity: grown)
+        // Only called with every slot queued (no free slot), so all `slotCount` are initialised.
+        assert(freeCount == 0 && heapCount == slotCount)
+        let newPayloads = UnsafeMutablePointer<Payload>.allocate(capacity: grown)
         newPayloads.moveInitialize(from: payloads, count: slotCount)
         payloads.deallocate()
         payloads = newPayloads
@@ -101,12 +122,12 @@ final class EventQueue<Payload> {
 
     /// Adds `payload` at `time`.
     /// - Complexity: O(log n), amortised.
-    func push(_ payload: Payload, at time: SimTime) {
+    func push(_ payload: consuming Payload, at time: SimTime) {
         let slot: Int
         if freeCount > 0 {
             freeCount -= 1
             slot = freeSlots[freeCount]
-            payloads[slot] = payload
+            (payloads + slot).initialize(to: payload)
         } else {
             if slotCount == capacity { grow() }
             slot = slotCount
@@ -154,26 +175,26 @@ final class EventQueue<Payload> {
             }
             heap[hole] = last
         }
-        let payload = payloads[top.slot].take()!
+        let payload = (payloads + top.slot).move()
         freeSlots[freeCount] = top.slot
         freeCount += 1
         return Entry(time: top.time, sequence: top.sequence, payload: payload)
     }
 
-    /// Checks the heap order, that every queued key's slot holds a payload and that every other
-    /// slot is free and empty (used by tests after every mutation).
+    /// Checks the heap order, and that the queued keys' slots and the free slots are distinct and
+    /// together every slot in use (used by tests after every mutation).
     func checkInvariants() -> Bool {
         guard heapCount + freeCount == slotCount, slotCount <= capacity else { return false }
         for i in 1..<max(heapCount, 1) where Self.precedes(heap[i], heap[(i - 1) / 2]) { return false }
         var used = Array(repeating: false, count: slotCount)
         for index in 0..<heapCount {
             let slot = heap[index].slot
-            guard slot >= 0, slot < slotCount, !used[slot], payloads[slot] != nil else { return false }
+            guard slot >= 0, slot < slotCount, !used[slot] else { return false }
             used[slot] = true
         }
         for index in 0..<freeCount {
             let slot = freeSlots[index]
-            guard slot >= 0, slot < slotCount, !used[slot], payloads[slot] == nil else { return false }
+            guard slot >= 0, slot < slotCount, !used[slot] else { return false }
             used[slot] = true
         }
         return true

@@ -18,10 +18,15 @@ final class SimContext {
     @inline(__always)
     var now: SimTime { isOnMainThread ? mainCursor : scheduler.now }
 
+    /// Whether `perform` would defer its body to an event (the main cursor is ahead of the clock).
+    /// Hot callers test it first and call directly when false, so they make no closure then.
+    @inline(__always)
+    var defersToCursor: Bool { isOnMainThread && mainCursor > scheduler.now }
+
     /// Runs `body` at the current time: now if the clock is there, else as an event at the cursor.
     @inline(__always)
     func perform(_ body: @escaping () -> Void) {
-        if isOnMainThread && mainCursor > scheduler.now {
+        if defersToCursor {
             scheduler.schedule(.deferred(body), at: mainCursor)
         } else {
             body()

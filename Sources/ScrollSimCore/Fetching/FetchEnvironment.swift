@@ -174,6 +174,11 @@ public final class FetchEnvironment {
     public func schedule(after delay: SimTime, _ block: @escaping () -> Void) {
         let scheduler = sim.scheduler
         let at = now + max(0, delay)
+        // `context.perform`, without making its closure when the timer is scheduled at once.
+        guard sim.context.defersToCursor else {
+            scheduler.schedule(.deferred(block), at: at)
+            return
+        }
         sim.context.perform { scheduler.schedule(.deferred(block), at: at) }
     }
 

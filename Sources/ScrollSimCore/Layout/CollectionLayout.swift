@@ -201,6 +201,47 @@ public final class CollectionLayout: Sendable {
         return searchedItems(intersecting: minY, maxY)
     }
 
+    /// The boundary rows an `items(intersecting:_:hint:)` call found, kept by its caller for the
+    /// next call with a nearby band (a band that moved less than a row has the same ones).
+    struct RowHint {
+        /// The first row of the last result.
+        var firstRow = -1
+        /// The row after its last row.
+        var endRow = -1
+    }
+
+    /// `items(intersecting:_:)`, checking first whether `hint`'s rows are still the boundaries
+    /// (fixed heights only): the same predicates as the binary search, two evaluations for each
+    /// boundary and no division, so a band that moved less than a row costs about a third of a
+    /// fresh answer. The result is the same range either way; `hint` is updated.
+    func items(intersecting minY: Double, _ maxY: Double, hint: inout RowHint) -> Range<Int> {
+        guard isFixedHeight, minY < maxY, rowCount > 0 else { return items(intersecting: minY, maxY) }
+        let fixedHeight = self.fixedHeight, insetTop = self.insetTop, rowCount = self.rowCount
+        let pitch = fixedHeight + spacing
+        // `top(_:)` with fixed heights, as the binary search evaluates it.
+        @inline(__always) func top(_ row: Int) -> Double { insetTop + Double(row) * pitch }
+        let first = hint.firstRow, end = hint.endRow
+        // `first` is the first row whose bottom is below minY (or rowCount), and `end` the first
+        // row from `first` on whose top is at or below maxY (or rowCount): each predicate holds at
+        // the row and not at the row before (rows' bottoms and tops never decrease).
+        if first >= 0 && first <= end && end <= rowCount
+            && (first == rowCount || top(first) + fixedHeight > minY)
+            && (first == 0 || !(top(first &- 1) + fixedHeight > minY))
+            && (end == rowCount || top(end) >= maxY)
+            && (end == first || !(top(end &- 1) >= maxY)) {
+            guard first < end else { return 0..<0 }
+            return (first * columns)..<min(end * columns, itemCount)
+        }
+        let items = fixedHeightItems(intersecting: minY, maxY)
+        if items.isEmpty {
+            hint = RowHint()  // the empty result does not say its rows: no hint
+        } else {
+            // The last row may be partly filled: its end is rowCount, which rounding up gives.
+            hint = RowHint(firstRow: items.lowerBound / columns, endRow: (items.upperBound + columns - 1) / columns)
+        }
+        return items
+    }
+
     /// `items(intersecting:)` by binary search of the row bottoms and tops (any heights; a
     /// non-empty band and at least one row).
     /// - Complexity: O(log rows).

@@ -66,11 +66,12 @@ struct MetricsRecorder {
         // Each display after prefetches uses one of them; the rest, and prefetches never followed
         // by a display, are wasted.
         metrics.wastedPrefetches = metrics.prefetches - usefulPrefetches
-        let work = frameWork.sorted()
-        metrics.frameWorkP50Nanos = Self.nearestRank(50, of: work)
-        metrics.frameWorkP95Nanos = Self.nearestRank(95, of: work)
-        metrics.frameWorkP99Nanos = Self.nearestRank(99, of: work)
-        metrics.timeToImageP95Nanos = Self.nearestRank(95, of: timeToImage.sorted())
+        // Selected, not sorted: the same values as `nearestRank` of the sorted arrays.
+        let work = RankSelection.nearestRanks([50, 95, 99], of: frameWork)
+        metrics.frameWorkP50Nanos = work[0]
+        metrics.frameWorkP95Nanos = work[1]
+        metrics.frameWorkP99Nanos = work[2]
+        metrics.timeToImageP95Nanos = RankSelection.nearestRanks([95], of: timeToImage)[0]
         metrics.blankRatioMean = metrics.frames > 0 ? blankSum / Double(metrics.frames) : 0
         metrics.blankRatioVsyncMean = vsyncSamples > 0 ? vsyncBlankSum / Double(vsyncSamples) : 0
         return metrics

@@ -17,6 +17,11 @@ struct MinHeap<Element: Comparable> {
     /// Number of elements.
     var count: Int { storage.count }
 
+    /// Removes every element, keeping the storage.
+    mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+    }
+
     /// Adds `element`.
     /// - Complexity: O(log n), amortised.
     mutating func push(_ element: Element) {

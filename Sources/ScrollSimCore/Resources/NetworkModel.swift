@@ -220,7 +220,7 @@ final class NetworkModel {
     /// Receives connection setups and each request's time on its connection (traces).
     weak var observer: (any RunObserver)?
     /// When set, every request's random draws are appended (tests, request traces).
-    var drawLog: [NetworkDraw]?
+    @exclusivity(unchecked) var drawLog: [NetworkDraw]?
     /// Requests sent.
     private(set) var fetchesStarted = 0
     /// Connections opened (set up).
@@ -269,7 +269,12 @@ final class NetworkModel {
         requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
                                 completion: completion, fetchStart: context.now))
         let task = NetworkTask(id: id, imageID: imageID, model: self)
-        context.perform { [self] in submit(id) }
+        // `context.perform`, without making its closure when the request is submitted at once.
+        if context.defersToCursor {
+            context.perform { [self] in submit(id) }
+        } else {
+            submit(id)
+        }
         return task
     }
 

@@ -40,6 +40,9 @@ struct RequestQueue {
     private var fifoHeads: [Int] = Array(repeating: 0, count: RequestPriority.allCases.count)
     /// Per priority: a min-heap (by ticket) of the entries that moved there.
     private var movedHeaps: [MinHeap<Entry>] = Array(repeating: MinHeap(), count: RequestPriority.allCases.count)
+    /// Per priority: the tickets waiting there. `popFirst` passes a priority without any at once,
+    /// and a priority's entries are dropped when its last ticket leaves (all of them are stale then).
+    private var countAt: [Int] = Array(repeating: 0, count: RequestPriority.allCases.count)
     /// Requests waiting.
     private(set) var count = 0
 
@@ -58,6 +61,7 @@ struct RequestQueue {
         versionOfTicket.append(0)
         isQueued.append(true)
         fifos[priority.rawValue].append(Entry(ticket: ticket, version: 0))
+        countAt[priority.rawValue] += 1
         count += 1
         return ticket
     }
@@ -72,12 +76,15 @@ struct RequestQueue {
         isQueued[ticket] = false
         versionOfTicket[ticket] &+= 1
         count -= 1
+        leave(priorityOfTicket[ticket].rawValue)
     }
 
     /// Moves a waiting `ticket` to `priority`, at its submission rank among the requests there.
     /// - Complexity: O(log m), m the entries that moved to `priority`.
     mutating func move(_ ticket: Int, to priority: RequestPriority) {
         guard contains(ticket), priorityOfTicket[ticket] != priority else { return }
+        leave(priorityOfTicket[ticket].rawValue)
+        countAt[priority.rawValue] += 1
         priorityOfTicket[ticket] = priority
         versionOfTicket[ticket] &+= 1
         movedHeaps[priority.rawValue].push(Entry(ticket: ticket, version: versionOfTicket[ticket]))
@@ -88,7 +95,7 @@ struct RequestQueue {
     /// - Complexity: O(1) amortised plus O(log m) when the request comes from a moved-in heap.
     mutating func popFirst() -> Int? {
         guard count > 0 else { return nil }
-        for p in stride(from: fifos.count - 1, through: 0, by: -1) {
+        for p in stride(from: fifos.count - 1, through: 0, by: -1) where countAt[p] > 0 {
             skipStaleEntries(at: p)
             let fifoTicket = fifoHeads[p] < fifos[p].count ? fifos[p][fifoHeads[p]].ticket : Int.max
             let heapTicket = movedHeaps[p].first?.ticket ?? Int.max
@@ -105,9 +112,22 @@ struct RequestQueue {
             isQueued[ticket] = false
             versionOfTicket[ticket] &+= 1
             count -= 1
+            leave(p)
             return requestOfTicket[ticket]
         }
         return nil
+    }
+
+    /// A ticket left priority `p` (popped, removed or moved away); its last one leaves only
+    /// stale entries, which are dropped.
+    private mutating func leave(_ p: Int) {
+        countAt[p] -= 1
+        guard countAt[p] == 0 else { return }
+        if !fifos[p].isEmpty {
+            fifos[p].removeAll(keepingCapacity: true)
+            fifoHeads[p] = 0
+        }
+        if !movedHeaps[p].isEmpty { movedHeaps[p].removeAll() }
     }
 
     /// Whether `entry` still stands for a waiting ticket at `priority`.

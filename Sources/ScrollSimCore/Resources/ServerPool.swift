@@ -56,7 +56,13 @@ final class ServerPool {
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
         let id = jobs.count
         jobs.append(Job(duration: duration, state: .queued, completion: completion))
-        context.perform { [self] in
+        // `context.perform`, without making its closure when the job is queued at once.
+        if context.defersToCursor {
+            context.perform { [self] in
+                queue.append(id)
+                startQueued()
+            }
+        } else {
             queue.append(id)
             startQueued()
         }

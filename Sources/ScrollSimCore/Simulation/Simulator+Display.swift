@@ -85,6 +85,11 @@ extension Simulator {
 
     /// Queues a strategy's main-queue block.
     func enqueueMainBlock(_ block: @escaping () -> Void) {
+        // `context.perform`, without making its closure when the block is queued at once.
+        guard context.defersToCursor else {
+            enqueueMain(.block(block))
+            return
+        }
         context.perform { [unowned self] in enqueueMain(.block(block)) }
     }
 

@@ -91,7 +91,7 @@ extension Simulator {
     /// items, lead-band preparation, data prefetch.
     func layoutPass(offset: Double, moved: Bool) {
         let height = layout.viewportHeight
-        let newVisible = layout.items(intersecting: offset, offset + height)
+        let newVisible = layout.items(intersecting: offset, offset + height, hint: &visibleRowHint)
         let profile = scenario.cells.profile
 
         // 1. Items leaving the viewport end their display (ios9: and go to the pool at once).
@@ -113,7 +113,7 @@ extension Simulator {
             // The band covers the lead band too, or cells prepared early would be pooled at once.
             let above = retain + (direction < 0 ? max(0, lead - retain) : 0)
             let below = retain + (direction > 0 ? max(0, lead - retain) : 0)
-            let band = layout.items(intersecting: offset - above, offset + height + below)
+            let band = layout.items(intersecting: offset - above, offset + height + below, hint: &retainRowHint)
             while let first = prepared.first, first.item < band.lowerBound || band.isEmpty {
                 enqueueForReuse(item: first.item)
             }
@@ -158,8 +158,8 @@ extension Simulator {
         if profile != .ios9 && moved && direction != 0 {
             let lead = scenario.cells.cellLeadScreens * height
             let band = direction > 0
-                ? layout.items(intersecting: offset + height, offset + height + lead)
-                : layout.items(intersecting: offset - lead, offset)
+                ? layout.items(intersecting: offset + height, offset + height + lead, hint: &leadRowHint)
+                : layout.items(intersecting: offset - lead, offset, hint: &leadRowHint)
             // Nearest first: ascending when moving down, descending when moving up.
             if direction > 0 {
                 for item in band where !newVisible.contains(item) && prepared.cell(for: item) < 0 {
@@ -192,13 +192,23 @@ extension Simulator {
         let height = layout.viewportHeight
         let depth = scenario.cells.prefetchScreens * height
         let window = direction > 0
-            ? layout.items(intersecting: offset + height, offset + height + depth)
-            : layout.items(intersecting: offset - depth, offset)
+            ? layout.items(intersecting: offset + height, offset + height + depth, hint: &prefetchRowHint)
+            : layout.items(intersecting: offset - depth, offset, hint: &prefetchRowHint)
         if window == lastPrefetchWindow && direction == prefetchDirection && visible == lastPrefetchVisible { return }
         lastPrefetchWindow = window
         lastPrefetchVisible = visible
         assert(!outstandingPrefetches.elements.contains { visible.contains($0) }, "a visible item is outstanding")
-        var cancelled: [Int] = []
+        // The two item lists reuse their storage from call to call (taken out while in use; a
+        // strategy that keeps a list it was passed keeps its own copy).
+        var cancelled = prefetchCancelledScratch, fresh = prefetchFreshScratch
+        prefetchCancelledScratch = []
+        prefetchFreshScratch = []
+        defer {
+            if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
+            if !fresh.isEmpty { fresh.removeAll(keepingCapacity: true) }
+            prefetchCancelledScratch = cancelled
+            prefetchFreshScratch = fresh
+        }
         if prefetchDirection != 0 && prefetchDirection != direction {
             cancelled.append(contentsOf: outstandingPrefetches.elements)
             outstandingPrefetches.removeAll()
@@ -215,7 +225,6 @@ extension Simulator {
             trace(.cancelPrefetching, cell: -1, items: cancelled, start: start)
         }
         // New items: the window nearest first, without the visible and the outstanding ones.
-        var fresh: [Int] = []
         let outstanding = outstandingPrefetches.elements
         if direction > 0 {
             var next = outstanding.startIndex

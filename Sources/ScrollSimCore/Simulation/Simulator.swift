@@ -140,6 +140,20 @@ final class Simulator {
     @exclusivity(unchecked) var sampledIntervalCursor = 0
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
+    /// The boundary rows of the layout pass's bands at the last frame (visible, retained, lead)
+    /// and of the prefetch window: a frame's bands most often have the same ones
+    /// (`CollectionLayout.items(intersecting:_:hint:)`).
+    @exclusivity(unchecked) var visibleRowHint = CollectionLayout.RowHint()
+    /// The retain band's rows at the last frame (see `visibleRowHint`).
+    @exclusivity(unchecked) var retainRowHint = CollectionLayout.RowHint()
+    /// The lead band's rows at the last frame (see `visibleRowHint`).
+    @exclusivity(unchecked) var leadRowHint = CollectionLayout.RowHint()
+    /// The prefetch window's rows at the last frame (see `visibleRowHint`).
+    @exclusivity(unchecked) var prefetchRowHint = CollectionLayout.RowHint()
+    /// Storage reused by `updatePrefetchWindow` for the items it cancels.
+    @exclusivity(unchecked) var prefetchCancelledScratch: [Int] = []
+    /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
+    @exclusivity(unchecked) var prefetchFreshScratch: [Int] = []
 
     init(scenario: Scenario, seed: UInt64, strategyName: String, factory: StrategyFactory,
          observer: (any RunObserver)?) {
