@@ -1,49 +1,79 @@
 extension AdaptiveStrategy {
-    /// An `Int` per small non-negative key (an image id) in storage one strategy owns alone, for
-    /// the stamps its plans write for every candidate (`markOf`, `candidateIndexOf`): a write is a
-    /// plain store, without the copy-on-write check an array held by a class pays on every write.
-    /// Keys never written read as `empty`; the storage grows (geometrically) to the largest key
-    /// written. A class, so it is never copied: the strategy holds it in a `let` for its lifetime.
-    final class MarkTable {
+    /// A value per small non-negative key (an image id) in storage one strategy owns alone, for
+    /// what its plans read and write for every candidate (`stateOf`): a write is a plain store,
+    /// without the copy-on-write check an array held by a class pays on every write. Keys never
+    /// written read as `empty`; the storage grows (geometrically) to the largest key written. A
+    /// class, so it is never copied: the strategy holds it in a `let` for its lifetime.
+    final class MarkTable<Value> {
         /// The value of every key never written.
-        let empty: Int
+        let empty: Value
         /// Values by key, `capacity` of them initialised (`empty` where never written).
-        @exclusivity(unchecked) private var base: UnsafeMutablePointer<Int>
+        @exclusivity(unchecked) private var base: UnsafeMutablePointer<Value>
         /// Keys `0..<capacity` have storage. (Neither stored property is checked for exclusive
         /// access at run time: no method calls out while it mutates them.)
         @exclusivity(unchecked) private(set) var capacity: Int
 
         /// An empty table whose unwritten keys read as `empty`.
-        init(empty: Int) {
+        init(empty: Value) {
             self.empty = empty
             capacity = 16
             base = .allocate(capacity: capacity)
             base.initialize(repeating: empty, count: capacity)
         }
 
-        deinit { base.deallocate() }
+        deinit {
+            base.deinitialize(count: capacity)
+            base.deallocate()
+        }
 
         /// The value at `key` (`empty` if never written). `key` must be ≥ 0.
         /// - Complexity: O(1); a write past the end grows the storage (amortised O(1)).
-        subscript(key: Int) -> Int {
+        subscript(key: Int) -> Value {
             @inline(__always) get { key < capacity ? base[key] : empty }
-            @inline(__always) set {
+            @inline(__always) _modify {
                 precondition(key >= 0, "a MarkTable key is never negative")
                 if key >= capacity { grow(toInclude: key) }
-                base[key] = newValue
+                yield &base[key]
             }
+        }
+
+        /// The storage of `key`'s value (grown to hold it first), for reads and writes of single
+        /// fields without copying the whole value; valid until the next write past `capacity`.
+        @inline(__always)
+        func slot(_ key: Int) -> UnsafeMutablePointer<Value> {
+            precondition(key >= 0, "a MarkTable key is never negative")
+            if key >= capacity { grow(toInclude: key) }
+            return base + key
         }
 
         /// Grows the storage to at least `key + 1` values, the new ones `empty`.
         @inline(never)
         private func grow(toInclude key: Int) {
             let newCapacity = max(key + 1, capacity * 2)
-            let newBase = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+            let newBase = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
             newBase.moveInitialize(from: base, count: capacity)
             (newBase + capacity).initialize(repeating: empty, count: newCapacity - capacity)
             base.deallocate()
             base = newBase
             capacity = newCapacity
         }
+    }
+
+    /// What the strategy keeps per image id, in one `MarkTable` entry so that a plan's candidate
+    /// costs one lookup (these were five tables).
+    struct ImageState {
+        /// Stamp of the plan or pass that last marked the image (`seen`, `wanted`): a mark is a
+        /// write, and clearing every mark is one increment of `generation`.
+        var mark = 0
+        /// Position of the image's first candidate in the current reconcile (−1: left out, its
+        /// image cached); meaningful only while `mark` is this reconcile's `seen`.
+        var candidateIndex = 0
+        /// Position of the image's load in flight in `activeLoads` (−1: none).
+        var activeSlot = -1
+        /// Whether the image was ever stored in the memory cache: an image never stored is not
+        /// there, and the plan asks the cache (a hash lookup) only about the others.
+        var wasInMemory = false
+        /// Whether the image was ever stored in the disk cache (see `wasInMemory`).
+        var wasOnDisk = false
     }
 }

@@ -189,8 +189,6 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var loadOf = DenseTable<Load?>(empty: nil)
     /// Image ids of the loads in flight, in no particular order (sorted where order matters).
     @exclusivity(unchecked) private var activeLoads: [Int] = []
-    /// Position of each in-flight image id in `activeLoads` (−1: none).
-    @exclusivity(unchecked) private var activeSlot = DenseTable<Int>(empty: -1)
     /// For images whose last download failed, the time before which they are not retried.
     @exclusivity(unchecked) private var retryNotBefore = DenseTable<SimTime?>(empty: nil)
     /// Downloads at once before the estimator has measured the first-byte time and the link:
@@ -211,18 +209,9 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var isDisplayed = DenseTable<Bool>(empty: false)
     /// Displayed cells per image (its cache entry is protected while > 0), by image id.
     @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
-    /// Stamp of the plan or pass that last marked each image id (`seen`, `wanted`): a mark is
-    /// a write, and clearing every mark is one increment of `generation`.
-    private let markOf = MarkTable(empty: 0)
-    /// Position of each image's first candidate in the current reconcile, by image id (−1: left out,
-    /// its image cached).
-    private let candidateIndexOf = MarkTable(empty: 0)
-    /// Whether each image was ever stored in the memory cache (`wasInMemory`) or the disk cache
-    /// (`wasOnDisk`), by image id: an image never stored is not there, and the plan asks a
-    /// cache (a hash lookup) only about the others.
-    @exclusivity(unchecked) private var wasInMemory = DenseTable<Bool>(empty: false)
-    /// See `wasInMemory`.
-    @exclusivity(unchecked) private var wasOnDisk = DenseTable<Bool>(empty: false)
+    /// Per image id: its mark, its candidate's position, its slot in `activeLoads`, whether it
+    /// was ever cached (`ImageState`).
+    private let stateOf = MarkTable(empty: ImageState())
     /// Per-item constants of the layout and the catalogue, filled on first use (they never change
     /// during a run), so a plan reads one array entry instead of asking again (`facts(ofItem:)`).
     @exclusivity(unchecked) private var factsOfItem = DenseTable<ItemFacts>(empty: ItemFacts())
@@ -232,8 +221,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Scratch arrays of `reconcile` and `plan`, kept between plans for their capacity.
     @exclusivity(unchecked) private var scratch = PlanScratch()
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
-    private func isOnDisk(_ imageID: Int) -> Bool { wasOnDisk[imageID] && disk.contains(imageID) }
-    /// The current stamp for `markOf`.
+    private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
+    /// The current stamp for `ImageState.mark`.
     @exclusivity(unchecked) private var generation = 0
     @exclusivity(unchecked) private var motion = Motion()
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
@@ -584,16 +573,17 @@ final class AdaptiveStrategy: FetchStrategy {
                 let isDisplayed = self.isDisplayed[cell]
                 let facts = facts(ofItem: item)
                 let imageID = facts.imageID
-                if markOf[imageID] == seen {
-                    let index = candidateIndexOf[imageID]
+                let state = stateOf.slot(imageID)
+                if state.pointee.mark == seen {
+                    let index = state.pointee.candidateIndex
                     if index >= 0 && isDisplayed && candidates[index].item == item {
                         candidates[index].isDisplayed = true
                     }
                     continue
                 }
-                markOf[imageID] = seen
-                guard !isServedFromMemory(imageID, facts: facts) else {
-                    candidateIndexOf[imageID] = -1
+                state.pointee.mark = seen
+                guard !isServedFromMemory(imageID, state: state, facts: facts) else {
+                    state.pointee.candidateIndex = -1
                     continue
                 }
                 // Times are computed only for a candidate kept (the clock and the spans remember
@@ -603,8 +593,8 @@ final class AdaptiveStrategy: FetchStrategy {
                                           enter: clock.enter(top: span.top, bottom: span.bottom),
                                           leave: clock.leave(top: span.top, bottom: span.bottom),
                                           isDisplayed: isDisplayed)
-                describe(&candidate, facts: facts)
-                candidateIndexOf[imageID] = count
+                describe(&candidate, state: state, facts: facts)
+                state.pointee.candidateIndex = count
                 candidates[count] = candidate
                 count += 1
             }
@@ -616,13 +606,14 @@ final class AdaptiveStrategy: FetchStrategy {
                 guard enter < .infinity else { continue }
                 let facts = facts(ofItem: item)
                 let imageID = facts.imageID
-                guard markOf[imageID] != seen else { continue }
-                markOf[imageID] = seen
-                guard !isServedFromMemory(imageID, facts: facts) else { continue }
+                let state = stateOf.slot(imageID)
+                guard state.pointee.mark != seen else { continue }
+                state.pointee.mark = seen
+                guard !isServedFromMemory(imageID, state: state, facts: facts) else { continue }
                 var candidate = Candidate(item: item, imageID: imageID, enter: enter,
                                           leave: clock.leave(top: span.top, bottom: span.bottom),
                                           isDisplayed: false, isAttached: false)
-                describe(&candidate, facts: facts)
+                describe(&candidate, state: state, facts: facts)
                 candidates[count] = candidate
                 count += 1
             }
@@ -632,12 +623,13 @@ final class AdaptiveStrategy: FetchStrategy {
                 let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
                 let facts = facts(ofItem: item)
                 let imageID = facts.imageID
-                guard markOf[imageID] != seen else { continue }
-                markOf[imageID] = seen
-                guard !isServedFromMemory(imageID, facts: facts) else { continue }
+                let state = stateOf.slot(imageID)
+                guard state.pointee.mark != seen else { continue }
+                state.pointee.mark = seen
+                guard !isServedFromMemory(imageID, state: state, facts: facts) else { continue }
                 var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                           isDisplayed: false, isAttached: false)
-                describe(&candidate, facts: facts)
+                describe(&candidate, state: state, facts: facts)
                 candidates[count] = candidate
                 count += 1
             }
@@ -805,7 +797,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 next[nextCount] = PlanEntry(imageID: c.imageID, item: c.item, priority: priority,
                                             isSpeculative: isSpeculative)
                 nextCount += 1
-                markOf[c.imageID] = wanted
+                stateOf[c.imageID].mark = wanted
             }
         }
         PlanOrder.resize(&next, to: nextCount, filler: placeholder)
@@ -819,7 +811,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // not cancel and restart the same download, each restart paying a new connection.
         var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
-        for imageID in sortedActive where markOf[imageID] != wanted {
+        for imageID in sortedActive where stateOf[imageID].mark != wanted {
             let load = loadOf[imageID]!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
@@ -833,7 +825,7 @@ final class AdaptiveStrategy: FetchStrategy {
             cancel(load)
         }
         for entry in plan {
-            guard activeSlot[entry.imageID] >= 0, let load = loadOf[entry.imageID] else { continue }
+            guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
@@ -881,7 +873,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let total = urgent.count + plan.count
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
-            guard activeSlot[entry.imageID] < 0 else { continue }  // a slot means a load
+            guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
             if let notBefore = retryNotBefore[entry.imageID] {
                 if now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
@@ -932,7 +924,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The cached bitmap of `imageID` if it is at least `limit` (an `ItemFacts.cacheLimit`) on
     /// its long side; a hit refreshes its recency.
     private func cachedImage(_ imageID: Int, limit: Int) -> ImageObject? {
-        guard wasInMemory[imageID] else { return nil }
+        guard stateOf[imageID].wasInMemory else { return nil }
         recency.recordOperation()
         // `image(for:)` alone: this cache has no expiration, so `contains` adds nothing.
         guard let image = memory.image(for: imageID) else { return nil }
@@ -945,8 +937,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// of an image the last plan looked up too is deferred (and skipped when it cannot change
     /// the recency order).
     @inline(__always)
-    private func isCachedForPlan(_ imageID: Int, limit: Int) -> Bool {
-        guard wasInMemory[imageID] else { return false }
+    private func isCachedForPlan(_ imageID: Int, state: UnsafeMutablePointer<ImageState>, limit: Int) -> Bool {
+        guard state.pointee.wasInMemory else { return false }
         if let longSide = recency.deferredValue(of: imageID) { return longSide >= limit }
         return lookUpForPlan(imageID, limit: limit)
     }
@@ -965,17 +957,19 @@ final class AdaptiveStrategy: FetchStrategy {
     /// recency). Asked of every candidate, in gathering order, before anything else is computed
     /// for it.
     @inline(__always)
-    private func isServedFromMemory(_ imageID: Int, facts: ItemFacts) -> Bool {
+    private func isServedFromMemory(_ imageID: Int, state: UnsafeMutablePointer<ImageState>,
+                                    facts: ItemFacts) -> Bool {
         // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
-        activeSlot[imageID] < 0 && isCachedForPlan(imageID, limit: facts.cacheLimit)
+        state.pointee.activeSlot < 0 && isCachedForPlan(imageID, state: state, limit: facts.cacheLimit)
     }
 
     /// Fills in what the plan needs to know about the image of a candidate kept in the plan (not
     /// `isServedFromMemory`).
     @inline(__always)
-    private func describe(_ candidate: inout Candidate, facts: ItemFacts) {
+    private func describe(_ candidate: inout Candidate, state: UnsafeMutablePointer<ImageState>,
+                          facts: ItemFacts) {
         candidate.maxPixelSize = facts.maxPixelSize
-        if activeSlot[candidate.imageID] >= 0 {
+        if state.pointee.activeSlot >= 0 {
             candidate.isLoading = true
             if let load = loadOf[candidate.imageID], case .network? = load.phase {
                 candidate.isDownloading = true
@@ -983,7 +977,7 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             return
         }
-        candidate.needsDownload = !isOnDisk(candidate.imageID)
+        candidate.needsDownload = !(state.pointee.wasOnDisk && disk.contains(candidate.imageID))
     }
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
@@ -1010,7 +1004,7 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             var evicted: [Int] = []
             self.disk.insert(imageID, cost: bytes, evicted: &evicted)
-            self.wasOnDisk[imageID] = true
+            self.stateOf[imageID].wasOnDisk = true
             self.environment.writeDisk(bytes: bytes)
             self.dataReady(load)
         })
@@ -1033,7 +1027,7 @@ final class AdaptiveStrategy: FetchStrategy {
         untrack(load.imageID)
         recency.recordOperation()
         memory.store(image, for: load.imageID)
-        wasInMemory[load.imageID] = true
+        stateOf[load.imageID].wasInMemory = true
         if displayedCount[load.imageID] > 0 { memory.setProtected(load.imageID, true) }
         environment.retain(image)  // held by the pending list until set
         pending.append((load.imageID, image))
@@ -1051,21 +1045,21 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Records `load` as its image's load in flight.
     private func track(_ load: Load) {
-        activeSlot[load.imageID] = activeLoads.count
+        stateOf[load.imageID].activeSlot = activeLoads.count
         activeLoads.append(load.imageID)
         loadOf[load.imageID] = load
     }
 
     /// Forgets the load in flight of `imageID` (O(1): the last id takes its place).
     private func untrack(_ imageID: Int) {
-        let slot = activeSlot[imageID]
+        let slot = stateOf[imageID].activeSlot
         guard slot >= 0 else { return }
         let last = activeLoads.removeLast()
         if last != imageID {
             activeLoads[slot] = last
-            activeSlot[last] = slot
+            stateOf[last].activeSlot = slot
         }
-        activeSlot[imageID] = -1
+        stateOf[imageID].activeSlot = -1
         loadOf[imageID] = nil
     }
 

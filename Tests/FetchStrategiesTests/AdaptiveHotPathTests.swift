@@ -70,6 +70,35 @@ import Testing
         for key in 0..<5_000 { #expect(table[key] == reference[key, default: -3]) }
     }
 
+    @Test func imageStatesThroughSlotsMatchSeparateTablesPerField() {
+        // `ImageState` replaced five tables keyed by image id (marks, candidate positions, load
+        // slots, "was in memory", "was on disk"): the packed entries, written through `slot` and
+        // the subscript, read back as the five dictionaries they stand for.
+        let table = AdaptiveStrategy.MarkTable(empty: AdaptiveStrategy.ImageState())
+        var marks: [Int: Int] = [:], indices: [Int: Int] = [:], slots: [Int: Int] = [:]
+        var inMemory: Set<Int> = [], onDisk: Set<Int> = []
+        var generator = Generator(state: 11)
+        for round in 0..<6_000 {
+            let key = generator.next(generator.next(2) == 0 ? 30 : 3_000)
+            let value = generator.next(500) - 1
+            switch generator.next(6) {
+            case 0: table.slot(key).pointee.mark = value; marks[key] = value
+            case 1: table.slot(key).pointee.candidateIndex = value; indices[key] = value
+            case 2: table[key].activeSlot = value; slots[key] = value
+            case 3: table[key].wasInMemory = true; inMemory.insert(key)
+            case 4: table.slot(key).pointee.wasOnDisk = true; onDisk.insert(key)
+            default: break
+            }
+            let probe = round % 2 == 0 ? key : generator.next(4_000)
+            let state = probe < table.capacity ? table.slot(probe).pointee : table[probe]
+            #expect(state.mark == marks[probe, default: 0])
+            #expect(state.candidateIndex == indices[probe, default: 0])
+            #expect(state.activeSlot == slots[probe, default: -1])
+            #expect(state.wasInMemory == inMemory.contains(probe))
+            #expect(state.wasOnDisk == onDisk.contains(probe))
+        }
+    }
+
     /// The old window: an array in arrival order with `removeFirst`, and `remove(at:)` then
     /// `insert(_:at:)` on the ascending copy.
     struct ReferenceWindow {
