@@ -214,10 +214,10 @@ final class AdaptiveStrategy: FetchStrategy {
     private let stateOf = MarkTable(empty: ImageState())
     /// Per-item constants of the layout and the catalogue, filled on first use (they never change
     /// during a run), so a plan reads one array entry instead of asking again (`facts(ofItem:)`).
-    @exclusivity(unchecked) private var factsOfItem = DenseTable<ItemFacts>(empty: ItemFacts())
+    private let factsOfItem = MarkTable(empty: ItemFacts())
     /// The plans' memory-cache lookups, to skip those that cannot change the cache's recency
     /// order (every other use of the cache is reported to it).
-    @exclusivity(unchecked) private var recency = LRUTouchLog()
+    private let recency = LRUTouchLog()
     /// Scratch arrays of `reconcile` and `plan`, kept between plans for their capacity.
     @exclusivity(unchecked) private var scratch = PlanScratch()
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
@@ -901,8 +901,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The constants of `item` (computed on first use).
     @inline(__always)
     private func facts(ofItem item: Int) -> ItemFacts {
-        let known = factsOfItem[item]
-        return known.imageID >= 0 ? known : computeFacts(ofItem: item)
+        let known = factsOfItem.slot(item)
+        return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
     }
 
     /// Asks the catalogue and the layout for `item`'s constants, once.

@@ -14,16 +14,21 @@
 ///
 /// Exact: the cache's recency order after every pass is the one touching every key gives
 /// (`LRUTouchLogTests` checks it against `CacheIndex`). Origin: ours.
-struct LRUTouchLog {
+///
+/// A class whose key lists and touches live in storage it owns alone (no copy-on-write check per
+/// deferred lookup, as an array held by a class would pay): one log per cache, never copied. Its
+/// stored properties are not checked for exclusive access at run time: no method calls out while
+/// it mutates them (the `touch` callbacks run between mutations).
+final class LRUTouchLog {
     /// Uses of the cache other than the passes' lookups, counted.
-    private(set) var operations = 0
+    @exclusivity(unchecked) private(set) var operations = 0
     /// `operations` when `lastKeys` were touched (−1: never).
-    private var operationsAtCommit = -1
+    @exclusivity(unchecked) private var operationsAtCommit = -1
     /// The keys the last committed pass touched, in order: the LRU list ends with them while
     /// `operations == operationsAtCommit`.
-    private var lastKeys: [Int] = []
-    /// The stamp marking `lastKeys` in `stampOf`.
-    private var stamp = 0
+    @exclusivity(unchecked) private var lastKeys = KeyList()
+    /// The stamp marking `lastKeys` in `touches`.
+    @exclusivity(unchecked) private var stamp = 0
     /// The stamp of the pass that last touched a key, and the value recorded with it then.
     private struct Touch {
         /// The pass's stamp (−1: never touched).
@@ -31,22 +36,86 @@ struct LRUTouchLog {
         /// The value recorded at the touch.
         var value = 0
     }
-    /// The last touch of each key, by key (one table: a deferred lookup reads both at once).
-    private var touchOf = DenseTable<Touch>(empty: Touch())
+    /// The last touch of each key, by key (one entry: a deferred lookup reads both at once),
+    /// `touchCapacity` of them initialised (keys at or past it were never touched).
+    @exclusivity(unchecked) private var touches: UnsafeMutablePointer<Touch>
+    /// Keys `0..<touchCapacity` have a `touches` entry.
+    @exclusivity(unchecked) private var touchCapacity = 0
     /// The keys this pass looked up with a hit (deferred or touched), in order.
-    private var keys: [Int] = []
+    @exclusivity(unchecked) private var keys = KeyList()
     /// Whether this pass's lookups so far are all deferred (none touched yet).
-    private(set) var isDeferring = false
+    @exclusivity(unchecked) private(set) var isDeferring = false
+
+    /// A list of keys in storage the log owns (appends without a uniqueness check).
+    private struct KeyList {
+        /// The keys, `count` of them initialised, room for `capacity`.
+        var base = UnsafeMutablePointer<Int>.allocate(capacity: 16)
+        /// Keys held.
+        var count = 0
+        /// Keys `base` has room for.
+        var capacity = 16
+
+        /// Appends `key`, doubling the storage when it is full.
+        @inline(__always)
+        mutating func append(_ key: Int) {
+            if count == capacity { grow() }
+            base[count] = key
+            count += 1
+        }
+
+        /// Doubles the storage.
+        @inline(never)
+        mutating func grow() {
+            let bigger = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+            bigger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = bigger
+            capacity *= 2
+        }
+
+        /// The keys held, in order.
+        var elements: UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: base, count: count) }
+    }
 
     /// A log of no pass.
-    init() {}
+    init() {
+        touchCapacity = 16
+        touches = .allocate(capacity: touchCapacity)
+        touches.initialize(repeating: Touch(), count: touchCapacity)
+    }
+
+    deinit {
+        touches.deallocate()
+        keys.base.deallocate()
+        lastKeys.base.deallocate()
+    }
+
+    /// The entry of `key` in `touches` (grown to hold it first). `key` must be ≥ 0.
+    @inline(__always)
+    private func touchEntry(_ key: Int) -> UnsafeMutablePointer<Touch> {
+        precondition(key >= 0, "an LRUTouchLog key is never negative")
+        if key >= touchCapacity { growTouches(toInclude: key) }
+        return touches + key
+    }
+
+    /// Grows `touches` to at least `key + 1` entries, the new ones never touched.
+    @inline(never)
+    private func growTouches(toInclude key: Int) {
+        let newCapacity = max(key + 1, touchCapacity * 2)
+        let bigger = UnsafeMutablePointer<Touch>.allocate(capacity: newCapacity)
+        bigger.moveInitialize(from: touches, count: touchCapacity)
+        (bigger + touchCapacity).initialize(repeating: Touch(), count: newCapacity - touchCapacity)
+        touches.deallocate()
+        touches = bigger
+        touchCapacity = newCapacity
+    }
 
     /// Reports a use of the cache other than a pass's lookup (a store, a removal, another lookup).
-    mutating func recordOperation() { operations += 1 }
+    func recordOperation() { operations += 1 }
 
     /// Starts a pass: its lookups may be deferred if nothing used the cache since the last one.
-    mutating func beginPass() {
-        keys.removeAll(keepingCapacity: true)
+    func beginPass() {
+        keys.count = 0
         isDeferring = operations == operationsAtCommit
     }
 
@@ -54,49 +123,50 @@ struct LRUTouchLog {
     /// since), records it and returns the value recorded with it; nil otherwise (look it up, with
     /// `stopDeferring` first when `isDeferring`).
     @inline(__always)
-    mutating func deferredValue(of key: Int) -> Int? {
-        guard isDeferring else { return nil }
-        let touch = touchOf[key]
+    func deferredValue(of key: Int) -> Int? {
+        guard isDeferring, key < touchCapacity else { return nil }
+        let touch = touches[key]
         guard touch.stamp == stamp else { return nil }
         keys.append(key)
         return touch.value
     }
 
     /// Touches the deferred lookups, in order, with `touch`: the next lookup is a real one.
-    mutating func stopDeferring(touching touch: (Int) -> Void) {
+    func stopDeferring(touching touch: (Int) -> Void) {
         guard isDeferring else { return }
-        for key in keys { touch(key) }
+        for key in keys.elements { touch(key) }
         isDeferring = false
     }
 
     /// Records a real lookup of `key` that hit, with the value the caller wants back when it is
     /// deferred in a later pass.
-    mutating func touched(_ key: Int, value: Int) {
+    func touched(_ key: Int, value: Int) {
         precondition(!isDeferring, "stopDeferring before a real lookup")
         keys.append(key)
-        touchOf[key].value = value
+        touchEntry(key).pointee.value = value
     }
 
     /// Ends the pass: the deferred lookups are touched with `touch` (in order) unless they are a
     /// suffix of the last committed pass's keys, where touching them would change nothing.
-    mutating func endPass(touching touch: (Int) -> Void) {
+    func endPass(touching touch: (Int) -> Void) {
         if isDeferring {
             precondition(operations == operationsAtCommit, "the cache was used during a pass")
             isDeferring = false
-            if isSuffixOfLastKeys(keys) { return }  // the list already ends with them, in order
-            for key in keys { touch(key) }
+            if isSuffixOfLastKeys(keys.elements) { return }  // the list already ends with them, in order
+            for key in keys.elements { touch(key) }
         }
         swap(&lastKeys, &keys)
         stamp += 1
-        for key in lastKeys { touchOf[key].stamp = stamp }
+        for key in lastKeys.elements { touchEntry(key).pointee.stamp = stamp }
         operationsAtCommit = operations
     }
 
     /// Whether `candidate` is what `lastKeys` ends with.
-    private func isSuffixOfLastKeys(_ candidate: [Int]) -> Bool {
-        guard candidate.count <= lastKeys.count else { return false }
-        let offset = lastKeys.count - candidate.count
-        for index in candidate.indices where candidate[index] != lastKeys[offset + index] { return false }
+    private func isSuffixOfLastKeys(_ candidate: UnsafeBufferPointer<Int>) -> Bool {
+        let last = lastKeys.elements
+        guard candidate.count <= last.count else { return false }
+        let offset = last.count - candidate.count
+        for index in candidate.indices where candidate[index] != last[offset + index] { return false }
         return true
     }
 }
