@@ -116,7 +116,6 @@ struct LinkShareLog {
     private mutating func linkTime(of interval: Interval) -> SimTime {
         cuts.removeAll(keepingCapacity: true)
         cuts.append(interval.start)
-        cuts.append(interval.end)
         starts.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         // Only the reported transfers ending after `interval` starts can overlap it: in end order,
@@ -132,12 +131,27 @@ struct LinkShareLog {
         for other in intervals[first...] where other.end > interval.start && other.start < interval.end {
             starts.append(other.start)
             ends.append(other.end)
-            if other.start > interval.start { cuts.append(other.start) }
-            if other.end < interval.end { cuts.append(other.end) }
         }
-        cuts.sort()
         starts.sort()
-        ends.sort()
+        if !isSortedByEnd { ends.sort() }  // in end order already: `intervals` is
+        // The cuts in ascending order: `interval.start`, the starts after it and the ends before
+        // `interval.end` merged (both lie strictly inside `interval`), then `interval.end`.
+        var nextStart = 0, nextEnd = 0
+        while nextStart < starts.count && starts[nextStart] <= interval.start { nextStart += 1 }
+        while nextStart < starts.count || nextEnd < ends.count {
+            if nextEnd < ends.count && ends[nextEnd] >= interval.end {
+                nextEnd = ends.count  // the rest end at or after `interval.end` too: no cuts
+                continue
+            }
+            if nextEnd == ends.count || (nextStart < starts.count && starts[nextStart] <= ends[nextEnd]) {
+                cuts.append(starts[nextStart])
+                nextStart += 1
+            } else {
+                cuts.append(ends[nextEnd])
+                nextEnd += 1
+            }
+        }
+        cuts.append(interval.end)
         var total: SimTime = 0
         // Only a transfer overlapping `interval` can be in progress over a piece of it. Every
         // start after `interval.start` and every end before `interval.end` is a cut, so over a
