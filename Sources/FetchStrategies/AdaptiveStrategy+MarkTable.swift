@@ -31,8 +31,8 @@ extension AdaptiveStrategy {
         subscript(key: Int) -> Value {
             @inline(__always) get { key < capacity ? base[key] : empty }
             @inline(__always) _modify {
-                precondition(key >= 0, "a MarkTable key is never negative")
-                if key >= capacity { grow(toInclude: key) }
+                // One unsigned comparison: a negative key reads as huge and traps in `grow`.
+                if UInt(bitPattern: key) >= UInt(bitPattern: capacity) { grow(toInclude: key) }
                 yield &base[key]
             }
         }
@@ -41,14 +41,14 @@ extension AdaptiveStrategy {
         /// fields without copying the whole value; valid until the next write past `capacity`.
         @inline(__always)
         func slot(_ key: Int) -> UnsafeMutablePointer<Value> {
-            precondition(key >= 0, "a MarkTable key is never negative")
-            if key >= capacity { grow(toInclude: key) }
+            if UInt(bitPattern: key) >= UInt(bitPattern: capacity) { grow(toInclude: key) }  // see `subscript`
             return base + key
         }
 
         /// Grows the storage to at least `key + 1` values, the new ones `empty`.
         @inline(never)
         private func grow(toInclude key: Int) {
+            precondition(key >= 0, "a MarkTable key is never negative")
             let newCapacity = max(key + 1, capacity * 2)
             let newBase = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
             newBase.moveInitialize(from: base, count: capacity)

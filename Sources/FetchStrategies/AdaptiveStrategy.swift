@@ -567,6 +567,8 @@ final class AdaptiveStrategy: FetchStrategy {
             candidates.append(contentsOf: repeatElement(filler, count: bound - candidates.count))
         }
         var count = 0
+        // Read once: the loops call out (cache lookups), after which a property would be read again.
+        let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
         candidates.withUnsafeMutableBufferPointer { candidates in
             for key in keys {
                 let item = key >> 32, cell = key & 0xFFFF_FFFF
@@ -599,10 +601,10 @@ final class AdaptiveStrategy: FetchStrategy {
                 count += 1
             }
             for step in 0..<ahead.count {
-                let item = motion.direction > 0 ? ahead.lowerBound + step : ahead.upperBound - 1 - step
+                let item = isForward ? ahead.lowerBound + step : ahead.upperBound - 1 - step
                 // At rest the horizon is a guess about the next scroll: needed last.
                 let span = spans.span(ofItem: item)
-                let enter = motion.speed > 0 ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
                 guard enter < .infinity else { continue }
                 let facts = facts(ofItem: item)
                 let imageID = facts.imageID
@@ -620,7 +622,7 @@ final class AdaptiveStrategy: FetchStrategy {
             // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
             // guess about the next scroll, needed last.
             for step in 0..<beyond.count {
-                let item = motion.direction > 0 ? beyond.lowerBound + step : beyond.upperBound - 1 - step
+                let item = isForward ? beyond.lowerBound + step : beyond.upperBound - 1 - step
                 let facts = facts(ofItem: item)
                 let imageID = facts.imageID
                 let state = stateOf.slot(imageID)

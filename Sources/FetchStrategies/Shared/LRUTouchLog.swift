@@ -93,14 +93,15 @@ final class LRUTouchLog {
     /// The entry of `key` in `touches` (grown to hold it first). `key` must be ≥ 0.
     @inline(__always)
     private func touchEntry(_ key: Int) -> UnsafeMutablePointer<Touch> {
-        precondition(key >= 0, "an LRUTouchLog key is never negative")
-        if key >= touchCapacity { growTouches(toInclude: key) }
+        // One unsigned comparison: a negative key reads as huge and traps in `growTouches`.
+        if UInt(bitPattern: key) >= UInt(bitPattern: touchCapacity) { growTouches(toInclude: key) }
         return touches + key
     }
 
     /// Grows `touches` to at least `key + 1` entries, the new ones never touched.
     @inline(never)
     private func growTouches(toInclude key: Int) {
+        precondition(key >= 0, "an LRUTouchLog key is never negative")
         let newCapacity = max(key + 1, touchCapacity * 2)
         let bigger = UnsafeMutablePointer<Touch>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: touches, count: touchCapacity)
