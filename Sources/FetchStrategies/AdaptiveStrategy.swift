@@ -512,6 +512,35 @@ final class AdaptiveStrategy: FetchStrategy {
         var enters: [Double] = []
         /// Scratch of `PlanOrder.sort`.
         var sortBuffer: [Int] = []
+
+        /// Swaps the plan's arrays with the kept ones: the same call moves them out (each then
+        /// uniquely referenced while the plan fills it, no allocation, no copy) and back.
+        @inline(__always)
+        mutating func exchange(
+            _ order: inout [Int],
+            _ sortedActive: inout [Int],
+            _ resting: inout [(index: Int, slack: Double)],
+            _ slackKey: inout [Double],
+            _ bySlack: inout [Int],
+            _ sortedSlacks: inout [Double],
+            _ slackRank: inout [Int],
+            _ next: inout [PlanEntry],
+            _ laterResting: inout FenwickCounter,
+            _ enters: inout [Double],
+            _ sortBuffer: inout [Int]
+        ) {
+            swap(&order, &self.order)
+            swap(&sortedActive, &self.sortedActive)
+            swap(&resting, &self.resting)
+            swap(&slackKey, &self.slackKey)
+            swap(&bySlack, &self.bySlack)
+            swap(&sortedSlacks, &self.sortedSlacks)
+            swap(&slackRank, &self.slackRank)
+            swap(&next, &self.next)
+            swap(&laterResting, &self.laterResting)
+            swap(&enters, &self.enters)
+            swap(&sortBuffer, &self.sortBuffer)
+        }
     }
 
     /// Whether `item` will be on screen long enough for its image to arrive.
@@ -658,29 +687,11 @@ final class AdaptiveStrategy: FetchStrategy {
         var slackKey: [Double] = [], bySlack: [Int] = [], sortedSlacks: [Double] = []
         var slackRank: [Int] = [], next: [PlanEntry] = [], laterResting = FenwickCounter(), enters: [Double] = []
         var sortBuffer: [Int] = []
-        swap(&order, &scratch.order)
-        swap(&sortedActive, &scratch.sortedActive)
-        swap(&resting, &scratch.resting)
-        swap(&slackKey, &scratch.slackKey)
-        swap(&bySlack, &scratch.bySlack)
-        swap(&sortedSlacks, &scratch.sortedSlacks)
-        swap(&slackRank, &scratch.slackRank)
-        swap(&next, &scratch.next)
-        swap(&laterResting, &scratch.laterResting)
-        swap(&enters, &scratch.enters)
-        swap(&sortBuffer, &scratch.sortBuffer)
+        scratch.exchange(&order, &sortedActive, &resting, &slackKey, &bySlack, &sortedSlacks, &slackRank, &next,
+                         &laterResting, &enters, &sortBuffer)
         defer {
-            swap(&order, &scratch.order)
-            swap(&sortedActive, &scratch.sortedActive)
-            swap(&resting, &scratch.resting)
-            swap(&slackKey, &scratch.slackKey)
-            swap(&bySlack, &scratch.bySlack)
-            swap(&sortedSlacks, &scratch.sortedSlacks)
-            swap(&slackRank, &scratch.slackRank)
-            swap(&next, &scratch.next)
-            swap(&laterResting, &scratch.laterResting)
-            swap(&enters, &scratch.enters)
-            swap(&sortBuffer, &scratch.sortBuffer)
+            scratch.exchange(&order, &sortedActive, &resting, &slackKey, &bySlack, &sortedSlacks, &slackRank, &next,
+                             &laterResting, &enters, &sortBuffer)
         }
         // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
         // cells, the horizon and the guess beyond it, each in the order they are entered).
