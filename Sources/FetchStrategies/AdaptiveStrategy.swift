@@ -211,10 +211,10 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
     /// Per image id: its mark, its candidate's position, its slot in `activeLoads`, whether it
     /// was ever cached (`ImageState`).
-    private let stateOf = MarkTable(empty: ImageState())
+    private let stateOf = DenseSlotTable(empty: ImageState())
     /// Per-item constants of the layout and the catalogue, filled on first use (they never change
     /// during a run), so a plan reads one array entry instead of asking again (`facts(ofItem:)`).
-    private let factsOfItem = MarkTable(empty: ItemFacts())
+    private let factsOfItem = DenseSlotTable(empty: ItemFacts())
     /// The plans' memory-cache lookups, to skip those that cannot change the cache's recency
     /// order (every other use of the cache is reported to it).
     private let recency = LRUTouchLog()

@@ -52,8 +52,8 @@ import Testing
         }
     }
 
-    @Test func aMarkTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
-        let table = AdaptiveStrategy.MarkTable(empty: -3)
+    @Test func aDenseSlotTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
+        let table = DenseSlotTable(empty: -3)
         var reference: [Int: Int] = [:]
         var generator = Generator(state: 8)
         #expect(table[0] == -3 && table[100_000] == -3)
@@ -74,7 +74,7 @@ import Testing
         // `ImageState` replaced five tables keyed by image id (marks, candidate positions, load
         // slots, "was in memory", "was on disk"): the packed entries, written through `slot` and
         // the subscript, read back as the five dictionaries they stand for.
-        let table = AdaptiveStrategy.MarkTable(empty: AdaptiveStrategy.ImageState())
+        let table = DenseSlotTable(empty: AdaptiveStrategy.ImageState())
         var marks: [Int: Int] = [:], indices: [Int: Int] = [:], slots: [Int: Int] = [:]
         var inMemory: Set<Int> = [], onDisk: Set<Int> = []
         var generator = Generator(state: 11)

@@ -8,6 +8,8 @@
 /// range — items or tokens of a window that slides far, the images a bounded cache holds out of
 /// a large catalog, negative keys — whose memory follows the keys held at once, for one multiply
 /// and a short probe per lookup.
+/// `DenseSlotTable` is the same table as a class over storage its owner holds alone, for the
+/// hottest per-id state (no copy-on-write check per write, one field written in place).
 struct DenseTable<Value> {
     /// The value of every key never written.
     let empty: Value

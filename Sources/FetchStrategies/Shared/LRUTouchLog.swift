@@ -36,11 +36,9 @@ final class LRUTouchLog {
         /// The value recorded at the touch.
         var value = 0
     }
-    /// The last touch of each key, by key (one entry: a deferred lookup reads both at once),
-    /// `touchCapacity` of them initialised (keys at or past it were never touched).
-    @exclusivity(unchecked) private var touches: UnsafeMutablePointer<Touch>
-    /// Keys `0..<touchCapacity` have a `touches` entry.
-    @exclusivity(unchecked) private var touchCapacity = 0
+    /// The last touch of each key, by key (one entry: a deferred lookup reads both at once; keys
+    /// never touched read as `Touch()`).
+    private let touches = DenseSlotTable(empty: Touch())
     /// The keys this pass looked up with a hit (deferred or touched), in order.
     @exclusivity(unchecked) private var keys = KeyList()
     /// Whether this pass's lookups so far are all deferred (none touched yet).
@@ -78,37 +76,11 @@ final class LRUTouchLog {
     }
 
     /// A log of no pass.
-    init() {
-        touchCapacity = 16
-        touches = .allocate(capacity: touchCapacity)
-        touches.initialize(repeating: Touch(), count: touchCapacity)
-    }
+    init() {}
 
     deinit {
-        touches.deallocate()
         keys.base.deallocate()
         lastKeys.base.deallocate()
-    }
-
-    /// The entry of `key` in `touches` (grown to hold it first). `key` must be ≥ 0.
-    @inline(__always)
-    private func touchEntry(_ key: Int) -> UnsafeMutablePointer<Touch> {
-        // One unsigned comparison: a negative key reads as huge and traps in `growTouches`.
-        if UInt(bitPattern: key) >= UInt(bitPattern: touchCapacity) { growTouches(toInclude: key) }
-        return touches + key
-    }
-
-    /// Grows `touches` to at least `key + 1` entries, the new ones never touched.
-    @inline(never)
-    private func growTouches(toInclude key: Int) {
-        precondition(key >= 0, "an LRUTouchLog key is never negative")
-        let newCapacity = max(key + 1, touchCapacity * 2)
-        let bigger = UnsafeMutablePointer<Touch>.allocate(capacity: newCapacity)
-        bigger.moveInitialize(from: touches, count: touchCapacity)
-        (bigger + touchCapacity).initialize(repeating: Touch(), count: newCapacity - touchCapacity)
-        touches.deallocate()
-        touches = bigger
-        touchCapacity = newCapacity
     }
 
     /// Reports a use of the cache other than a pass's lookup (a store, a removal, another lookup).
@@ -125,7 +97,7 @@ final class LRUTouchLog {
     /// `stopDeferring` first when `isDeferring`).
     @inline(__always)
     func deferredValue(of key: Int) -> Int? {
-        guard isDeferring, key < touchCapacity else { return nil }
+        guard isDeferring else { return nil }
         let touch = touches[key]
         guard touch.stamp == stamp else { return nil }
         keys.append(key)
@@ -144,7 +116,7 @@ final class LRUTouchLog {
     func touched(_ key: Int, value: Int) {
         precondition(!isDeferring, "stopDeferring before a real lookup")
         keys.append(key)
-        touchEntry(key).pointee.value = value
+        touches.slot(key).pointee.value = value
     }
 
     /// Ends the pass: the deferred lookups are touched with `touch` (in order) unless they are a
@@ -158,7 +130,7 @@ final class LRUTouchLog {
         }
         swap(&lastKeys, &keys)
         stamp += 1
-        for key in lastKeys.elements { touchEntry(key).pointee.stamp = stamp }
+        for key in lastKeys.elements { touches.slot(key).pointee.stamp = stamp }
         operationsAtCommit = operations
     }
 

@@ -1,0 +1,19 @@
+extension AdaptiveStrategy {
+    /// What the strategy keeps per image id, in one `DenseSlotTable` entry so that a plan's candidate
+    /// costs one lookup (these were five tables).
+    struct ImageState {
+        /// Stamp of the plan or pass that last marked the image (`seen`, `wanted`): a mark is a
+        /// write, and clearing every mark is one increment of `generation`.
+        var mark = 0
+        /// Position of the image's first candidate in the current reconcile (−1: left out, its
+        /// image cached); meaningful only while `mark` is this reconcile's `seen`.
+        var candidateIndex = 0
+        /// Position of the image's load in flight in `activeLoads` (−1: none).
+        var activeSlot = -1
+        /// Whether the image was ever stored in the memory cache: an image never stored is not
+        /// there, and the plan asks the cache (a hash lookup) only about the others.
+        var wasInMemory = false
+        /// Whether the image was ever stored in the disk cache (see `wasInMemory`).
+        var wasOnDisk = false
+    }
+}
