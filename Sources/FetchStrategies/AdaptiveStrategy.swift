@@ -635,12 +635,8 @@ final class AdaptiveStrategy: FetchStrategy {
                 let span = spans.span(ofItem: item)
                 let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
                 guard enter < .infinity else { continue }
-                let facts = facts(ofItem: item)
+                guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
                 let imageID = facts.imageID
-                let state = stateOf.slot(imageID)
-                guard state.pointee.mark != seen else { continue }
-                state.pointee.mark = seen
-                guard !isServedFromMemory(imageID, state: state, facts: facts) else { continue }
                 var candidate = Candidate(item: item, imageID: imageID, enter: enter,
                                           leave: clock.leave(top: span.top, bottom: span.bottom),
                                           isDisplayed: false, isAttached: false)
@@ -652,12 +648,8 @@ final class AdaptiveStrategy: FetchStrategy {
             // guess about the next scroll, needed last.
             for step in 0..<beyond.count {
                 let item = isForward ? beyond.lowerBound + step : beyond.upperBound - 1 - step
-                let facts = facts(ofItem: item)
+                guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
                 let imageID = facts.imageID
-                let state = stateOf.slot(imageID)
-                guard state.pointee.mark != seen else { continue }
-                state.pointee.mark = seen
-                guard !isServedFromMemory(imageID, state: state, facts: facts) else { continue }
                 var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                           isDisplayed: false, isAttached: false)
                 describe(&candidate, state: state, facts: facts)
@@ -974,6 +966,20 @@ final class AdaptiveStrategy: FetchStrategy {
                                     facts: ItemFacts) -> Bool {
         // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
         state.pointee.activeSlot < 0 && isCachedForPlan(imageID, state: state, limit: facts.cacheLimit)
+    }
+
+    /// `item`'s facts and its image's state when the image is new to this reconcile (not marked
+    /// `seen` yet: it is marked now) and not `isServedFromMemory`; nil otherwise. For the horizon
+    /// and beyond it, where a later mention of an image already gathered adds nothing.
+    @inline(__always)
+    private func newUnservedImage(ofItem item: Int, seen: Int)
+        -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
+        let facts = facts(ofItem: item)
+        let state = stateOf.slot(facts.imageID)
+        guard state.pointee.mark != seen else { return nil }
+        state.pointee.mark = seen
+        guard !isServedFromMemory(facts.imageID, state: state, facts: facts) else { return nil }
+        return (facts, state)
     }
 
     /// Fills in what the plan needs to know about the image of a candidate kept in the plan (not
