@@ -23,12 +23,6 @@ final class ImageCatalog {
     private let bytesMedian: Double
     private let bytesP95: Double
     private let cumulativeWeights: [Double]
-    /// Drawn encoded sizes by image id, 0 where not drawn yet (a size is at least 1): every
-    /// request, cache and strategy asks the same images again, and a draw costs a `log` and an
-    /// `exp`. Grown on demand, for ids below `bytesMemoLimit` only.
-    @exclusivity(unchecked) private var bytesMemo: [Int64] = []
-    /// Image ids from here on are drawn at every ask (a memo of them could not stay small).
-    static let bytesMemoLimit = 1 << 20
 
     /// The images of a scenario whose image settings are `config`, whose layout has `itemCount`
     /// items and `catalog` (which, when given, replaces `config`); draws come from `streams`.
@@ -72,21 +66,6 @@ final class ImageCatalog {
     func encodedBytes(ofImage imageID: Int) -> Int64 {
         if let listed { return listed.images[imageID].bytes }
         guard bytesP95 > bytesMedian else { return max(1, Int64(bytesMedian.rounded())) }
-        guard imageID >= 0 && imageID < Self.bytesMemoLimit else { return drawnBytes(ofImage: imageID) }
-        if imageID < bytesMemo.count {
-            let known = bytesMemo[imageID]
-            if known > 0 { return known }
-        } else {
-            let size = Swift.min(Self.bytesMemoLimit, Swift.max(imageID + 1, 2 * bytesMemo.count, 1024))
-            bytesMemo.append(contentsOf: repeatElement(0, count: size - bytesMemo.count))
-        }
-        let bytes = drawnBytes(ofImage: imageID)
-        bytesMemo[imageID] = bytes
-        return bytes
-    }
-
-    /// `encodedBytes(ofImage:)` drawn from the "bytes" stream (no catalog, a spread of sizes).
-    private func drawnBytes(ofImage imageID: Int) -> Int64 {
         let u = bytesStream.uniformOpen(Int64(imageID))
         // A wide spread's tail is clamped to 1 TB (far beyond any transfer a run can finish).
         let bytes = min(DMath.lognormal(median: bytesMedian, p95: bytesP95, uniform: u), 1e12)
