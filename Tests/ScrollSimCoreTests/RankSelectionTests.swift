@@ -2,6 +2,13 @@ import Testing
 @testable import ScrollSimCore
 
 @Suite struct RankSelectionTests {
+    /// The definition, from the sorted values (what the metrics computed before selection).
+    static func nearestRank(_ p: Int, of sorted: [SimTime]) -> SimTime {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = (p * sorted.count + 99) / 100  // ceil(p/100 · n)
+        return sorted[max(rank, 1) - 1]
+    }
+
     @Test func selectsTheValuesASortWouldGive() {
         // Given arrays of many sizes, with few distinct values (ties) and with spread values
         for seed in UInt64(1)...60 {
@@ -13,7 +20,7 @@ import Testing
             let selected = RankSelection.nearestRanks([0, 1, 50, 95, 99, 100], of: values)
             // Then they are the nearest ranks of the sorted values
             let sorted = values.sorted()
-            let expected = [0, 1, 50, 95, 99, 100].map { MetricsRecorder.nearestRank($0, of: sorted) }
+            let expected = [0, 1, 50, 95, 99, 100].map { Self.nearestRank($0, of: sorted) }
             #expect(selected == expected, "seed \(seed), \(count) values")
         }
     }

@@ -54,19 +54,12 @@ struct MetricsRecorder {
         }
     }
 
-    /// Nearest-rank percentile `p` (0...100) of `values`; 0 when empty.
-    static func nearestRank(_ p: Int, of sorted: [SimTime]) -> SimTime {
-        guard !sorted.isEmpty else { return 0 }
-        let rank = (p * sorted.count + 99) / 100  // ceil(p/100 · n)
-        return sorted[max(rank, 1) - 1]
-    }
-
     /// Final metrics.
     mutating func finish() -> RunMetrics {
         // Each display after prefetches uses one of them; the rest, and prefetches never followed
         // by a display, are wasted.
         metrics.wastedPrefetches = metrics.prefetches - usefulPrefetches
-        // Selected, not sorted: the same values as `nearestRank` of the sorted arrays.
+        // Nearest-rank percentiles, selected rather than sorted (RankSelection).
         let work = RankSelection.nearestRanks([50, 95, 99], of: frameWork)
         metrics.frameWorkP50Nanos = work[0]
         metrics.frameWorkP95Nanos = work[1]

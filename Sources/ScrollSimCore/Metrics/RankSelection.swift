@@ -6,8 +6,8 @@
 /// are medians of three; a range that stops shrinking (more than 2·log₂ n partitions, which no
 /// ordinary input reaches) is sorted instead, so the worst case stays O(n log n).
 enum RankSelection {
-    /// The nearest-rank percentiles `percentiles` (each 0...100, ascending) of `values`, as
-    /// `MetricsRecorder.nearestRank` gives them from the sorted values; 0 each when `values` is
+    /// The nearest-rank percentiles `percentiles` (each 0...100, ascending) of `values`: for `p`,
+    /// the value of rank ⌈p/100 · n⌉ (at least 1) in ascending order; 0 each when `values` is
     /// empty.
     static func nearestRanks(_ percentiles: [Int], of values: [SimTime]) -> [SimTime] {
         guard !values.isEmpty else { return percentiles.map { _ in 0 } }
@@ -20,7 +20,7 @@ enum RankSelection {
         work.withUnsafeMutableBufferPointer { buffer in
             var lower = 0
             for p in percentiles {
-                let rank = (p * count + 99) / 100  // ceil(p/100 · n), as `nearestRank`
+                let rank = (p * count + 99) / 100  // ceil(p/100 · n)
                 let index = max(rank, 1) - 1
                 select(index, in: buffer, from: lower, to: count)
                 results.append(buffer[index])
