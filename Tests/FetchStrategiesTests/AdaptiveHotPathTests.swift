@@ -226,6 +226,40 @@ import Testing
             }
         }
     }
+
+    /// Many transfers overlapping one (beyond the insertion sort's limit), reported in and out of
+    /// end order: the sweep still measures what the scan did.
+    @Test func theLinkLogsSweepMeasuresCrowdedLinksAsTheScanDid() {
+        var generator = Generator(state: 34)
+        for round in 0..<12 {
+            var log = LinkShareLog(), reference = ReferenceLinkLog()
+            let count = 36 + generator.next(30)
+            var requests: [(imageID: Int, fetchStart: SimTime)] = []
+            for k in 0..<count {
+                let request = (imageID: k, fetchStart: SimTime(k * 7 + generator.next(5)))
+                requests.append(request)
+                log.resumed(imageID: request.imageID, at: request.fetchStart)
+                reference.outstanding.append(request)
+            }
+            var clock: SimTime = 10_000
+            var measuredCount = 0
+            while !requests.isEmpty {
+                let request = requests.remove(at: generator.next(requests.count))
+                clock += SimTime(1 + generator.next(50))
+                let first = request.fetchStart + SimTime(1 + generator.next(400))
+                let last = round % 2 == 0 ? clock : clock - SimTime(generator.next(300))
+                let metrics = TaskMetrics(imageID: request.imageID, fetchStart: request.fetchStart,
+                                          requestStart: request.fetchStart, responseStart: first,
+                                          responseEnd: max(first + 1, last),
+                                          bytesReceived: Int64(1 + generator.next(9_000)), isReusedConnection: true,
+                                          outcome: .completed)
+                let measured = log.ended(metrics)
+                #expect(measured == reference.ended(metrics))
+                measuredCount += measured.count
+            }
+            #expect(measuredCount == count)  // every transfer measured once the last report came
+        }
+    }
 }
 
 extension AdaptiveHotPathTests {
