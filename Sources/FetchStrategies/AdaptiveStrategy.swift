@@ -866,21 +866,16 @@ final class AdaptiveStrategy: FetchStrategy {
     /// first): disk reads at once, downloads while fewer than `downloadSlots` are in flight,
     /// speculative ones while fewer than `maxSpeculativeLoads` are and no other download waits.
     private func pump() {
-        var downloads = 0, speculative = 0
-        for imageID in activeLoads {  // counts only: the order does not matter
-            let load = loadOf[imageID]!
-            guard case .network? = load.phase else { continue }
-            downloads += 1
-            if load.isSpeculative { speculative += 1 }
-        }
+        // The downloads in flight, counted when a download is first considered (the disk reads
+        // started before then are not downloads: the count is the same as at the start).
+        var downloads = -1, speculative = 0
         var isUrgentWaiting = false
-        let now = environment.now
         let total = urgent.count + plan.count
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
             guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
             if let notBefore = retryNotBefore[entry.imageID] {
-                if now < notBefore { continue }
+                if environment.now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
             }
             let facts = facts(ofItem: entry.item)
@@ -890,6 +885,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 startLoad(entry, maxPixelSize: size)
                 continue
             }
+            if downloads < 0 { (downloads, speculative) = countDownloads() }
             guard downloads < downloadSlots else {
                 if !entry.isSpeculative { isUrgentWaiting = true }
                 break
@@ -899,6 +895,18 @@ final class AdaptiveStrategy: FetchStrategy {
             downloads += 1
             if entry.isSpeculative { speculative += 1 }
         }
+    }
+
+    /// The loads in flight in their network phase, and how many of them are speculative.
+    private func countDownloads() -> (downloads: Int, speculative: Int) {
+        var downloads = 0, speculative = 0
+        for imageID in activeLoads {  // counts only: the order does not matter
+            let load = loadOf[imageID]!
+            guard case .network? = load.phase else { continue }
+            downloads += 1
+            if load.isSpeculative { speculative += 1 }
+        }
+        return (downloads, speculative)
     }
 
     // MARK: Loads
