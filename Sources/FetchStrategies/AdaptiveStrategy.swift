@@ -142,6 +142,9 @@ final class AdaptiveStrategy: FetchStrategy {
         var item: Int
         var priority: RequestPriority
         var isSpeculative: Bool
+        /// Whether its image had a load in flight when the plan was made (the plan's pass over
+        /// its loads reads only these).
+        var hadLoad = false
     }
 
     /// What the strategy knows about the motion at the last layout pass.
@@ -706,7 +709,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // a Double sum must not depend on the dictionary's order).
         sortedActive.removeAll(keepingCapacity: true)
         sortedActive.append(contentsOf: activeLoads)
-        sortedActive.sort()
+        PlanOrder.sortAscending(&sortedActive)
         var backlog = 0.0
         for imageID in sortedActive {
             let load = loadOf[imageID]!
@@ -800,7 +803,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
                 let isSpeculative = c.enter == atRest
                 next[nextCount] = PlanEntry(imageID: c.imageID, item: c.item, priority: priority,
-                                            isSpeculative: isSpeculative)
+                                            isSpeculative: isSpeculative, hadLoad: c.isLoading)
                 nextCount += 1
                 stateOf[c.imageID].mark = wanted
             }
@@ -829,7 +832,9 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             cancel(load)
         }
-        for entry in plan {
+        // Only the entries whose image had a load when planned can have one now: the plan started
+        // none, and what it cancelled it does not want.
+        for entry in plan where entry.hadLoad {
             guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative

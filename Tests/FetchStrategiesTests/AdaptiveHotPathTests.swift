@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    @Test func theLoadsInFlightAreSortedAsTheStandardSortSortsThem() {
+        var generator = Generator(state: 17)
+        for round in 0..<600 {
+            // Short inputs are sorted by insertion, longer ones by the standard library: both drawn.
+            let count = generator.next(round % 4 == 0 ? 300 : 40)
+            var ids = (0..<count).map { _ in generator.next(round % 2 == 0 ? 1_000 : 8) }
+            let expected = ids.sorted()
+            AdaptiveStrategy.PlanOrder.sortAscending(&ids)
+            #expect(ids == expected)
+        }
+    }
+
     @Test func aDenseSlotTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
         let table = DenseSlotTable(empty: -3)
         var reference: [Int: Int] = [:]
