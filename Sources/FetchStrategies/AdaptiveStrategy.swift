@@ -232,6 +232,8 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var lastVelocity = 0.0
     /// The image `flush` sets for each image id, by image id (nil outside `flush`).
     @exclusivity(unchecked) private var delivered = DenseTable<ImageObject?>(empty: nil)
+    /// Scratch of `flush`: the cells it sets, kept for its capacity.
+    @exclusivity(unchecked) private var flushCells: [Int] = []
     /// Decoded images not yet set, in arrival order.
     @exclusivity(unchecked) private var pending: [(imageID: Int, image: ImageObject)] = []
     /// Whether the cells changed since the last plan.
@@ -1048,8 +1050,10 @@ final class AdaptiveStrategy: FetchStrategy {
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
         load.phase = .decode(environment.decode(load.imageID, mode: mode) { [weak self] image in
             guard let self else { return }
+            // Only the decode median changed, if anything: the estimates follow from it.
+            let decodeBefore = estimator.decodeSeconds.bitPattern
             estimator.observeDecode(environment.now - submitted)
-            refreshEstimates()
+            if estimator.decodeSeconds.bitPattern != decodeBefore { refreshEstimates() }
             decoded(load, image: image)
         })
     }
@@ -1111,10 +1115,18 @@ final class AdaptiveStrategy: FetchStrategy {
         guard !pending.isEmpty else { return }
         // The first pending image of each id, in `delivered` (cleared again below).
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
-        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
-            let imageID = catalogImageID(ofItem: itemOfCell[cell])
-            guard let image = delivered[imageID] else { continue }
-            environment.setImage(image, on: cell)
+        // The cells waiting for a delivered image, in cell order (read first, then set: reading
+        // changes nothing, so the sets come in the same order).
+        flushCells.removeAll(keepingCapacity: true)
+        itemOfCell.values.withUnsafeBufferPointer { items in
+            satisfied.values.withUnsafeBufferPointer { isSatisfied in
+                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
+                    if delivered[catalogImageID(ofItem: items[cell])] != nil { flushCells.append(cell) }
+                }
+            }
+        }
+        for cell in flushCells {
+            environment.setImage(delivered[catalogImageID(ofItem: itemOfCell[cell])]!, on: cell)
             satisfied[cell] = true
         }
         for (imageID, image) in pending {
