@@ -501,18 +501,10 @@ final class AdaptiveStrategy: FetchStrategy {
         var sortedActive: [Int] = []
         /// Resting items (fling only): position in plan order and slack, seconds.
         var resting: [(index: Int, slack: Double)] = []
-        /// Each resting item's slack, NaN as +infinity.
-        var slackKey: [Double] = []
-        /// Resting positions by ascending slack.
-        var bySlack: [Int] = []
-        /// The slacks in ascending order.
-        var sortedSlacks: [Double] = []
-        /// Rank of each resting item in `sortedSlacks`.
-        var slackRank: [Int] = []
         /// The plan being built.
         var next: [PlanEntry] = []
-        /// The resting items not yet passed, by slack rank.
-        var laterResting = FenwickCounter()
+        /// The resting items not yet passed that would be late (fling only).
+        var lateResting = LateRestingCounter()
         /// Each candidate's `enter`, by candidate index (the sort key of `order`).
         var enters: [Double] = []
         /// Scratch of `PlanOrder.sort`.
@@ -525,24 +517,16 @@ final class AdaptiveStrategy: FetchStrategy {
             _ order: inout [Int],
             _ sortedActive: inout [Int],
             _ resting: inout [(index: Int, slack: Double)],
-            _ slackKey: inout [Double],
-            _ bySlack: inout [Int],
-            _ sortedSlacks: inout [Double],
-            _ slackRank: inout [Int],
             _ next: inout [PlanEntry],
-            _ laterResting: inout FenwickCounter,
+            _ lateResting: inout LateRestingCounter,
             _ enters: inout [Double],
             _ sortBuffer: inout [Int]
         ) {
             swap(&order, &self.order)
             swap(&sortedActive, &self.sortedActive)
             swap(&resting, &self.resting)
-            swap(&slackKey, &self.slackKey)
-            swap(&bySlack, &self.bySlack)
-            swap(&sortedSlacks, &self.sortedSlacks)
-            swap(&slackRank, &self.slackRank)
             swap(&next, &self.next)
-            swap(&laterResting, &self.laterResting)
+            swap(&lateResting, &self.lateResting)
             swap(&enters, &self.enters)
             swap(&sortBuffer, &self.sortBuffer)
         }
@@ -681,14 +665,11 @@ final class AdaptiveStrategy: FetchStrategy {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
         var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
-        var slackKey: [Double] = [], bySlack: [Int] = [], sortedSlacks: [Double] = []
-        var slackRank: [Int] = [], next: [PlanEntry] = [], laterResting = FenwickCounter(), enters: [Double] = []
+        var next: [PlanEntry] = [], lateResting = LateRestingCounter(), enters: [Double] = []
         var sortBuffer: [Int] = []
-        scratch.exchange(&order, &sortedActive, &resting, &slackKey, &bySlack, &sortedSlacks, &slackRank, &next,
-                         &laterResting, &enters, &sortBuffer)
+        scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
         defer {
-            scratch.exchange(&order, &sortedActive, &resting, &slackKey, &bySlack, &sortedSlacks, &slackRank, &next,
-                             &laterResting, &enters, &sortBuffer)
+            scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
         }
         // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
         // cells, the horizon and the guess beyond it, each in the order they are entered).
@@ -737,29 +718,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 }
             }
             PlanOrder.resize(&resting, to: restingCount, filler: (0, 0))
-            // The resting items after the current candidate, counted by slack: `slackRank` orders
-            // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
-            // those not yet passed, so "how many later resting items would be late" is a binary
-            // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
-            PlanOrder.resize(&slackKey, to: restingCount, filler: 0)
-            slackKey.withUnsafeMutableBufferPointer { slackKey in
-                for (position, entry) in resting.enumerated() {
-                    slackKey[position] = entry.slack.isNaN ? Double.infinity : entry.slack
-                }
-            }
-            // Ascending slack, ties by position.
-            slackKey.withUnsafeBufferPointer { PlanOrder.sort(&bySlack, byKeys: $0, buffer: &sortBuffer) }
-            PlanOrder.resize(&sortedSlacks, to: restingCount, filler: 0)
-            PlanOrder.resize(&slackRank, to: restingCount, filler: 0)
-            sortedSlacks.withUnsafeMutableBufferPointer { sortedSlacks in
-                slackRank.withUnsafeMutableBufferPointer { slackRank in
-                    for (rank, position) in bySlack.enumerated() {
-                        sortedSlacks[rank] = slackKey[position]
-                        slackRank[position] = rank
-                    }
-                }
-            }
-            laterResting.reset(count: restingCount)
+            // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
+            // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
+            resting.withUnsafeBufferPointer { lateResting.reset($0) }
         }
         var firstLaterResting = 0
         generation += 1
@@ -782,19 +743,14 @@ final class AdaptiveStrategy: FetchStrategy {
                     if isFling && !isResting(c) {
                         let gain = min(c.leave, settle) - max(c.enter, arrival)
                         while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
-                            laterResting.unmark(slackRank[firstLaterResting])
+                            lateResting.passNext()
                             firstLaterResting += 1
                         }
-                        // A later resting item is late if slack − delay < transfer: true for a prefix
-                        // of the slacks in ascending order (a rounded subtraction is monotone).
-                        var low = 0, high = sortedSlacks.count
-                        while low < high {
-                            let middle = (low + high) / 2
-                            let isLate = sortedSlacks[middle] - delay < transferSeconds
-                            if isLate { low = middle + 1 } else { high = middle }
-                        }
-                        let late = laterResting.markedCount(before: low)
-                        guard gain > 0, gain > Double(late) * transferSeconds else { continue }
+                        // The count is asked only when the gain could pay for it (it depends on the
+                        // items passed and the delay alone, so a count skipped changes no later one).
+                        guard gain > 0 else { continue }
+                        let late = lateResting.lateCount(delay: delay, transferSeconds: transferSeconds)
+                        guard gain > Double(late) * transferSeconds else { continue }
                         delay += transferSeconds
                     } else if !(c.isAttached && !isFling) {
                         guard arrival < c.leave else { continue }

@@ -64,6 +64,36 @@ import Testing
         }
     }
 
+    /// The late resting items a fling's plan counts, against the scan of the later items it
+    /// replaces (slack − delay < transfer, NaN never late), over plan-shaped slacks (ascending
+    /// rows each descending, long descending stretches past the insertion budget, ties, zeros,
+    /// infinities, NaN) and random passes and growing delays.
+    @Test func theLateRestingCounterCountsWhatAScanOfTheLaterItemsCounts() {
+        var generator = Generator(state: 29)
+        var counter = AdaptiveStrategy.LateRestingCounter()
+        for round in 0..<1_500 {
+            let count = generator.next(round % 4 == 0 ? 300 : 70)
+            var slacks = Self.planKeys(&generator, count: count, withNaN: round % 3 == 0)
+            if round % 5 == 1 { slacks.reverse() }  // mostly descending: past the insertion budget
+            let transfer = Double(generator.next(4)) / 2
+            let resting = slacks.enumerated().map { (index: $0.offset * 2, slack: $0.element - 3) }
+            resting.withUnsafeBufferPointer { counter.reset($0) }
+            var passed = 0, delay = 0.0
+            for _ in 0..<(count + 5) {
+                switch generator.next(3) {
+                case 0 where passed < count:
+                    counter.passNext()
+                    passed += 1
+                default:
+                    if generator.next(2) == 0 { delay += Double(generator.next(3)) / 2 }
+                    let expected = resting[passed...].count { $0.slack - delay < transfer }
+                    #expect(counter.lateCount(delay: delay, transferSeconds: transfer) == expected)
+                }
+            }
+            #expect(counter.passed == passed)
+        }
+    }
+
     @Test func aDenseSlotTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
         let table = DenseSlotTable(empty: -3)
         var reference: [Int: Int] = [:]
