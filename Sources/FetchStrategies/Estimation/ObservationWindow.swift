@@ -98,19 +98,21 @@ struct ObservationWindow: Equatable {
     /// count); 0 for an empty window.
     /// - Complexity: O(1).
     var median: Double {
-        guard !ascending.isEmpty else { return 0 }
-        let sorted = ascending
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        ascending.withUnsafeBufferPointer { sorted in
+            guard !sorted.isEmpty else { return 0 }
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
     }
 
     /// The `fraction` quantile by nearest rank: the smallest value with at least `fraction` of
     /// the window at or below it (`fraction` in 0...1; the largest value for 1); 0 when empty.
     /// - Complexity: O(1).
     func quantile(_ fraction: Double) -> Double {
-        guard !ascending.isEmpty else { return 0 }
-        let sorted = ascending
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
+        ascending.withUnsafeBufferPointer { sorted in
+            guard !sorted.isEmpty else { return 0 }
+            let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+            return sorted[min(max(rank, 1), sorted.count) - 1]
+        }
     }
 }
