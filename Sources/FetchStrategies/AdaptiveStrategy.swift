@@ -220,6 +220,8 @@ final class AdaptiveStrategy: FetchStrategy {
     private let recency = LRUTouchLog()
     /// Scratch arrays of `reconcile` and `plan`, kept between plans for their capacity.
     @exclusivity(unchecked) private var scratch = PlanScratch()
+    /// The layout's row spans (`reconcile`'s times).
+    private let rowSpans: RowSpans
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
     private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
     /// The current stamp for `ImageState.mark`.
@@ -245,6 +247,7 @@ final class AdaptiveStrategy: FetchStrategy {
         display = environment.display
         self.configuration = configuration
         layout = environment.layout
+        rowSpans = RowSpans(layout: environment.layout)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .lru, costLimitBytes: Int64(configuration.memoryCacheMB * 1_048_576)))
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
@@ -455,32 +458,31 @@ final class AdaptiveStrategy: FetchStrategy {
         }
     }
 
-    /// The top and bottom of items' rows, remembering the last row (a layout's rows hold
-    /// `columns` items each, `CollectionLayout.row(ofItem:)`, and share their top and height).
+    /// The top and bottom of the layout's rows (a row holds `columns` items,
+    /// `CollectionLayout.row(ofItem:)`, which share its top and height): arithmetic on the row
+    /// index when every row has the same height (`CollectionLayout.uniformRows`, the same bits as
+    /// the item frames), else `CollectionLayout.rowSpan(_:)`.
     private struct RowSpans {
         /// The layout.
         let layout: CollectionLayout
         /// Items per row.
         let columns: Int
-        /// The items of the last row asked about (none yet: empty), its top and bottom, points.
-        private var rowItems = 0..<0, top = 0.0, bottom = 0.0
+        /// `layout.uniformRows`, read once (nil: row heights vary).
+        let uniform: (insetTop: Double, pitch: Double, height: Double)?
 
         /// The spans of `layout`'s rows.
         init(layout: CollectionLayout) {
             self.layout = layout
             columns = layout.columns
+            uniform = layout.uniformRows
         }
 
-        /// Top and bottom of `item`'s row in content coordinates, points.
-        mutating func span(ofItem item: Int) -> (top: Double, bottom: Double) {
-            if !rowItems.contains(item) {  // a range test, not a division per item
-                let first = item / columns * columns
-                let frame = layout.frame(ofItem: item)
-                rowItems = first..<(first + columns)
-                top = frame.y
-                bottom = frame.maxY
-            }
-            return (top, bottom)
+        /// Top and bottom of `row` in content coordinates, points.
+        @inline(__always)
+        func span(ofRow row: Int) -> (top: Double, bottom: Double) {
+            guard let uniform else { return layout.rowSpan(row) }
+            let top = uniform.insetTop + Double(row) * uniform.pitch
+            return (top, top + uniform.height)
         }
     }
 
@@ -575,7 +577,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 }
             }
         }
-        var spans = RowSpans(layout: layout)
+        let spans = rowSpans, columns = rowSpans.columns
         keys.sort()
         // The ranges (functions of the motion and the layout) first: they bound the candidates,
         // whose array keeps its largest size between plans and is filled through its buffer.
@@ -619,7 +621,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 }
                 // Times are computed only for a candidate kept (the clock and the spans remember
                 // their last answer, but each is a function of the item: skipping one changes none).
-                let span = spans.span(ofItem: item)
+                let span = spans.span(ofRow: item / columns)
                 var candidate = Candidate(item: item, imageID: imageID,
                                           enter: clock.enter(top: span.top, bottom: span.bottom),
                                           leave: clock.leave(top: span.top, bottom: span.bottom),
@@ -629,20 +631,27 @@ final class AdaptiveStrategy: FetchStrategy {
                 candidates[count] = candidate
                 count += 1
             }
-            for step in 0..<ahead.count {
-                let item = isForward ? ahead.lowerBound + step : ahead.upperBound - 1 - step
+            // Row by row, in the direction of motion: a row's items share its span and times.
+            let firstRow = ahead.lowerBound / columns
+            let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+            for rowStep in 0..<rowsAhead {
+                let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
+                let span = spans.span(ofRow: row)
                 // At rest the horizon is a guess about the next scroll: needed last.
-                let span = spans.span(ofItem: item)
                 let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
                 guard enter < .infinity else { continue }
-                guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
-                let imageID = facts.imageID
-                var candidate = Candidate(item: item, imageID: imageID, enter: enter,
-                                          leave: clock.leave(top: span.top, bottom: span.bottom),
-                                          isDisplayed: false, isAttached: false)
-                describe(&candidate, state: state, facts: facts)
-                candidates[count] = candidate
-                count += 1
+                let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
+                for step in 0..<rowItems.count {
+                    let item = isForward ? rowItems.lowerBound + step : rowItems.upperBound - 1 - step
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    let imageID = facts.imageID
+                    var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                              leave: clock.leave(top: span.top, bottom: span.bottom),
+                                              isDisplayed: false, isAttached: false)
+                    describe(&candidate, state: state, facts: facts)
+                    candidates[count] = candidate
+                    count += 1
+                }
             }
             // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
             // guess about the next scroll, needed last.
