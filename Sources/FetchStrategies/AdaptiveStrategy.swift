@@ -205,6 +205,9 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
     /// Whether each cell shows its item's final image, by cell id.
     @exclusivity(unchecked) private var satisfied = DenseTable<Bool>(empty: false)
+    /// The configured cells that may lack their image, in item order (`reconcile`'s first
+    /// candidates): kept by `cellForItem` and `prepareForReuse`, the satisfied dropped by `reconcile`.
+    @exclusivity(unchecked) private var unsatisfiedCells = CellKeys()
     /// Whether each cell is on screen, by cell id.
     @exclusivity(unchecked) private var isDisplayed = DenseTable<Bool>(empty: false)
     /// Displayed cells per image (its cache entry is protected while > 0), by image id.
@@ -292,6 +295,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func cellForItem(_ cell: CellID, item: Int) {
         needsPlan = true
+        if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = item
         satisfied[cell] = false
         let facts = facts(ofItem: item)
@@ -302,6 +306,7 @@ final class AdaptiveStrategy: FetchStrategy {
             satisfied[cell] = true
             return
         }
+        unsatisfiedCells.insert(item: item, cell: cell)
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
         let load = loadOf[imageID]
         environment.record(load != nil ? .inflightJoin : isOnDisk(imageID) ? .diskHit : .miss,
@@ -316,6 +321,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func prepareForReuse(_ cell: CellID) {
         needsPlan = true
+        if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = -1
         satisfied[cell] = false
     }
@@ -490,8 +496,6 @@ final class AdaptiveStrategy: FetchStrategy {
     private struct PlanScratch {
         /// The candidates, in gathering order (the first ones: the array keeps its largest size).
         var candidates: [Candidate] = []
-        /// Unsatisfied cells as `item << 32 | cell`.
-        var keys: [Int] = []
         /// Candidate indices in plan order.
         var order: [Int] = []
         /// In-flight image ids, ascending.
@@ -554,10 +558,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
         var candidates = scratch.candidates
-        var keys = scratch.keys
         scratch.candidates = []
-        scratch.keys = []
-        keys.removeAll(keepingCapacity: true)
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
@@ -565,20 +566,17 @@ final class AdaptiveStrategy: FetchStrategy {
         let seen = generation
         recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
-        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
+        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
+        // (`unsatisfiedCells`, kept in that order by the cell callbacks).
         // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
         // recency of a cached image, in gathering order); a cached one is then left out: the
         // plan passes over it, and leaving it out keeps the others' order (positions in the plan
         // are only compared with each other).
-        itemOfCell.values.withUnsafeBufferPointer { items in
-            satisfied.values.withUnsafeBufferPointer { isSatisfied in
-                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
-                    keys.append(items[cell] << 32 | cell)
-                }
-            }
+        satisfied.values.withUnsafeBufferPointer { isSatisfied in
+            unsatisfiedCells.removeSatisfied { $0 < isSatisfied.count && isSatisfied[$0] }
         }
+        let keys = unsatisfiedCells.keys
         let spans = rowSpans, columns = rowSpans.columns
-        keys.sort()
         // The ranges (functions of the motion and the layout) first: they bound the candidates,
         // whose array keeps its largest size between plans and is filled through its buffer.
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -669,7 +667,6 @@ final class AdaptiveStrategy: FetchStrategy {
             plan(UnsafeBufferPointer(rebasing: candidates[0..<count]))
         }
         scratch.candidates = candidates
-        scratch.keys = keys
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
