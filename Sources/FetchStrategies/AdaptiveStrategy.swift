@@ -957,7 +957,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `isCachedForPlan`'s real lookup (one table lookup: `imageLongSide(for:)`).
     @inline(never)
     private func lookUpForPlan(_ imageID: Int, limit: Int) -> Bool {
-        recency.stopDeferring { _ = memory.imageLongSide(for: $0) }
+        if recency.isDeferring { recency.stopDeferring { _ = memory.imageLongSide(for: $0) } }
         guard let longSide = memory.imageLongSide(for: imageID) else { return false }
         recency.touched(imageID, value: longSide)
         return longSide >= limit
