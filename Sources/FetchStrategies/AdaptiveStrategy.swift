@@ -598,6 +598,8 @@ final class AdaptiveStrategy: FetchStrategy {
         var count = 0
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
+        // Items are visited in the direction of motion: `origin &+ step &* stride` (in range).
+        let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
             for key in keys {
                 let item = key >> 32, cell = key & 0xFFFF_FFFF
@@ -639,8 +641,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
                 guard enter < .infinity else { continue }
                 let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
+                let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
                 for step in 0..<rowItems.count {
-                    let item = isForward ? rowItems.lowerBound + step : rowItems.upperBound - 1 - step
+                    let item = origin &+ step &* stride
                     guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
                     let imageID = facts.imageID
                     var candidate = Candidate(item: item, imageID: imageID, enter: enter,
@@ -653,8 +656,9 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
             // guess about the next scroll, needed last.
+            let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
             for step in 0..<beyond.count {
-                let item = isForward ? beyond.lowerBound + step : beyond.upperBound - 1 - step
+                let item = beyondOrigin &+ step &* stride
                 guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
                 let imageID = facts.imageID
                 var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
