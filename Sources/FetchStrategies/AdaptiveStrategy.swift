@@ -634,12 +634,17 @@ final class AdaptiveStrategy: FetchStrategy {
             // Row by row, in the direction of motion: a row's items share its span and times.
             let firstRow = ahead.lowerBound / columns
             let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+            // Whether every item of `ahead` was visited (so its image is marked `seen`).
+            var isAheadVisited = true
             for rowStep in 0..<rowsAhead {
                 let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
                 let span = spans.span(ofRow: row)
                 // At rest the horizon is a guess about the next scroll: needed last.
                 let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
-                guard enter < .infinity else { continue }
+                guard enter < .infinity else {
+                    isAheadVisited = false
+                    continue
+                }
                 let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
                 let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
                 for step in 0..<rowItems.count {
@@ -656,16 +661,26 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
             // guess about the next scroll, needed last.
+            // The items it shares with a visited `ahead` are passed over (their images are marked
+            // `seen`: visiting them would do nothing): steps `skip` of the walk.
             let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
-            for step in 0..<beyond.count {
-                let item = beyondOrigin &+ step &* stride
-                guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
-                let imageID = facts.imageID
-                var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                          isDisplayed: false, isAttached: false)
-                describe(&candidate, state: state, facts: facts)
-                candidates[count] = candidate
-                count += 1
+            var skip = beyond.count..<beyond.count
+            let shared = beyond.clamped(to: ahead)
+            if isAheadVisited && !shared.isEmpty {
+                skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
+                    : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
+            }
+            for part in 0..<2 {
+                for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
+                    let item = beyondOrigin &+ step &* stride
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    let imageID = facts.imageID
+                    var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                              isDisplayed: false, isAttached: false)
+                    describe(&candidate, state: state, facts: facts)
+                    candidates[count] = candidate
+                    count += 1
+                }
             }
             recency.endPass { _ = memory.imageLongSide(for: $0) }
             plan(UnsafeBufferPointer(rebasing: candidates[0..<count]))
