@@ -619,8 +619,8 @@ final class AdaptiveStrategy: FetchStrategy {
                     state.pointee.candidateIndex = -1
                     continue
                 }
-                // Times are computed only for a candidate kept (the clock and the spans remember
-                // their last answer, but each is a function of the item: skipping one changes none).
+                // Times are computed only for a candidate kept (the clock remembers its last
+                // answers, but each is a function of the item: skipping one changes none).
                 let span = spans.span(ofRow: item / columns)
                 var candidate = Candidate(item: item, imageID: imageID,
                                           enter: clock.enter(top: span.top, bottom: span.bottom),
