@@ -103,26 +103,28 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// An item whose image may be wanted, with its predicted time on screen.
+    /// (The eight-byte fields first, the flags after them: 56 bytes a candidate, not 64, in the
+    /// arrays the plan fills and reads on every plan.)
     private struct Candidate {
         var item: Int
         var imageID: Int
         /// Long side of the bitmap it needs, pixels.
         var maxPixelSize = 0
-        /// Whether its image must come from the network (not cached, not on disk, not loading).
-        var needsDownload = false
         /// Seconds until it enters the screen (0: on screen; `atRest`: a guess about the next scroll).
         var enter: Double
         /// Seconds until it has left the screen (infinity: never, as predicted).
         var leave: Double
+        /// When the download of its image started (`Load.started`; meaningful if `isDownloading`).
+        var downloadStarted: SimTime = 0
         var isDisplayed: Bool
         /// Whether a cell is prepared for it.
         var isAttached = true
+        /// Whether its image must come from the network (not cached, not on disk, not loading).
+        var needsDownload = false
         /// Whether its image has a load in flight.
         var isLoading = false
         /// Whether that load is downloading (its network phase).
         var isDownloading = false
-        /// When that download started (`Load.started`).
-        var downloadStarted: SimTime = 0
     }
 
     /// What the strategy needs to know of an item that never changes during a run.
