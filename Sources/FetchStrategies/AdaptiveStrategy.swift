@@ -1099,15 +1099,19 @@ final class AdaptiveStrategy: FetchStrategy {
         // The first pending image of each id, in `delivered` (cleared again below).
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
         // The cells waiting for a delivered image, in cell order (read first, then set: reading
-        // changes nothing, so the sets come in the same order).
+        // changes nothing, so the sets come in the same order). A cell holding an item and not
+        // satisfied is among `unsatisfiedCells` (each cell once, with its item; satisfied cells
+        // not yet dropped are passed over): its few keys are read instead of every cell, and the
+        // cells found sorted.
         flushCells.removeAll(keepingCapacity: true)
-        itemOfCell.values.withUnsafeBufferPointer { items in
-            satisfied.values.withUnsafeBufferPointer { isSatisfied in
-                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
-                    if delivered[catalogImageID(ofItem: items[cell])] != nil { flushCells.append(cell) }
-                }
+        satisfied.values.withUnsafeBufferPointer { isSatisfied in
+            for key in unsatisfiedCells.keys {
+                let cell = key & 0xFFFF_FFFF
+                guard !(cell < isSatisfied.count && isSatisfied[cell]) else { continue }
+                if delivered[catalogImageID(ofItem: key >> 32)] != nil { flushCells.append(cell) }
             }
         }
+        PlanOrder.sortAscending(&flushCells)
         for cell in flushCells {
             environment.setImage(delivered[catalogImageID(ofItem: itemOfCell[cell])]!, on: cell)
             satisfied[cell] = true
