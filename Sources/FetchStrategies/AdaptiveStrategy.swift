@@ -586,6 +586,10 @@ final class AdaptiveStrategy: FetchStrategy {
             let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
             candidates.append(contentsOf: repeatElement(filler, count: bound - candidates.count))
         }
+        // The item facts' storage, grown first to hold every item the loops visit (the keys are
+        // in item order: the last has the largest), read through one pointer.
+        let lastItem = max(keys.last.map { $0 >> 32 } ?? 0, ahead.upperBound - 1, beyond.upperBound - 1, 0)
+        let storage = factsOfItem.storage(toInclude: lastItem)
         var count = 0
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
@@ -595,7 +599,7 @@ final class AdaptiveStrategy: FetchStrategy {
             for key in keys {
                 let item = key >> 32, cell = key & 0xFFFF_FFFF
                 let isDisplayed = self.isDisplayed[cell]
-                let facts = facts(ofItem: item)
+                let facts = facts(ofItem: item, in: storage)
                 let imageID = facts.imageID
                 let state = stateOf.slot(imageID)
                 if state.pointee.mark == seen {
@@ -640,7 +644,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
                 for step in 0..<rowItems.count {
                     let item = origin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                        continue
+                    }
                     let imageID = facts.imageID
                     var candidate = Candidate(item: item, imageID: imageID, enter: enter,
                                               leave: clock.leave(top: span.top, bottom: span.bottom),
@@ -664,7 +670,9 @@ final class AdaptiveStrategy: FetchStrategy {
             for part in 0..<2 {
                 for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
                     let item = beyondOrigin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                        continue
+                    }
                     let imageID = facts.imageID
                     var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                               isDisplayed: false, isAttached: false)
@@ -908,6 +916,15 @@ final class AdaptiveStrategy: FetchStrategy {
         return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
     }
 
+    /// `facts(ofItem:)` read through `storage`, `factsOfItem.storage(toInclude:)` of a key at
+    /// least `item` (a loop's: no capacity check per item; `computeFacts` never grows the table
+    /// past that key, so the pointer stays valid).
+    @inline(__always)
+    private func facts(ofItem item: Int, in storage: UnsafeMutablePointer<ItemFacts>) -> ItemFacts {
+        let known = storage + item
+        return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
+    }
+
     /// Asks the catalogue and the layout for `item`'s constants, once.
     @inline(never)
     private func computeFacts(ofItem item: Int) -> ItemFacts {
@@ -970,9 +987,9 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `seen` yet: it is marked now) and not `isServedFromMemory`; nil otherwise. For the horizon
     /// and beyond it, where a later mention of an image already gathered adds nothing.
     @inline(__always)
-    private func newUnservedImage(ofItem item: Int, seen: Int)
+    private func newUnservedImage(ofItem item: Int, seen: Int, facts storage: UnsafeMutablePointer<ItemFacts>)
         -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
-        let facts = facts(ofItem: item)
+        let facts = facts(ofItem: item, in: storage)
         let state = stateOf.slot(facts.imageID)
         guard state.pointee.mark != seen else { return nil }
         state.pointee.mark = seen

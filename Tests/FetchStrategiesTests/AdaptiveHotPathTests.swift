@@ -110,6 +110,18 @@ import Testing
         }
         #expect(table.capacity >= (reference.keys.max() ?? 0) + 1)
         for key in 0..<5_000 { #expect(table[key] == reference[key, default: -3]) }
+        // `storage(toInclude:)` grows the table to hold the key and reads and writes what the
+        // subscript does, through one pointer for every key up to it.
+        let last = table.capacity + 37
+        let storage = table.storage(toInclude: last)
+        #expect(table.capacity > last)
+        for key in 0...last {
+            #expect(storage[key] == reference[key, default: -3])
+            if key % 7 == 0 {
+                storage[key] = key
+                #expect(table[key] == key)
+            }
+        }
     }
 
     @Test func imageStatesThroughSlotsMatchSeparateTablesPerField() {
