@@ -49,9 +49,11 @@ final class Simulator {
     let timeline: ScrollTimeline
     let images: ImageCatalog
     let memory = MemoryLedger()
-    @exclusivity(unchecked) var network: NetworkModel!
-    @exclusivity(unchecked) var disk: ServerPool!
-    @exclusivity(unchecked) var decoders: ServerPool!
+    // The services are constants (made before `self` is complete): a call through one needs no
+    // retain of it.
+    let network: NetworkModel
+    let disk: ServerPool
+    let decoders: ServerPool
     @exclusivity(unchecked) var strategy: (any FetchStrategy)!
     @exclusivity(unchecked) var environment: FetchEnvironment!
     @exclusivity(unchecked) var recorder = MetricsRecorder()
