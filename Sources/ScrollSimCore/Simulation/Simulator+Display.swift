@@ -340,15 +340,31 @@ extension Simulator {
         // same row top, height and width.
         let columns = layout.columns, width = layout.itemWidth
         var nextRowStart = Int.min, term = 0.0
-        for item in blankItems.elements {
-            if item >= nextRowStart {
-                let row = layout.row(ofItem: item)
-                let frameY = layout.top(row)
-                let height = min(bottom, frameY + layout.height(row)) - max(top, frameY)
-                term = max(0, height) * width
-                nextRowStart = (row + 1) * columns
+        if layout.isFixedHeight {
+            // Fixed heights: the row's top and height exactly as `top(_:)` and `height(_:)` give
+            // them (the same expression), without their per-row branches and checks.
+            let insetTop = layout.insetTop, rowHeight = layout.fixedHeight, pitch = layout.fixedHeight + layout.spacing
+            for item in blankItems.elements {
+                if item >= nextRowStart {
+                    let row = item / columns
+                    let frameY = insetTop + Double(row) * pitch
+                    let height = min(bottom, frameY + rowHeight) - max(top, frameY)
+                    term = max(0, height) * width
+                    nextRowStart = (row + 1) * columns
+                }
+                blankArea += term
             }
-            blankArea += term
+        } else {
+            for item in blankItems.elements {
+                if item >= nextRowStart {
+                    let row = layout.row(ofItem: item)
+                    let frameY = layout.top(row)
+                    let height = min(bottom, frameY + layout.height(row)) - max(top, frameY)
+                    term = max(0, height) * width
+                    nextRowStart = (row + 1) * columns
+                }
+                blankArea += term
+            }
         }
         for cell in newlyDisplayed where cells[cell].isDisplayed {
             let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID

@@ -20,6 +20,52 @@ extension Simulator {
         return (range.lowerBound..<belowEnd, max(belowEnd, aboveStart)..<range.upperBound)
     }
 
+    /// Appends to `items` the items of `range` that are not in `visible` and have no cell in
+    /// `prepared`, ascending or descending: `range.filter { !visible.contains($0) &&
+    /// prepared.cell(for: $0) < 0 }`, in that order or reversed.
+    ///
+    /// The lead band lies beyond the visible range in the direction of travel and the cells
+    /// prepared for it have no gap (it is prepared nearest first), so the answer is most often
+    /// the band's far end past both the visible range and the prepared window: found by
+    /// arithmetic, with no item looked up. Other cases take the item-by-item path.
+    @inline(__always)
+    static func appendItems(of range: Range<Int>, notIn visible: Range<Int>, withoutCellIn prepared: PreparedCells,
+                            descending: Bool, to items: inout [Int]) {
+        if let window = prepared.gaplessWindow {
+            if !descending && (visible.isEmpty || visible.lowerBound <= range.lowerBound)
+                && (window.isEmpty || window.lowerBound <= range.lowerBound) {
+                // Nothing of `range` lies below the visible range or the window.
+                var item = range.lowerBound
+                if !visible.isEmpty { item = max(item, visible.upperBound) }
+                if !window.isEmpty { item = max(item, window.upperBound) }
+                while item < range.upperBound {
+                    items.append(item)
+                    item += 1
+                }
+                return
+            }
+            if descending && (visible.isEmpty || visible.upperBound >= range.upperBound)
+                && (window.isEmpty || window.upperBound >= range.upperBound) {
+                // Nothing of `range` lies above the visible range or the window.
+                var item = range.upperBound
+                if !visible.isEmpty { item = min(item, visible.lowerBound) }
+                if !window.isEmpty { item = min(item, window.lowerBound) }
+                while item > range.lowerBound {
+                    item -= 1
+                    items.append(item)
+                }
+                return
+            }
+        }
+        if descending {
+            for item in range.reversed() where !visible.contains(item) && prepared.cell(for: item) < 0 {
+                items.append(item)
+            }
+        } else {
+            for item in range where !visible.contains(item) && prepared.cell(for: item) < 0 { items.append(item) }
+        }
+    }
+
     // MARK: Callbacks with their costs
     // A callback starts at the main thread's cursor (its trace time); its modelled cost is charged
     // after the strategy's own work in it.
@@ -161,15 +207,8 @@ extension Simulator {
                 ? layout.items(intersecting: offset + height, offset + height + lead, hint: &leadRowHint)
                 : layout.items(intersecting: offset - lead, offset, hint: &leadRowHint)
             // Nearest first: ascending when moving down, descending when moving up.
-            if direction > 0 {
-                for item in band where !newVisible.contains(item) && prepared.cell(for: item) < 0 {
-                    leadCandidates.append(item)
-                }
-            } else {
-                for item in band.reversed() where !newVisible.contains(item) && prepared.cell(for: item) < 0 {
-                    leadCandidates.append(item)
-                }
-            }
+            Self.appendItems(of: band, notIn: newVisible, withoutCellIn: prepared, descending: direction < 0,
+                             to: &leadCandidates)
             if profile == .ios10, let first = leadCandidates.first {
                 prepareCell(for: first)
                 leadCandidates.removeAll(keepingCapacity: true)
