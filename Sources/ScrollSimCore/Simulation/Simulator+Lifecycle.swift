@@ -66,6 +66,45 @@ extension Simulator {
         }
     }
 
+    /// Appends to `items` the items of `window` that are neither in `visible` nor in
+    /// `outstanding`, ascending or descending: `window.filter { !visible.contains($0) &&
+    /// !outstanding.contains($0) }`, in that order or reversed.
+    ///
+    /// The window minus the visible range is most often one range (the window lies beyond the
+    /// viewport), and the outstanding items most often consecutive (they were prefetched as the
+    /// window advanced and leave it from the viewport's side): then the answer is at most two
+    /// ranges, by arithmetic. Otherwise one walk of the window alongside the outstanding items.
+    static func appendItems(of window: Range<Int>, notIn visible: Range<Int>, orIn outstanding: SortedItems,
+                            descending: Bool, to items: inout [Int]) {
+        let notVisible = Self.items(of: window, notIn: visible)
+        if notVisible.below.isEmpty || notVisible.above.isEmpty, let taken = outstanding.consecutiveRange {
+            let range = notVisible.below.isEmpty ? notVisible.above : notVisible.below
+            let parts = Self.items(of: range, notIn: taken)
+            if descending {
+                for item in parts.above.reversed() { items.append(item) }
+                for item in parts.below.reversed() { items.append(item) }
+            } else {
+                for item in parts.below { items.append(item) }
+                for item in parts.above { items.append(item) }
+            }
+            return
+        }
+        let elements = outstanding.elements
+        if descending {
+            var next = elements.endIndex
+            for item in window.reversed() where !visible.contains(item) {
+                while next > elements.startIndex && elements[next - 1] > item { next -= 1 }
+                if next == elements.startIndex || elements[next - 1] != item { items.append(item) }
+            }
+        } else {
+            var next = elements.startIndex
+            for item in window where !visible.contains(item) {
+                while next < elements.endIndex && elements[next] < item { next += 1 }
+                if next == elements.endIndex || elements[next] != item { items.append(item) }
+            }
+        }
+    }
+
     // MARK: Callbacks with their costs
     // A callback starts at the main thread's cursor (its trace time); its modelled cost is charged
     // after the strategy's own work in it.
@@ -264,20 +303,8 @@ extension Simulator {
             trace(.cancelPrefetching, cell: -1, items: cancelled, start: start)
         }
         // New items: the window nearest first, without the visible and the outstanding ones.
-        let outstanding = outstandingPrefetches.elements
-        if direction > 0 {
-            var next = outstanding.startIndex
-            for item in window where !visible.contains(item) {
-                while next < outstanding.endIndex && outstanding[next] < item { next += 1 }
-                if next == outstanding.endIndex || outstanding[next] != item { fresh.append(item) }
-            }
-        } else {
-            var next = outstanding.endIndex
-            for item in window.reversed() where !visible.contains(item) {
-                while next > outstanding.startIndex && outstanding[next - 1] > item { next -= 1 }
-                if next == outstanding.startIndex || outstanding[next - 1] != item { fresh.append(item) }
-            }
-        }
+        Self.appendItems(of: window, notIn: visible, orIn: outstandingPrefetches, descending: direction < 0,
+                         to: &fresh)
         guard !fresh.isEmpty else { return }
         for item in fresh { recorder.recordPrefetch(item) }
         if direction > 0 {
