@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollSimCore
 
 /// The layout pass lists the lead band's items that are not visible and have no cell
-/// (`Simulator.appendItems(of:notIn:withoutCellIn:descending:to:)`), by arithmetic when it can.
+/// (`Simulator.appendItems(of:notIn:cellWindow:hasCell:descending:to:)`), by arithmetic when it can.
 @Suite struct LeadCandidateTests {
     /// The path it replaces: a scan of the band, item by item.
     static func scan(_ range: Range<Int>, visible: Range<Int>, prepared: PreparedCells, descending: Bool) -> [Int] {
@@ -28,8 +28,9 @@ import Testing
                     for descending in [false, true] {
                         // Then the items appended (after what was there) are the scan's, in its order
                         var items = [-1]
-                        Simulator.appendItems(of: range, notIn: visible, withoutCellIn: prepared,
-                                              descending: descending, to: &items)
+                        Simulator.appendItems(of: range, notIn: visible, cellWindow: prepared.gaplessWindow,
+                                              hasCell: { prepared.cell(for: $0) >= 0 }, descending: descending,
+                                              to: &items)
                         let expected = [-1] + Self.scan(range, visible: visible, prepared: prepared,
                                                         descending: descending)
                         #expect(items == expected, "\(range) minus \(visible), descending \(descending)")

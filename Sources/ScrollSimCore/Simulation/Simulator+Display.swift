@@ -267,7 +267,10 @@ extension Simulator {
         guard !changedCells.isEmpty else { return }
         sortChangedCellsByItem()
         let perMegapixel = decodeMsPerMegapixel
-        for cell in changedCells where cells[cell].isDisplayed {
+        // By index, here and in the accounting: a `for … in` over a stored array retains it for
+        // the loop (nothing in these loops changes the list).
+        for index in changedCells.indices where cells[changedCells[index]].isDisplayed {
+            let cell = changedCells[index]
             guard let image = cells[cell].image, !image.isDecoded else { continue }
             let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)
             context.mainCursor += cost
@@ -305,12 +308,14 @@ extension Simulator {
     /// order of a scan of the visible range, so the sum is the same to the last bit.
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
         // Take out what the changed cells counted, then count what they show now.
-        for cell in changedCells {
+        for index in changedCells.indices {
+            let cell = changedCells[index]
             let item = cells[cell].blankItem
             if item >= 0 { blankItems.remove(item) }
             if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
         }
-        for cell in changedCells {
+        for index in changedCells.indices {
+            let cell = changedCells[index]
             cells[cell].isChanged = false
             // Fields read one by one: copying the record would retain its image.
             let isDisplayed = cells[cell].isDisplayed
@@ -366,7 +371,8 @@ extension Simulator {
                 blankArea += term
             }
         }
-        for cell in newlyDisplayed where cells[cell].isDisplayed {
+        for index in newlyDisplayed.indices where cells[newlyDisplayed[index]].isDisplayed {
+            let cell = newlyDisplayed[index]
             let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
             if isReady {
                 recorder.metrics.readyDisplays += 1

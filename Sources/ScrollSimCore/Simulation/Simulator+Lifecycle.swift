@@ -20,18 +20,19 @@ extension Simulator {
         return (range.lowerBound..<belowEnd, max(belowEnd, aboveStart)..<range.upperBound)
     }
 
-    /// Appends to `items` the items of `range` that are not in `visible` and have no cell in
-    /// `prepared`, ascending or descending: `range.filter { !visible.contains($0) &&
-    /// prepared.cell(for: $0) < 0 }`, in that order or reversed.
+    /// Appends to `items` the items of `range` that are not in `visible` and have no cell,
+    /// ascending or descending: `range.filter { !visible.contains($0) && !hasCell($0) }`, in that
+    /// order or reversed. `cellWindow`, when not nil, is a range holding exactly the items with a
+    /// cell (`PreparedCells.gaplessWindow`).
     ///
     /// The lead band lies beyond the visible range in the direction of travel and the cells
     /// prepared for it have no gap (it is prepared nearest first), so the answer is most often
     /// the band's far end past both the visible range and the prepared window: found by
     /// arithmetic, with no item looked up. Other cases take the item-by-item path.
     @inline(__always)
-    static func appendItems(of range: Range<Int>, notIn visible: Range<Int>, withoutCellIn prepared: PreparedCells,
-                            descending: Bool, to items: inout [Int]) {
-        if let window = prepared.gaplessWindow {
+    static func appendItems(of range: Range<Int>, notIn visible: Range<Int>, cellWindow: Range<Int>?,
+                            hasCell: (Int) -> Bool, descending: Bool, to items: inout [Int]) {
+        if let window = cellWindow {
             if !descending && (visible.isEmpty || visible.lowerBound <= range.lowerBound)
                 && (window.isEmpty || window.lowerBound <= range.lowerBound) {
                 // Nothing of `range` lies below the visible range or the window.
@@ -58,11 +59,9 @@ extension Simulator {
             }
         }
         if descending {
-            for item in range.reversed() where !visible.contains(item) && prepared.cell(for: item) < 0 {
-                items.append(item)
-            }
+            for item in range.reversed() where !visible.contains(item) && !hasCell(item) { items.append(item) }
         } else {
-            for item in range where !visible.contains(item) && prepared.cell(for: item) < 0 { items.append(item) }
+            for item in range where !visible.contains(item) && !hasCell(item) { items.append(item) }
         }
     }
 
@@ -246,8 +245,8 @@ extension Simulator {
                 ? layout.items(intersecting: offset + height, offset + height + lead, hint: &leadRowHint)
                 : layout.items(intersecting: offset - lead, offset, hint: &leadRowHint)
             // Nearest first: ascending when moving down, descending when moving up.
-            Self.appendItems(of: band, notIn: newVisible, withoutCellIn: prepared, descending: direction < 0,
-                             to: &leadCandidates)
+            Self.appendItems(of: band, notIn: newVisible, cellWindow: prepared.gaplessWindow,
+                             hasCell: { prepared.cell(for: $0) >= 0 }, descending: direction < 0, to: &leadCandidates)
             if profile == .ios10, let first = leadCandidates.first {
                 prepareCell(for: first)
                 leadCandidates.removeAll(keepingCapacity: true)
