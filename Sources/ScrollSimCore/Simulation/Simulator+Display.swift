@@ -131,10 +131,10 @@ extension Simulator {
         case .memoryWarning:
             work = .memoryWarning
             recorder.metrics.memoryWarnings += 1
-            strategy.didReceiveMemoryWarning()
+            withStrategy { $0.didReceiveMemoryWarning() }
         case .memoryPressure(let level):
             work = .memoryPressure
-            strategy.didReceiveMemoryPressure(level)
+            withStrategy { $0.didReceiveMemoryPressure(level) }
         }
         observer?.mainThreadWork(work, start: scheduler.now, end: context.mainCursor)
         context.isOnMainThread = false
@@ -174,9 +174,9 @@ extension Simulator {
         needsInitialLayout = false
         layoutPass(offset: offset, moved: moved)
         laidOutOffset = offset
-        strategy.scrollDidUpdate(ScrollUpdate(time: vsync, offset: offset, velocity: sample.velocity,
-                                              direction: direction, visibleItems: visible,
-                                              viewportHeight: layout.viewportHeight))
+        let update = ScrollUpdate(time: vsync, offset: offset, velocity: sample.velocity, direction: direction,
+                                  visibleItems: visible, viewportHeight: layout.viewportHeight)
+        withStrategy { $0.scrollDidUpdate(update) }
         decodeVisibleImages()
         isFrameRunning = false
         guard killedAt == nil else { return }  // the app died before this frame's commit

@@ -117,7 +117,7 @@ extension Simulator {
         if let reused = pool.popLast() {
             cell = reused
             recorder.metrics.cellsReused += 1
-            strategy.prepareForReuse(cell)
+            withStrategy { $0.prepareForReuse(cell) }
             context.mainCursor += prepareForReuseCost
             trace(.prepareForReuse, cell: cell, item: item, start: dequeueStart)
         } else {
@@ -131,7 +131,7 @@ extension Simulator {
         cells[cell].expectedImageID = images.imageID(forItem: item)
         prepared.insert(cell, for: item)
         let start = context.mainCursor
-        strategy.cellForItem(cell, item: item)
+        withStrategy { $0.cellForItem(cell, item: item) }
         context.mainCursor += cellForItemCost
         trace(.cellForItem, cell: cell, item: item, start: start)
         return cell
@@ -144,7 +144,7 @@ extension Simulator {
         recorder.recordDisplay(item)
         outstandingPrefetches.remove(item)
         let start = context.mainCursor
-        strategy.willDisplay(cell, item: item)
+        withStrategy { $0.willDisplay(cell, item: item) }
         context.mainCursor += willDisplayCost
         trace(.willDisplay, cell: cell, item: item, start: start)
     }
@@ -154,7 +154,7 @@ extension Simulator {
         cells[cell].pendingDisplayPresent = -1
         markChanged(cell)
         let start = context.mainCursor
-        strategy.didEndDisplaying(cell, item: item)
+        withStrategy { $0.didEndDisplaying(cell, item: item) }
         context.mainCursor += didEndDisplayingCost
         trace(.didEndDisplaying, cell: cell, item: item, start: start)
     }
@@ -298,7 +298,7 @@ extension Simulator {
         if !cancelled.isEmpty {
             recorder.metrics.prefetchCancels += cancelled.count
             let start = context.mainCursor
-            strategy.cancelPrefetching(items: cancelled)
+            withStrategy { $0.cancelPrefetching(items: cancelled) }
             trace(.cancelPrefetching, cell: -1, items: cancelled, start: start)
         }
         // New items: the window nearest first, without the visible and the outstanding ones.
@@ -312,7 +312,7 @@ extension Simulator {
             outstandingPrefetches.insert(ascending: fresh.reversed())
         }
         let start = context.mainCursor
-        strategy.prefetch(items: fresh)
+        withStrategy { $0.prefetch(items: fresh) }
         trace(.prefetch, cell: -1, items: fresh, start: start)
     }
 
