@@ -49,17 +49,27 @@ public final class FetchEnvironment {
     /// that holds the environment, so it outlives every call made during the run; an environment
     /// must not be used after its run has ended.
     unowned(unsafe) let sim: Simulator
+    /// The simulator's context, memory ledger and scheduler, held here: read through `sim` (an
+    /// unowned reference), each use retained and released them.
+    let context: SimContext
+    let memory: MemoryLedger
+    let scheduler: Scheduler
 
-    init(sim: Simulator) { self.sim = sim }
+    init(sim: Simulator) {
+        self.sim = sim
+        context = sim.context
+        memory = sim.memory
+        scheduler = sim.scheduler
+    }
 
     // MARK: Clock and display
 
     /// The current simulated time of the calling code.
-    public var now: SimTime { sim.context.now }
+    public var now: SimTime { context.now }
     /// The display: its refresh rate and vsync grid.
     public var display: DisplayInfo { DisplayInfo(refreshHz: sim.scenario.display.refreshHz) }
     /// Whether the calling code runs on the main thread.
-    public var isOnMainThread: Bool { sim.context.isOnMainThread }
+    public var isOnMainThread: Bool { context.isOnMainThread }
 
     // MARK: Device
 
@@ -70,7 +80,7 @@ public final class FetchEnvironment {
     /// limit (the limit minus the footprint, baseline included; 0 at or past it).
     public var availableMemoryBytes: Int64 {
         let device = sim.scenario.device
-        return max(0, device.memoryLimitBytes - device.baselineFootprintBytes - sim.memory.currentBytes)
+        return max(0, device.memoryLimitBytes - device.baselineFootprintBytes - memory.currentBytes)
     }
 
     // MARK: Images
@@ -99,12 +109,12 @@ public final class FetchEnvironment {
     /// `main_decode_ms`; called elsewhere it costs nothing (no caller does).
     public func makeBundledThumbnail(_ imageID: Int, maxPixelSize: Int) -> ImageObject {
         let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
-        if sim.context.isOnMainThread {
+        if context.isOnMainThread {
             let cost = SimDuration.milliseconds(sim.decodeMsPerMegapixel * image.megapixels)
             sim.chargeMain(cost)
             sim.recorder.metrics.mainDecodeNanos += cost
         }
-        sim.memory.markDecoded(image)
+        memory.markDecoded(image)
         return image
     }
 
@@ -158,7 +168,7 @@ public final class FetchEnvironment {
     @discardableResult
     public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {
         let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
-        let memory = sim.memory
+        let memory = self.memory
         return sim.decoders.submit(duration: duration) {
             memory.markDecoded(image)
             completion(image)
@@ -172,14 +182,14 @@ public final class FetchEnvironment {
 
     /// Runs `block` after `delay` off the main thread (a timer on a background queue).
     public func schedule(after delay: SimTime, _ block: @escaping () -> Void) {
-        let scheduler = sim.scheduler
+        let scheduler = self.scheduler
         let at = now + max(0, delay)
         // `context.perform`, without making its closure when the timer is scheduled at once.
-        guard sim.context.defersToCursor else {
+        guard context.defersToCursor else {
             scheduler.schedule(.deferred(block), at: at)
             return
         }
-        sim.context.perform { scheduler.schedule(.deferred(block), at: at) }
+        context.perform { scheduler.schedule(.deferred(block), at: at) }
     }
 
     // MARK: Main thread and cells
@@ -228,12 +238,12 @@ public final class FetchEnvironment {
 
     /// A cache starts holding `image` (its decoded bytes count toward peak memory while held).
     public func retain(_ image: ImageObject) {
-        sim.memory.retain(image)
+        memory.retain(image)
         sim.observer?.imageRetained(image, at: now)
     }
     /// A cache stops holding `image` (one `release` per `retain`).
     public func release(_ image: ImageObject) {
-        sim.memory.release(image)
+        memory.release(image)
         sim.observer?.imageReleased(image, at: now)
     }
 
