@@ -55,8 +55,19 @@ public final class FetchEnvironment {
     let memory: MemoryLedger
     let scheduler: Scheduler
 
+    /// `sim`, for the calls strategies make most: `withSim` borrows it (a call through the unowned
+    /// reference retains and releases it).
+    private let simReference: Unmanaged<Simulator>
+
+    /// Runs `body` with the simulator, borrowed (no retain and release of it).
+    @inline(__always)
+    private func withSim<Result>(_ body: (Simulator) -> Result) -> Result {
+        simReference._withUnsafeGuaranteedRef(body)
+    }
+
     init(sim: Simulator) {
         self.sim = sim
+        simReference = Unmanaged.passUnretained(sim)
         context = sim.context
         memory = sim.memory
         scheduler = sim.scheduler
@@ -86,17 +97,19 @@ public final class FetchEnvironment {
     // MARK: Images
 
     /// The image item `item` shows (its URL).
-    public func imageID(forItem item: Int) -> Int { sim.images.imageID(forItem: item) }
+    public func imageID(forItem item: Int) -> Int { withSim { sim in sim.images.imageID(forItem: item) } }
     /// Encoded size of an image in bytes: the scenario's draw, not visible to strategies (they
     /// learn an image's size from its download, `NetworkResult.success(bytes:)`).
     func encodedBytes(ofImage imageID: Int) -> Int64 { sim.images.encodedBytes(ofImage: imageID) }
     /// Full pixel size of the source image `imageID` (image APIs return it with the URL; with a
     /// `layout.catalog` each image has its own).
     public func imagePixelSize(ofImage imageID: Int) -> (width: Int, height: Int) {
-        sim.images.pixelSize(ofImage: imageID)
+        withSim { sim in sim.images.pixelSize(ofImage: imageID) }
     }
     /// Pixel size of the cell showing `item` (points × scale), the target of a downsampled decode.
-    public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) { sim.layout.cellPixelSize(ofItem: item) }
+    public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) {
+        withSim { sim in sim.layout.cellPixelSize(ofItem: item) }
+    }
 
     /// The collection's geometry (item frames, `items(intersecting:_:)`), for loaders that plan in
     /// points rather than through prefetch calls (Texture's ranges, a velocity-aware horizon).
@@ -121,7 +134,7 @@ public final class FetchEnvironment {
     /// `UIImage(data:)`: an undecoded full image, decoded lazily on the main thread at the commit of
     /// the first frame that shows it. Costs nothing now.
     public func makeUndecodedImage(_ imageID: Int) -> ImageObject {
-        let source = sim.images.pixelSize(ofImage: imageID)
+        let source = withSim { sim in sim.images.pixelSize(ofImage: imageID) }
         return ImageObject(imageID: imageID, pixelWidth: source.width, pixelHeight: source.height,
                            isThumbnail: false, isDecoded: false)
     }
@@ -155,29 +168,31 @@ public final class FetchEnvironment {
     /// `completion` runs off the main thread.
     @discardableResult
     public func readDisk(bytes: Int64, completion: @escaping () -> Void) -> PoolTask {
-        sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion)
+        withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion) }
     }
 
     /// Writes `bytes` to the disk (same cost model as a read); `completion` runs off the main thread.
     @discardableResult
     public func writeDisk(bytes: Int64, completion: @escaping () -> Void = {}) -> PoolTask {
-        sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion)
+        withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion) }
     }
 
     /// Decodes `imageID` on a decoder thread; `completion` receives a decoded image, off the main thread.
     @discardableResult
     public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {
-        let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
         let memory = self.memory
-        return sim.decoders.submit(duration: duration) {
-            memory.markDecoded(image)
-            completion(image)
+        return withSim { sim in
+            let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
+            return sim.decoders.submit(duration: duration) {
+                memory.markDecoded(image)
+                completion(image)
+            }
         }
     }
 
     /// Runs `block` on the main queue (FIFO, after the work already queued there).
     public func async(onMain block: @escaping () -> Void) {
-        sim.enqueueMainBlock(block)
+        withSim { sim in sim.enqueueMainBlock(block) }
     }
 
     /// Runs `block` after `delay` off the main thread (a timer on a background queue).
@@ -196,7 +211,7 @@ public final class FetchEnvironment {
 
     /// Charges `milliseconds` of synchronous work to the main thread (only meaningful on it).
     public func chargeMainThread(milliseconds: Double) {
-        sim.chargeMain(SimDuration.milliseconds(milliseconds))
+        withSim { sim in sim.chargeMain(SimDuration.milliseconds(milliseconds)) }
     }
 
     /// Charges the modelled cost of configuring a cell (what the simulator charges for each
@@ -204,13 +219,13 @@ public final class FetchEnvironment {
     /// (`reconfigureItems(at:)` runs the cell provider once more). The figure stays the
     /// simulator's: a strategy never reads it.
     public func chargeCellConfiguration() {
-        sim.chargeMain(sim.cellForItemCost)
+        withSim { sim in sim.chargeMain(sim.cellForItemCost) }
     }
 
     /// Sets `image` (or nil) on `cell`, charging `setImageMs`. `isFinal` false marks a placeholder
     /// (a cell showing a placeholder counts as blank). Main thread only.
     public func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool = true) {
-        sim.setImage(image, on: cell, isFinal: isFinal)
+        withSim { sim in sim.setImage(image, on: cell, isFinal: isFinal) }
     }
 
     /// Hops to the main queue, then sets `image` on `cell` only if the cell still represents
@@ -224,10 +239,12 @@ public final class FetchEnvironment {
     }
 
     /// The image `cell` shows now.
-    public func image(on cell: CellID) -> ImageObject? { sim.cells[cell].image }
+    public func image(on cell: CellID) -> ImageObject? { withSim { sim in sim.cells[cell].image } }
 
     /// The `representedIdentifier` the app stored on `cell` (nil until set).
-    public func representedIdentifier(of cell: CellID) -> Int? { sim.cells[cell].representedIdentifier }
+    public func representedIdentifier(of cell: CellID) -> Int? {
+        withSim { sim in sim.cells[cell].representedIdentifier }
+    }
 
     /// Stores an app-level identity on `cell`, as the sample's `representedIdentifier` property.
     public func setRepresentedIdentifier(_ identifier: Int?, of cell: CellID) {
@@ -249,5 +266,7 @@ public final class FetchEnvironment {
 
     /// Records how a request to configure a cell for `imageID` was answered (`requests` and its
     /// breakdown; the image id goes into request traces).
-    public func record(_ outcome: RequestOutcome, imageID: Int) { sim.recordRequest(outcome, imageID: imageID) }
+    public func record(_ outcome: RequestOutcome, imageID: Int) {
+        withSim { sim in sim.recordRequest(outcome, imageID: imageID) }
+    }
 }
