@@ -205,6 +205,9 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
     /// Whether each cell shows its item's final image, by cell id.
     @exclusivity(unchecked) private var satisfied = DenseTable<Bool>(empty: false)
+    /// The configured cells that may lack their image, in item order (`reconcile`'s first
+    /// candidates): kept by `cellForItem` and `prepareForReuse`, the satisfied dropped by `reconcile`.
+    @exclusivity(unchecked) private var unsatisfiedCells = CellKeys()
     /// Whether each cell is on screen, by cell id.
     @exclusivity(unchecked) private var isDisplayed = DenseTable<Bool>(empty: false)
     /// Displayed cells per image (its cache entry is protected while > 0), by image id.
@@ -220,6 +223,8 @@ final class AdaptiveStrategy: FetchStrategy {
     private let recency = LRUTouchLog()
     /// Scratch arrays of `reconcile` and `plan`, kept between plans for their capacity.
     @exclusivity(unchecked) private var scratch = PlanScratch()
+    /// The layout's row spans (`reconcile`'s times).
+    private let rowSpans: RowSpans
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
     private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
     /// The current stamp for `ImageState.mark`.
@@ -245,6 +250,7 @@ final class AdaptiveStrategy: FetchStrategy {
         display = environment.display
         self.configuration = configuration
         layout = environment.layout
+        rowSpans = RowSpans(layout: environment.layout)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .lru, costLimitBytes: Int64(configuration.memoryCacheMB * 1_048_576)))
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
@@ -289,6 +295,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func cellForItem(_ cell: CellID, item: Int) {
         needsPlan = true
+        if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = item
         satisfied[cell] = false
         let facts = facts(ofItem: item)
@@ -299,6 +306,7 @@ final class AdaptiveStrategy: FetchStrategy {
             satisfied[cell] = true
             return
         }
+        unsatisfiedCells.insert(item: item, cell: cell)
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
         let load = loadOf[imageID]
         environment.record(load != nil ? .inflightJoin : isOnDisk(imageID) ? .diskHit : .miss,
@@ -313,6 +321,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func prepareForReuse(_ cell: CellID) {
         needsPlan = true
+        if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = -1
         satisfied[cell] = false
     }
@@ -455,32 +464,31 @@ final class AdaptiveStrategy: FetchStrategy {
         }
     }
 
-    /// The top and bottom of items' rows, remembering the last row (a layout's rows hold
-    /// `columns` items each, `CollectionLayout.row(ofItem:)`, and share their top and height).
+    /// The top and bottom of the layout's rows (a row holds `columns` items,
+    /// `CollectionLayout.row(ofItem:)`, which share its top and height): arithmetic on the row
+    /// index when every row has the same height (`CollectionLayout.uniformRows`, the same bits as
+    /// the item frames), else `CollectionLayout.rowSpan(_:)`.
     private struct RowSpans {
         /// The layout.
         let layout: CollectionLayout
         /// Items per row.
         let columns: Int
-        /// The items of the last row asked about (none yet: empty), its top and bottom, points.
-        private var rowItems = 0..<0, top = 0.0, bottom = 0.0
+        /// `layout.uniformRows`, read once (nil: row heights vary).
+        let uniform: (insetTop: Double, pitch: Double, height: Double)?
 
         /// The spans of `layout`'s rows.
         init(layout: CollectionLayout) {
             self.layout = layout
             columns = layout.columns
+            uniform = layout.uniformRows
         }
 
-        /// Top and bottom of `item`'s row in content coordinates, points.
-        mutating func span(ofItem item: Int) -> (top: Double, bottom: Double) {
-            if !rowItems.contains(item) {  // a range test, not a division per item
-                let first = item / columns * columns
-                let frame = layout.frame(ofItem: item)
-                rowItems = first..<(first + columns)
-                top = frame.y
-                bottom = frame.maxY
-            }
-            return (top, bottom)
+        /// Top and bottom of `row` in content coordinates, points.
+        @inline(__always)
+        func span(ofRow row: Int) -> (top: Double, bottom: Double) {
+            guard let uniform else { return layout.rowSpan(row) }
+            let top = uniform.insetTop + Double(row) * uniform.pitch
+            return (top, top + uniform.height)
         }
     }
 
@@ -488,8 +496,6 @@ final class AdaptiveStrategy: FetchStrategy {
     private struct PlanScratch {
         /// The candidates, in gathering order (the first ones: the array keeps its largest size).
         var candidates: [Candidate] = []
-        /// Unsatisfied cells as `item << 32 | cell`.
-        var keys: [Int] = []
         /// Candidate indices in plan order.
         var order: [Int] = []
         /// In-flight image ids, ascending.
@@ -552,10 +558,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
         var candidates = scratch.candidates
-        var keys = scratch.keys
         scratch.candidates = []
-        scratch.keys = []
-        keys.removeAll(keepingCapacity: true)
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
@@ -563,20 +566,17 @@ final class AdaptiveStrategy: FetchStrategy {
         let seen = generation
         recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
-        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer.
+        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
+        // (`unsatisfiedCells`, kept in that order by the cell callbacks).
         // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
         // recency of a cached image, in gathering order); a cached one is then left out: the
         // plan passes over it, and leaving it out keeps the others' order (positions in the plan
         // are only compared with each other).
-        itemOfCell.values.withUnsafeBufferPointer { items in
-            satisfied.values.withUnsafeBufferPointer { isSatisfied in
-                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
-                    keys.append(items[cell] << 32 | cell)
-                }
-            }
+        satisfied.values.withUnsafeBufferPointer { isSatisfied in
+            unsatisfiedCells.removeSatisfied { $0 < isSatisfied.count && isSatisfied[$0] }
         }
-        var spans = RowSpans(layout: layout)
-        keys.sort()
+        let keys = unsatisfiedCells.keys
+        let spans = rowSpans, columns = rowSpans.columns
         // The ranges (functions of the motion and the layout) first: they bound the candidates,
         // whose array keeps its largest size between plans and is filled through its buffer.
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -598,6 +598,8 @@ final class AdaptiveStrategy: FetchStrategy {
         var count = 0
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
+        // Items are visited in the direction of motion: `origin &+ step &* stride` (in range).
+        let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
             for key in keys {
                 let item = key >> 32, cell = key & 0xFFFF_FFFF
@@ -617,9 +619,9 @@ final class AdaptiveStrategy: FetchStrategy {
                     state.pointee.candidateIndex = -1
                     continue
                 }
-                // Times are computed only for a candidate kept (the clock and the spans remember
-                // their last answer, but each is a function of the item: skipping one changes none).
-                let span = spans.span(ofItem: item)
+                // Times are computed only for a candidate kept (the clock remembers its last
+                // answers, but each is a function of the item: skipping one changes none).
+                let span = spans.span(ofRow: item / columns)
                 var candidate = Candidate(item: item, imageID: imageID,
                                           enter: clock.enter(top: span.top, bottom: span.bottom),
                                           leave: clock.leave(top: span.top, bottom: span.bottom),
@@ -629,38 +631,61 @@ final class AdaptiveStrategy: FetchStrategy {
                 candidates[count] = candidate
                 count += 1
             }
-            for step in 0..<ahead.count {
-                let item = isForward ? ahead.lowerBound + step : ahead.upperBound - 1 - step
+            // Row by row, in the direction of motion: a row's items share its span and times.
+            let firstRow = ahead.lowerBound / columns
+            let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+            // Whether every item of `ahead` was visited (so its image is marked `seen`).
+            var isAheadVisited = true
+            for rowStep in 0..<rowsAhead {
+                let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
+                let span = spans.span(ofRow: row)
                 // At rest the horizon is a guess about the next scroll: needed last.
-                let span = spans.span(ofItem: item)
                 let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
-                guard enter < .infinity else { continue }
-                guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
-                let imageID = facts.imageID
-                var candidate = Candidate(item: item, imageID: imageID, enter: enter,
-                                          leave: clock.leave(top: span.top, bottom: span.bottom),
-                                          isDisplayed: false, isAttached: false)
-                describe(&candidate, state: state, facts: facts)
-                candidates[count] = candidate
-                count += 1
+                guard enter < .infinity else {
+                    isAheadVisited = false
+                    continue
+                }
+                let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
+                let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
+                for step in 0..<rowItems.count {
+                    let item = origin &+ step &* stride
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    let imageID = facts.imageID
+                    var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                              leave: clock.leave(top: span.top, bottom: span.bottom),
+                                              isDisplayed: false, isAttached: false)
+                    describe(&candidate, state: state, facts: facts)
+                    candidates[count] = candidate
+                    count += 1
+                }
             }
             // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
             // guess about the next scroll, needed last.
-            for step in 0..<beyond.count {
-                let item = isForward ? beyond.lowerBound + step : beyond.upperBound - 1 - step
-                guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
-                let imageID = facts.imageID
-                var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                          isDisplayed: false, isAttached: false)
-                describe(&candidate, state: state, facts: facts)
-                candidates[count] = candidate
-                count += 1
+            // The items it shares with a visited `ahead` are passed over (their images are marked
+            // `seen`: visiting them would do nothing): steps `skip` of the walk.
+            let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
+            var skip = beyond.count..<beyond.count
+            let shared = beyond.clamped(to: ahead)
+            if isAheadVisited && !shared.isEmpty {
+                skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
+                    : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
+            }
+            for part in 0..<2 {
+                for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
+                    let item = beyondOrigin &+ step &* stride
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    let imageID = facts.imageID
+                    var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                              isDisplayed: false, isAttached: false)
+                    describe(&candidate, state: state, facts: facts)
+                    candidates[count] = candidate
+                    count += 1
+                }
             }
             recency.endPass { _ = memory.imageLongSide(for: $0) }
             plan(UnsafeBufferPointer(rebasing: candidates[0..<count]))
         }
         scratch.candidates = candidates
-        scratch.keys = keys
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
@@ -951,7 +976,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `isCachedForPlan`'s real lookup (one table lookup: `imageLongSide(for:)`).
     @inline(never)
     private func lookUpForPlan(_ imageID: Int, limit: Int) -> Bool {
-        recency.stopDeferring { _ = memory.imageLongSide(for: $0) }
+        if recency.isDeferring { recency.stopDeferring { _ = memory.imageLongSide(for: $0) } }
         guard let longSide = memory.imageLongSide(for: imageID) else { return false }
         recency.touched(imageID, value: longSide)
         return longSide >= limit

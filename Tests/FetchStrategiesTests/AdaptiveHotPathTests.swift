@@ -289,3 +289,43 @@ final class MemoryCacheHitPathProbe: FetchStrategy {
         box(result)
     }
 }
+
+extension AdaptiveHotPathTests {
+    @Test func theKeptCellKeysAreTheScanAndSortOfUnsatisfiedCells() {
+        // `CellKeys` replaced a scan of every cell (configured, without its image) and a sort of
+        // their keys at each plan: driven as the cell callbacks and `flush` drive it, its keys
+        // after `removeSatisfied` are that scan's, in that order.
+        var generator = Generator(state: 17)
+        var cellKeys = AdaptiveStrategy.CellKeys()
+        var itemOfCell = [Int](repeating: -1, count: 40), satisfied = [Bool](repeating: false, count: 40)
+        var plans = 0, nonEmpty = 0, ties = 0
+        for _ in 0..<20_000 {
+            let cell = generator.next(40)
+            switch generator.next(8) {
+            case 0, 1, 2:  // cellForItem (sometimes over a configured cell), maybe satisfied at once
+                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
+                itemOfCell[cell] = generator.next(generator.next(2) == 0 ? 12 : 300)
+                satisfied[cell] = generator.next(4) == 0
+                if !satisfied[cell] { cellKeys.insert(item: itemOfCell[cell], cell: cell) }
+            case 3:  // prepareForReuse
+                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
+                itemOfCell[cell] = -1
+                satisfied[cell] = false
+            case 4, 5:  // flush sets the image
+                if itemOfCell[cell] >= 0 { satisfied[cell] = true }
+            default:  // a plan
+                cellKeys.removeSatisfied { satisfied[$0] }
+                var expected: [Int] = []
+                for cell in itemOfCell.indices where itemOfCell[cell] >= 0 && !satisfied[cell] {
+                    expected.append(itemOfCell[cell] << 32 | cell)
+                }
+                expected.sort()
+                #expect(cellKeys.keys == expected)
+                plans += 1
+                if !expected.isEmpty { nonEmpty += 1 }
+                if zip(expected, expected.dropFirst()).contains(where: { $0 >> 32 == $1 >> 32 }) { ties += 1 }
+            }
+        }
+        #expect(plans > 1_000 && nonEmpty > 500 && ties > 50)  // empty, full and tied lists were compared
+    }
+}

@@ -113,6 +113,7 @@ final class LRUTouchLog {
 
     /// Records a real lookup of `key` that hit, with the value the caller wants back when it is
     /// deferred in a later pass.
+    @inline(__always)
     func touched(_ key: Int, value: Int) {
         precondition(!isDeferring, "stopDeferring before a real lookup")
         keys.append(key)
