@@ -63,6 +63,28 @@ extension AdaptiveStrategy {
             }
         }
 
+        /// Sorts `array` ascending in place: by insertion through its buffer when it is short
+        /// (the loads in flight of a plan, in the order `track` and `untrack` left them), else by
+        /// the standard library's sort. Integers: the sorted order is the same either way.
+        static func sortAscending(_ array: inout [Int]) {
+            guard array.count <= insertionSortLimit else {
+                array.sort()
+                return
+            }
+            array.withUnsafeMutableBufferPointer { a in
+                guard a.count > 1 else { return }
+                for index in 1..<a.count {
+                    let value = a[index]
+                    var hole = index
+                    while hole > 0 && a[hole - 1] > value {
+                        a[hole] = a[hole - 1]
+                        hole -= 1
+                    }
+                    a[hole] = value
+                }
+            }
+        }
+
         /// Inputs this short are sorted by insertion (fewer steps than finding and merging runs).
         static let insertionSortLimit = 128
 

@@ -142,6 +142,9 @@ final class AdaptiveStrategy: FetchStrategy {
         var item: Int
         var priority: RequestPriority
         var isSpeculative: Bool
+        /// Whether its image had a load in flight when the plan was made (the plan's pass over
+        /// its loads reads only these).
+        var hadLoad = false
     }
 
     /// What the strategy knows about the motion at the last layout pass.
@@ -234,6 +237,8 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var lastVelocity = 0.0
     /// The image `flush` sets for each image id, by image id (nil outside `flush`).
     @exclusivity(unchecked) private var delivered = DenseTable<ImageObject?>(empty: nil)
+    /// Scratch of `flush`: the cells it sets, kept for its capacity.
+    @exclusivity(unchecked) private var flushCells: [Int] = []
     /// Decoded images not yet set, in arrival order.
     @exclusivity(unchecked) private var pending: [(imageID: Int, image: ImageObject)] = []
     /// Whether the cells changed since the last plan.
@@ -502,18 +507,10 @@ final class AdaptiveStrategy: FetchStrategy {
         var sortedActive: [Int] = []
         /// Resting items (fling only): position in plan order and slack, seconds.
         var resting: [(index: Int, slack: Double)] = []
-        /// Each resting item's slack, NaN as +infinity.
-        var slackKey: [Double] = []
-        /// Resting positions by ascending slack.
-        var bySlack: [Int] = []
-        /// The slacks in ascending order.
-        var sortedSlacks: [Double] = []
-        /// Rank of each resting item in `sortedSlacks`.
-        var slackRank: [Int] = []
         /// The plan being built.
         var next: [PlanEntry] = []
-        /// The resting items not yet passed, by slack rank.
-        var laterResting = FenwickCounter()
+        /// The resting items not yet passed that would be late (fling only).
+        var lateResting = LateRestingCounter()
         /// Each candidate's `enter`, by candidate index (the sort key of `order`).
         var enters: [Double] = []
         /// Scratch of `PlanOrder.sort`.
@@ -526,24 +523,16 @@ final class AdaptiveStrategy: FetchStrategy {
             _ order: inout [Int],
             _ sortedActive: inout [Int],
             _ resting: inout [(index: Int, slack: Double)],
-            _ slackKey: inout [Double],
-            _ bySlack: inout [Int],
-            _ sortedSlacks: inout [Double],
-            _ slackRank: inout [Int],
             _ next: inout [PlanEntry],
-            _ laterResting: inout FenwickCounter,
+            _ lateResting: inout LateRestingCounter,
             _ enters: inout [Double],
             _ sortBuffer: inout [Int]
         ) {
             swap(&order, &self.order)
             swap(&sortedActive, &self.sortedActive)
             swap(&resting, &self.resting)
-            swap(&slackKey, &self.slackKey)
-            swap(&bySlack, &self.bySlack)
-            swap(&sortedSlacks, &self.sortedSlacks)
-            swap(&slackRank, &self.slackRank)
             swap(&next, &self.next)
-            swap(&laterResting, &self.laterResting)
+            swap(&lateResting, &self.lateResting)
             swap(&enters, &self.enters)
             swap(&sortBuffer, &self.sortBuffer)
         }
@@ -701,14 +690,11 @@ final class AdaptiveStrategy: FetchStrategy {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
         var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
-        var slackKey: [Double] = [], bySlack: [Int] = [], sortedSlacks: [Double] = []
-        var slackRank: [Int] = [], next: [PlanEntry] = [], laterResting = FenwickCounter(), enters: [Double] = []
+        var next: [PlanEntry] = [], lateResting = LateRestingCounter(), enters: [Double] = []
         var sortBuffer: [Int] = []
-        scratch.exchange(&order, &sortedActive, &resting, &slackKey, &bySlack, &sortedSlacks, &slackRank, &next,
-                         &laterResting, &enters, &sortBuffer)
+        scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
         defer {
-            scratch.exchange(&order, &sortedActive, &resting, &slackKey, &bySlack, &sortedSlacks, &slackRank, &next,
-                             &laterResting, &enters, &sortBuffer)
+            scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
         }
         // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
         // cells, the horizon and the guess beyond it, each in the order they are entered).
@@ -731,7 +717,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // a Double sum must not depend on the dictionary's order).
         sortedActive.removeAll(keepingCapacity: true)
         sortedActive.append(contentsOf: activeLoads)
-        sortedActive.sort()
+        PlanOrder.sortAscending(&sortedActive)
         var backlog = 0.0
         for imageID in sortedActive {
             let load = loadOf[imageID]!
@@ -757,29 +743,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 }
             }
             PlanOrder.resize(&resting, to: restingCount, filler: (0, 0))
-            // The resting items after the current candidate, counted by slack: `slackRank` orders
-            // them by slack (NaN as +infinity: both fail the lateness test), `laterResting` marks
-            // those not yet passed, so "how many later resting items would be late" is a binary
-            // search and a prefix count instead of a scan (O(n log n) per plan, not O(n²)).
-            PlanOrder.resize(&slackKey, to: restingCount, filler: 0)
-            slackKey.withUnsafeMutableBufferPointer { slackKey in
-                for (position, entry) in resting.enumerated() {
-                    slackKey[position] = entry.slack.isNaN ? Double.infinity : entry.slack
-                }
-            }
-            // Ascending slack, ties by position.
-            slackKey.withUnsafeBufferPointer { PlanOrder.sort(&bySlack, byKeys: $0, buffer: &sortBuffer) }
-            PlanOrder.resize(&sortedSlacks, to: restingCount, filler: 0)
-            PlanOrder.resize(&slackRank, to: restingCount, filler: 0)
-            sortedSlacks.withUnsafeMutableBufferPointer { sortedSlacks in
-                slackRank.withUnsafeMutableBufferPointer { slackRank in
-                    for (rank, position) in bySlack.enumerated() {
-                        sortedSlacks[rank] = slackKey[position]
-                        slackRank[position] = rank
-                    }
-                }
-            }
-            laterResting.reset(count: restingCount)
+            // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
+            // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
+            resting.withUnsafeBufferPointer { lateResting.reset($0) }
         }
         var firstLaterResting = 0
         generation += 1
@@ -802,19 +768,14 @@ final class AdaptiveStrategy: FetchStrategy {
                     if isFling && !isResting(c) {
                         let gain = min(c.leave, settle) - max(c.enter, arrival)
                         while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
-                            laterResting.unmark(slackRank[firstLaterResting])
+                            lateResting.passNext()
                             firstLaterResting += 1
                         }
-                        // A later resting item is late if slack − delay < transfer: true for a prefix
-                        // of the slacks in ascending order (a rounded subtraction is monotone).
-                        var low = 0, high = sortedSlacks.count
-                        while low < high {
-                            let middle = (low + high) / 2
-                            let isLate = sortedSlacks[middle] - delay < transferSeconds
-                            if isLate { low = middle + 1 } else { high = middle }
-                        }
-                        let late = laterResting.markedCount(before: low)
-                        guard gain > 0, gain > Double(late) * transferSeconds else { continue }
+                        // The count is asked only when the gain could pay for it (it depends on the
+                        // items passed and the delay alone, so a count skipped changes no later one).
+                        guard gain > 0 else { continue }
+                        let late = lateResting.lateCount(delay: delay, transferSeconds: transferSeconds)
+                        guard gain > Double(late) * transferSeconds else { continue }
                         delay += transferSeconds
                     } else if !(c.isAttached && !isFling) {
                         guard arrival < c.leave else { continue }
@@ -825,7 +786,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
                 let isSpeculative = c.enter == atRest
                 next[nextCount] = PlanEntry(imageID: c.imageID, item: c.item, priority: priority,
-                                            isSpeculative: isSpeculative)
+                                            isSpeculative: isSpeculative, hadLoad: c.isLoading)
                 nextCount += 1
                 stateOf[c.imageID].mark = wanted
             }
@@ -854,7 +815,9 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             cancel(load)
         }
-        for entry in plan {
+        // Only the entries whose image had a load when planned can have one now: the plan started
+        // none, and what it cancelled it does not want.
+        for entry in plan where entry.hadLoad {
             guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
@@ -891,21 +854,16 @@ final class AdaptiveStrategy: FetchStrategy {
     /// first): disk reads at once, downloads while fewer than `downloadSlots` are in flight,
     /// speculative ones while fewer than `maxSpeculativeLoads` are and no other download waits.
     private func pump() {
-        var downloads = 0, speculative = 0
-        for imageID in activeLoads {  // counts only: the order does not matter
-            let load = loadOf[imageID]!
-            guard case .network? = load.phase else { continue }
-            downloads += 1
-            if load.isSpeculative { speculative += 1 }
-        }
+        // The downloads in flight, counted when a download is first considered (the disk reads
+        // started before then are not downloads: the count is the same as at the start).
+        var downloads = -1, speculative = 0
         var isUrgentWaiting = false
-        let now = environment.now
         let total = urgent.count + plan.count
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
             guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
             if let notBefore = retryNotBefore[entry.imageID] {
-                if now < notBefore { continue }
+                if environment.now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
             }
             let facts = facts(ofItem: entry.item)
@@ -915,6 +873,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 startLoad(entry, maxPixelSize: size)
                 continue
             }
+            if downloads < 0 { (downloads, speculative) = countDownloads() }
             guard downloads < downloadSlots else {
                 if !entry.isSpeculative { isUrgentWaiting = true }
                 break
@@ -924,6 +883,18 @@ final class AdaptiveStrategy: FetchStrategy {
             downloads += 1
             if entry.isSpeculative { speculative += 1 }
         }
+    }
+
+    /// The loads in flight in their network phase, and how many of them are speculative.
+    private func countDownloads() -> (downloads: Int, speculative: Int) {
+        var downloads = 0, speculative = 0
+        for imageID in activeLoads {  // counts only: the order does not matter
+            let load = loadOf[imageID]!
+            guard case .network? = load.phase else { continue }
+            downloads += 1
+            if load.isSpeculative { speculative += 1 }
+        }
+        return (downloads, speculative)
     }
 
     // MARK: Loads
@@ -1060,8 +1031,10 @@ final class AdaptiveStrategy: FetchStrategy {
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
         load.phase = .decode(environment.decode(load.imageID, mode: mode) { [weak self] image in
             guard let self else { return }
+            // Only the decode median changed, if anything: the estimates follow from it.
+            let decodeBefore = estimator.decodeSeconds.bitPattern
             estimator.observeDecode(environment.now - submitted)
-            refreshEstimates()
+            if estimator.decodeSeconds.bitPattern != decodeBefore { refreshEstimates() }
             decoded(load, image: image)
         })
     }
@@ -1123,10 +1096,18 @@ final class AdaptiveStrategy: FetchStrategy {
         guard !pending.isEmpty else { return }
         // The first pending image of each id, in `delivered` (cleared again below).
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
-        for cell in 0..<itemOfCell.count where itemOfCell[cell] >= 0 && !satisfied[cell] {
-            let imageID = catalogImageID(ofItem: itemOfCell[cell])
-            guard let image = delivered[imageID] else { continue }
-            environment.setImage(image, on: cell)
+        // The cells waiting for a delivered image, in cell order (read first, then set: reading
+        // changes nothing, so the sets come in the same order).
+        flushCells.removeAll(keepingCapacity: true)
+        itemOfCell.values.withUnsafeBufferPointer { items in
+            satisfied.values.withUnsafeBufferPointer { isSatisfied in
+                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
+                    if delivered[catalogImageID(ofItem: items[cell])] != nil { flushCells.append(cell) }
+                }
+            }
+        }
+        for cell in flushCells {
+            environment.setImage(delivered[catalogImageID(ofItem: itemOfCell[cell])]!, on: cell)
             satisfied[cell] = true
         }
         for (imageID, image) in pending {

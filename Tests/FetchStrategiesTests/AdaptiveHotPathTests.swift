@@ -52,6 +52,48 @@ import Testing
         }
     }
 
+    @Test func theLoadsInFlightAreSortedAsTheStandardSortSortsThem() {
+        var generator = Generator(state: 17)
+        for round in 0..<600 {
+            // Short inputs are sorted by insertion, longer ones by the standard library: both drawn.
+            let count = generator.next(round % 4 == 0 ? 300 : 40)
+            var ids = (0..<count).map { _ in generator.next(round % 2 == 0 ? 1_000 : 8) }
+            let expected = ids.sorted()
+            AdaptiveStrategy.PlanOrder.sortAscending(&ids)
+            #expect(ids == expected)
+        }
+    }
+
+    /// The late resting items a fling's plan counts, against the scan of the later items it
+    /// replaces (slack − delay < transfer, NaN never late), over plan-shaped slacks (ascending
+    /// rows each descending, long descending stretches past the insertion budget, ties, zeros,
+    /// infinities, NaN) and random passes and growing delays.
+    @Test func theLateRestingCounterCountsWhatAScanOfTheLaterItemsCounts() {
+        var generator = Generator(state: 29)
+        var counter = AdaptiveStrategy.LateRestingCounter()
+        for round in 0..<1_500 {
+            let count = generator.next(round % 4 == 0 ? 300 : 70)
+            var slacks = Self.planKeys(&generator, count: count, withNaN: round % 3 == 0)
+            if round % 5 == 1 { slacks.reverse() }  // mostly descending: past the insertion budget
+            let transfer = Double(generator.next(4)) / 2
+            let resting = slacks.enumerated().map { (index: $0.offset * 2, slack: $0.element - 3) }
+            resting.withUnsafeBufferPointer { counter.reset($0) }
+            var passed = 0, delay = 0.0
+            for _ in 0..<(count + 5) {
+                switch generator.next(3) {
+                case 0 where passed < count:
+                    counter.passNext()
+                    passed += 1
+                default:
+                    if generator.next(2) == 0 { delay += Double(generator.next(3)) / 2 }
+                    let expected = resting[passed...].count { $0.slack - delay < transfer }
+                    #expect(counter.lateCount(delay: delay, transferSeconds: transfer) == expected)
+                }
+            }
+            #expect(counter.passed == passed)
+        }
+    }
+
     @Test func aDenseSlotTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
         let table = DenseSlotTable(empty: -3)
         var reference: [Int: Int] = [:]
@@ -224,6 +266,40 @@ import Testing
                                           outcome: outcome)
                 #expect(log.ended(metrics) == reference.ended(metrics))
             }
+        }
+    }
+
+    /// Many transfers overlapping one (beyond the insertion sort's limit), reported in and out of
+    /// end order: the sweep still measures what the scan did.
+    @Test func theLinkLogsSweepMeasuresCrowdedLinksAsTheScanDid() {
+        var generator = Generator(state: 34)
+        for round in 0..<12 {
+            var log = LinkShareLog(), reference = ReferenceLinkLog()
+            let count = 36 + generator.next(30)
+            var requests: [(imageID: Int, fetchStart: SimTime)] = []
+            for k in 0..<count {
+                let request = (imageID: k, fetchStart: SimTime(k * 7 + generator.next(5)))
+                requests.append(request)
+                log.resumed(imageID: request.imageID, at: request.fetchStart)
+                reference.outstanding.append(request)
+            }
+            var clock: SimTime = 10_000
+            var measuredCount = 0
+            while !requests.isEmpty {
+                let request = requests.remove(at: generator.next(requests.count))
+                clock += SimTime(1 + generator.next(50))
+                let first = request.fetchStart + SimTime(1 + generator.next(400))
+                let last = round % 2 == 0 ? clock : clock - SimTime(generator.next(300))
+                let metrics = TaskMetrics(imageID: request.imageID, fetchStart: request.fetchStart,
+                                          requestStart: request.fetchStart, responseStart: first,
+                                          responseEnd: max(first + 1, last),
+                                          bytesReceived: Int64(1 + generator.next(9_000)), isReusedConnection: true,
+                                          outcome: .completed)
+                let measured = log.ended(metrics)
+                #expect(measured == reference.ended(metrics))
+                measuredCount += measured.count
+            }
+            #expect(measuredCount == count)  // every transfer measured once the last report came
         }
     }
 }

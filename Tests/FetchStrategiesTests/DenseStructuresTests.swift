@@ -1,8 +1,8 @@
 @testable import FetchStrategies
 import Testing
 
-/// The index structures behind `adaptive`'s plan: a table keyed by a small integer and a
-/// Fenwick counter, each checked against a plain oracle.
+/// The index structure behind `adaptive`'s plan: a table keyed by a small integer, checked
+/// against a plain oracle.
 @Suite struct DenseStructuresTests {
     /// A repeatable generator for the cases (64-bit LCG, Knuth's MMIX constants).
     struct Generator {
@@ -29,36 +29,5 @@ import Testing
             oracle[key] = value
         }
         for key in 0..<600 { #expect(table[key] == (oracle[key] ?? -1)) }
-    }
-
-    @Test func aFenwickCounterCountsTheMarkedPositionsBeforeEveryEnd() {
-        var generator = Generator(state: 7)
-        for count in [0, 1, 2, 3, 7, 8, 64, 100] {
-            var counter = FenwickCounter(count: count)
-            var marked = [Bool](repeating: true, count: count)
-            for end in 0...count { #expect(counter.markedCount(before: end) == end) }
-            for position in (0..<count).map({ ($0, generator.next(1_000)) }).sorted(by: { $0.1 < $1.1 }).map(\.0) {
-                counter.unmark(position)
-                marked[position] = false
-                let end = generator.next(count + 1)
-                #expect(counter.markedCount(before: end) == marked[..<end].filter { $0 }.count)
-            }
-            #expect(counter.markedCount(before: count) == 0)
-        }
-    }
-
-    @Test func aResetFenwickCounterHasEveryPositionMarkedAgainWhateverItsSizeBefore() {
-        var counter = FenwickCounter(count: 9)
-        for position in [0, 4, 8] { counter.unmark(position) }
-        #expect(counter.markedCount(before: 9) == 6)
-        for count in [12, 3, 0, 5] {  // larger, smaller, empty, then larger again
-            counter.reset(count: count)
-            for end in 0...count { #expect(counter.markedCount(before: end) == end) }
-            #expect(counter.markedCount(before: count + 10) == count)  // an end past the last counts all
-            if count > 2 {
-                counter.unmark(1)
-                #expect(counter.markedCount(before: 1) == 1 && counter.markedCount(before: count) == count - 1)
-            }
-        }
     }
 }

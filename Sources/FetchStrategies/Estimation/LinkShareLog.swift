@@ -53,8 +53,6 @@ struct LinkShareLog {
     private var intervals: [Interval] = []
     /// Completed transfers not yet measured, by end time.
     private var pending: [Pending] = []
-    /// Scratch for `linkTime`: the cut points of one transfer, kept for its capacity.
-    private var cuts: [SimTime] = []
     /// Scratch for `linkTime`: the starts and the ends of the reported transfers overlapping it.
     private var starts: [SimTime] = [], ends: [SimTime] = []
     /// Whether `intervals` is in ascending order of `end` (reports come in time order, so it
@@ -74,9 +72,21 @@ struct LinkShareLog {
 
     /// A request's metrics arrived. Returns the link times per byte, nanoseconds, of the
     /// transfers this report made measurable (oldest first): each the inverse of a measurement
-    /// of the link's rate.
+    /// of the link's rate. (`end(_:)` without the array: the measurements stay in `measured`.)
     /// - Complexity: O(k log k) per measured transfer for k reported transfers overlapping it.
     mutating func ended(_ metrics: TaskMetrics) -> [Double] {
+        end(metrics)
+        return measured
+    }
+
+    /// The link times per byte, nanoseconds, the last `end(_:)` measured (oldest first); kept
+    /// between reports for its capacity.
+    private(set) var measured: [Double] = []
+
+    /// A request's metrics arrived: `measured` becomes the link times per byte, nanoseconds, of
+    /// the transfers this report made measurable (oldest first), as `ended(_:)` returns them.
+    mutating func end(_ metrics: TaskMetrics) {
+        measured.removeAll(keepingCapacity: true)
         if let index = outstanding.firstIndex(where: {
             $0.imageID == metrics.imageID && $0.fetchStart == metrics.fetchStart
         }) {
@@ -94,30 +104,40 @@ struct LinkShareLog {
         // has all its overlapping transfers reported.
         var frontier = SimTime.max
         for request in outstanding where request.fetchStart < frontier { frontier = request.fetchStart }
-        var measured: [Double] = []
         var ready = 0
         while ready < pending.count && pending[ready].interval.end <= frontier {
             let sample = pending[ready]
             measured.append(Double(linkTime(of: sample.interval)) / Double(sample.bytes))
             ready += 1
         }
-        pending.removeFirst(ready)
+        if ready > 0 { pending.removeFirst(ready) }
         // Intervals ending before every pending and future transfer can start are no longer needed.
         var horizon = frontier
         for sample in pending where sample.interval.start < horizon { horizon = sample.interval.start }
         if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
-        let stale = max(intervals.prefix { $0.end <= horizon }.count, intervals.count - Self.intervalLimit)
-        intervals.removeFirst(stale)
-        return measured
+        var stale = 0
+        while stale < intervals.count && intervals[stale].end <= horizon { stale += 1 }
+        stale = max(stale, intervals.count - Self.intervalLimit)
+        if stale > 0 { intervals.removeFirst(stale) }
+    }
+
+    /// Sorts `a` ascending in place (by insertion: the few overlapping transfers of a measurement).
+    private static func insertionSort(_ a: UnsafeMutableBufferPointer<SimTime>) {
+        guard a.count > 1 else { return }
+        for index in 1..<a.count {
+            let value = a[index]
+            var hole = index
+            while hole > 0 && a[hole - 1] > value {
+                a[hole] = a[hole - 1]
+                hole -= 1
+            }
+            a[hole] = value
+        }
     }
 
     /// `∫ dt / n(t)` over `interval`, nanoseconds (rounded down per piece), where `n(t)` counts
     /// the reported transfers in progress at `t` (`interval`'s own among them).
     private mutating func linkTime(of interval: Interval) -> SimTime {
-        cuts.removeAll(keepingCapacity: true)
-        cuts.append(interval.start)
-        starts.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
         // Only the reported transfers ending after `interval` starts can overlap it: in end order,
         // a suffix of `intervals`.
         var first = 0
@@ -128,42 +148,83 @@ struct LinkShareLog {
                 if intervals[middle].end > interval.start { high = middle } else { first = middle + 1 }
             }
         }
-        for other in intervals[first...] where other.end > interval.start && other.start < interval.end {
-            starts.append(other.start)
-            ends.append(other.end)
+        // The starts and the ends of the overlapping transfers, sorted (sized once, filled
+        // through their buffers).
+        let most = intervals.count - first
+        if starts.count < most {
+            starts.append(contentsOf: repeatElement(0, count: most - starts.count))
+            ends.append(contentsOf: repeatElement(0, count: most - ends.count))
         }
-        starts.sort()
-        if !isSortedByEnd { ends.sort() }  // in end order already: `intervals` is
-        // The cuts in ascending order: `interval.start`, the starts after it and the ends before
-        // `interval.end` merged (both lie strictly inside `interval`), then `interval.end`.
-        var nextStart = 0, nextEnd = 0
-        while nextStart < starts.count && starts[nextStart] <= interval.start { nextStart += 1 }
-        while nextStart < starts.count || nextEnd < ends.count {
-            if nextEnd < ends.count && ends[nextEnd] >= interval.end {
-                nextEnd = ends.count  // the rest end at or after `interval.end` too: no cuts
-                continue
-            }
-            if nextEnd == ends.count || (nextStart < starts.count && starts[nextStart] <= ends[nextEnd]) {
-                cuts.append(starts[nextStart])
-                nextStart += 1
-            } else {
-                cuts.append(ends[nextEnd])
-                nextEnd += 1
+        let isSortedByEnd = self.isSortedByEnd
+        return intervals.withUnsafeBufferPointer { intervals in
+            starts.withUnsafeMutableBufferPointer { startBuffer in
+                ends.withUnsafeMutableBufferPointer { endBuffer in
+                    var count = 0
+                    for index in first..<intervals.count {
+                        let other = intervals[index]
+                        guard other.end > interval.start && other.start < interval.end else { continue }
+                        startBuffer[count] = other.start
+                        endBuffer[count] = other.end
+                        count += 1
+                    }
+                    var starts = UnsafeMutableBufferPointer(rebasing: startBuffer[0..<count])
+                    var ends = UnsafeMutableBufferPointer(rebasing: endBuffer[0..<count])
+                    if count <= Self.insertionSortLimit {
+                        Self.insertionSort(starts)
+                        if !isSortedByEnd { Self.insertionSort(ends) }  // in end order already: `intervals` is
+                    } else {
+                        starts.sort()
+                        if !isSortedByEnd { ends.sort() }
+                    }
+                    return Self.sharedTime(of: interval, starts: UnsafeBufferPointer(starts),
+                                           ends: UnsafeBufferPointer(ends))
+                }
             }
         }
-        cuts.append(interval.end)
+    }
+
+    /// Overlapping transfers this many or fewer are sorted by insertion.
+    private static let insertionSortLimit = 32
+
+    /// `∫ dt / n(t)` over `interval` given the sorted starts and ends of the reported transfers
+    /// overlapping it (its own among them).
+    private static func sharedTime(of interval: Interval, starts: UnsafeBufferPointer<SimTime>,
+                                   ends: UnsafeBufferPointer<SimTime>) -> SimTime {
         var total: SimTime = 0
         // Only a transfer overlapping `interval` can be in progress over a piece of it. Every
         // start after `interval.start` and every end before `interval.end` is a cut, so over a
         // piece `from..<to` between neighbouring cuts an overlapping transfer is in progress iff
         // it started by `from` and had not ended by `from`: the count is (starts ≤ from) − (ends
         // ≤ from) (a transfer ending by `from` started before it), read off the sorted lists.
+        // The cuts in ascending order: `interval.start`, the starts after it and the ends before
+        // `interval.end` merged (both lie strictly inside `interval`), then `interval.end`; each
+        // piece is measured as its upper cut comes.
         var started = 0, ended = 0
-        for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
+        var from = interval.start
+        func piece(to: SimTime) {
+            guard to > from else { return }
             while started < starts.count && starts[started] <= from { started += 1 }
             while ended < ends.count && ends[ended] <= from { ended += 1 }
             total += (to - from) / SimTime(max(1, started - ended))
+            from = to
         }
+        var nextStart = 0, nextEnd = 0
+        while nextStart < starts.count && starts[nextStart] <= interval.start { nextStart += 1 }
+        var endCount = ends.count
+        while nextStart < starts.count || nextEnd < endCount {
+            if nextEnd < endCount && ends[nextEnd] >= interval.end {
+                endCount = nextEnd  // the rest end at or after `interval.end` too: no cuts
+                continue
+            }
+            if nextEnd == endCount || (nextStart < starts.count && starts[nextStart] <= ends[nextEnd]) {
+                piece(to: starts[nextStart])
+                nextStart += 1
+            } else {
+                piece(to: ends[nextEnd])
+                nextEnd += 1
+            }
+        }
+        piece(to: interval.end)
         return total
     }
 }

@@ -97,7 +97,8 @@ struct LoadEstimator {
         if metrics.outcome == .completed && metrics.bytesReceived > 0 {
             imageBytes.add(Double(metrics.bytesReceived))
         }
-        for nanosPerByte in link.ended(metrics) { linkNanosPerByte.add(nanosPerByte) }
+        link.end(metrics)
+        for nanosPerByte in link.measured { linkNanosPerByte.add(nanosPerByte) }
     }
 
     /// A decode job of the strategy took `duration` from submission to completion.

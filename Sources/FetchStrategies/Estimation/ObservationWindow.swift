@@ -44,10 +44,16 @@ struct ObservationWindow: Equatable {
 
     /// The first position in `ascending` whose value is not below `value` (binary search).
     private func insertionIndex(of value: Double) -> Int {
-        var low = 0, high = ascending.count
+        ascending.withUnsafeBufferPointer { Self.insertionIndex(of: value, in: $0) }
+    }
+
+    /// The first position in `sorted` whose value is not below `value` (binary search).
+    @inline(__always)
+    private static func insertionIndex(of value: Double, in sorted: UnsafeBufferPointer<Double>) -> Int {
+        var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if ascending[middle] < value { low = middle + 1 } else { high = middle }
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -57,19 +63,23 @@ struct ObservationWindow: Equatable {
     /// - Complexity: O(capacity).
     mutating func add(_ value: Double) {
         guard value.isFinite, value >= 0 else { return }
-        var removeAt = -1
-        if ring.count == capacity {
-            // equal values are interchangeable: remove any copy of the one leaving
-            removeAt = insertionIndex(of: ring[oldest])
-            ring[oldest] = value
-            oldest = oldest + 1 == capacity ? 0 : oldest + 1
-        } else {
+        observationCount += 1
+        guard ring.count == capacity else {
             ring.append(value)
+            ascending.insert(value, at: insertionIndex(of: value))
+            return
         }
-        let insertAt = insertionIndex(of: value)
+        let leaving = ring.withUnsafeMutableBufferPointer { ring in
+            let leaving = ring[oldest]
+            ring[oldest] = value
+            return leaving
+        }
+        oldest = oldest + 1 == capacity ? 0 : oldest + 1
         ascending.withUnsafeMutableBufferPointer { sorted in
-            // Remove the leaving value, then insert the new one: one shift of the values between.
-            guard removeAt >= 0 else { return }
+            // Remove the leaving value (equal values are interchangeable: any copy of it), then
+            // insert the new one: one shift of the values between.
+            let removeAt = Self.insertionIndex(of: leaving, in: UnsafeBufferPointer(sorted))
+            let insertAt = Self.insertionIndex(of: value, in: UnsafeBufferPointer(sorted))
             if removeAt < insertAt {  // the new value lands after the hole (its index counts the leaving one)
                 for index in removeAt..<(insertAt - 1) { sorted[index] = sorted[index + 1] }
                 sorted[insertAt - 1] = value
@@ -82,27 +92,27 @@ struct ObservationWindow: Equatable {
                 sorted[insertAt] = value
             }
         }
-        if removeAt < 0 { ascending.insert(value, at: insertAt) }
-        observationCount += 1
     }
 
     /// The median of the values in the window (the mean of the two middle ones for an even
     /// count); 0 for an empty window.
     /// - Complexity: O(1).
     var median: Double {
-        guard !ascending.isEmpty else { return 0 }
-        let sorted = ascending
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        ascending.withUnsafeBufferPointer { sorted in
+            guard !sorted.isEmpty else { return 0 }
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
     }
 
     /// The `fraction` quantile by nearest rank: the smallest value with at least `fraction` of
     /// the window at or below it (`fraction` in 0...1; the largest value for 1); 0 when empty.
     /// - Complexity: O(1).
     func quantile(_ fraction: Double) -> Double {
-        guard !ascending.isEmpty else { return 0 }
-        let sorted = ascending
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
+        ascending.withUnsafeBufferPointer { sorted in
+            guard !sorted.isEmpty else { return 0 }
+            let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+            return sorted[min(max(rank, 1), sorted.count) - 1]
+        }
     }
 }

@@ -1,0 +1,107 @@
+extension AdaptiveStrategy {
+    /// Counts, for a fling's plan, the resting items after the current candidate that would be
+    /// late if its download went first: those whose slack − delay < transfer (a NaN slack as
+    /// +infinity: never late), among the resting items not yet passed.
+    ///
+    /// Both what is asked only grows within a plan: the items passed (a prefix, in plan order)
+    /// and the delay (a sum of transfers). A rounded subtraction is monotone, so the items late
+    /// for a delay are a prefix of the slacks in ascending order, a prefix that only grows: a
+    /// count moves a pointer along the sorted slacks past the items that turned late (each once)
+    /// and keeps the number of late items not yet passed. The slacks are sorted once per plan,
+    /// by insertion (a plan's slacks are nearly sorted: ascending rows, each row's descending by
+    /// a transfer per item), by the standard library's sort when that meets too many
+    /// inversions; ties in any order (only counts are read). O(1) per item passed or turning
+    /// late: no rank table, no prefix counts. Exact: the same count as a scan of the later items
+    /// (`AdaptiveHotPathTests`).
+    /// Origin: ours.
+    struct LateRestingCounter {
+        /// The resting items' slacks (NaN as +infinity) with their positions, by ascending slack.
+        private var sorted: [(slack: Double, position: Int)] = []
+        /// Whether each item (by position) was found late.
+        private var isLate: [Bool] = []
+        /// Items of `sorted` found late or passed over: `sorted[0..<crossed]`.
+        private var crossed = 0
+        /// Items passed: positions `0..<passed`.
+        private(set) var passed = 0
+        /// Items found late among those not passed.
+        private var lateAhead = 0
+
+        /// An empty counter (no items).
+        init() {}
+
+        /// Insertion moves per item beyond which `reset` sorts with the standard library instead.
+        static let insertionMovesPerItem = 8
+
+        /// Starts again with `resting`'s slacks (in plan order), none passed, no delay.
+        /// - Complexity: O(n + inversions), at most O(n log n).
+        mutating func reset(_ resting: UnsafeBufferPointer<(index: Int, slack: Double)>) {
+            let count = resting.count
+            PlanOrder.resize(&sorted, to: count, filler: (0, 0))
+            PlanOrder.resize(&isLate, to: count, filler: false)
+            crossed = 0
+            passed = 0
+            lateAhead = 0
+            let isSorted = sorted.withUnsafeMutableBufferPointer { sorted in
+                isLate.withUnsafeMutableBufferPointer { isLate in
+                    var moves = 0
+                    let budget = Self.insertionMovesPerItem * count
+                    for position in 0..<count {
+                        isLate[position] = false
+                        let slack = resting[position].slack
+                        let key = slack.isNaN ? Double.infinity : slack
+                        var hole = position
+                        while hole > 0 && sorted[hole - 1].slack > key {
+                            sorted[hole] = sorted[hole - 1]
+                            hole -= 1
+                        }
+                        sorted[hole] = (key, position)
+                        moves += position - hole
+                        if moves > budget {
+                            // Too many inversions: the rest unsorted, then one sort of all.
+                            for rest in (position + 1)..<max(position + 1, count) {
+                                isLate[rest] = false
+                                let slack = resting[rest].slack
+                                sorted[rest] = (slack.isNaN ? Double.infinity : slack, rest)
+                            }
+                            return false
+                        }
+                    }
+                    return true
+                }
+            }
+            if !isSorted { sorted.sort { $0.slack < $1.slack } }
+        }
+
+        /// Passes the next item (position `passed`): it no longer counts.
+        @inline(__always)
+        mutating func passNext() {
+            if isLate[passed] { lateAhead -= 1 }
+            passed += 1
+        }
+
+        /// The items not passed with slack − `delay` < `transferSeconds`. `delay` must not be
+        /// below that of an earlier count since the last reset.
+        /// - Complexity: O(1) per item that turns late.
+        mutating func lateCount(delay: Double, transferSeconds: Double) -> Int {
+            var crossed = self.crossed
+            guard crossed < sorted.count else { return lateAhead }
+            let passed = self.passed
+            var lateAhead = self.lateAhead
+            sorted.withUnsafeBufferPointer { sorted in
+                isLate.withUnsafeMutableBufferPointer { isLate in
+                    while crossed < sorted.count && sorted[crossed].slack - delay < transferSeconds {
+                        let position = sorted[crossed].position
+                        if position >= passed {
+                            isLate[position] = true
+                            lateAhead += 1
+                        }
+                        crossed += 1
+                    }
+                }
+            }
+            self.crossed = crossed
+            self.lateAhead = lateAhead
+            return lateAhead
+        }
+    }
+}
