@@ -24,11 +24,20 @@
 /// while everything left is protected.
 ///
 /// Entries live in arrays linked into one doubly linked list (head = next victim), with a
-/// table from key to slot (`IntKeyedTable`, no SipHash) used only for lookups. Stored properties
-/// skip the runtime exclusivity checks (half of `cache-replay`'s time): no method calls out while
-/// it mutates them, so overlapping accesses cannot happen.
-/// - Complexity: `touch`, `insert`, `remove` O(1) amortised, plus O(p) per eviction when p
-///   protected entries sit at the head.
+/// table from key to slot (`IntKeyedTable`, no SipHash) used only for lookups. The links live in
+/// one buffer the index owns (`Link`: no uniqueness check or bounds check per write; an LRU hit
+/// is two link updates). Stored properties skip the runtime exclusivity checks (half of
+/// `cache-replay`'s time): no method calls out while it mutates them, so overlapping accesses
+/// cannot happen.
+///
+/// Eviction passes over protected entries in place, so a run of protected entries at the head
+/// (the images of visible cells, which an LRU list lets drift to the front) would be walked by
+/// every eviction. `scanStart` remembers where that run ends: every entry before it is protected,
+/// so a walk from it finds the same victims as a walk from the head. Each link carries the order
+/// of its last append (increasing along the list), which tells in O(1) whether an entry whose
+/// protection is lifted lies before `scanStart` (it then becomes the start).
+/// - Complexity: `touch`, `insert`, `remove`, `setProtected` O(1) amortised, plus O(p) per
+///   eviction for the p protected entries passed over that no earlier eviction passed over.
 public final class CacheIndex {
     /// Eviction order.
     public enum Policy: String, Sendable, CaseIterable {
@@ -47,8 +56,15 @@ public final class CacheIndex {
     @usableFromInline @exclusivity(unchecked) var slotOfKey = IntKeyedTable<Int32>()
     @usableFromInline @exclusivity(unchecked) var keys: [Int] = []
     @usableFromInline @exclusivity(unchecked) var costs: [Int64] = []
-    @usableFromInline @exclusivity(unchecked) var previous: [Int32] = []
-    @usableFromInline @exclusivity(unchecked) var next: [Int32] = []
+    /// The list links of each slot (`keys.count` of them initialised, room for `linkCapacity`).
+    @usableFromInline @exclusivity(unchecked) var links: UnsafeMutablePointer<Link>
+    /// Slots `links` has room for.
+    @usableFromInline @exclusivity(unchecked) var linkCapacity = 0
+    /// The order the next appended slot gets (`Link.order`).
+    @usableFromInline @exclusivity(unchecked) var nextOrder: Int64 = 0
+    /// Where eviction walks start: a linked slot with only protected entries before it, or −1 for
+    /// the head.
+    @usableFromInline @exclusivity(unchecked) var scanStart: Int32 = -1
     @usableFromInline @exclusivity(unchecked) var isProtected: [Bool] = []
     /// CLOCK reference bits, per slot (`clock` only; false otherwise).
     @usableFromInline @exclusivity(unchecked) var isReferenced: [Bool] = []
@@ -64,6 +80,21 @@ public final class CacheIndex {
         self.policy = policy
         self.countLimit = max(0, countLimit)
         self.costLimit = max(0, costLimit)
+        links = UnsafeMutablePointer<Link>.allocate(capacity: 0)
+    }
+
+    deinit { links.deallocate() }
+
+    /// Makes room in `links` for `slotCount` slots (at least doubling), keeping the links of the
+    /// slots in use.
+    @inline(never)
+    private func growLinks(to slotCount: Int) {
+        let capacity = max(slotCount, 2 * linkCapacity, 16)
+        let grown = UnsafeMutablePointer<Link>.allocate(capacity: capacity)
+        grown.moveInitialize(from: links, count: keys.count)
+        links.deallocate()
+        links = grown
+        linkCapacity = capacity
     }
 
     /// Reserves storage for `entryCount` entries, so that inserting up to that many allocates
@@ -72,8 +103,7 @@ public final class CacheIndex {
         slotOfKey.reserveCapacity(entryCount)
         keys.reserveCapacity(entryCount)
         costs.reserveCapacity(entryCount)
-        previous.reserveCapacity(entryCount)
-        next.reserveCapacity(entryCount)
+        if entryCount > linkCapacity { growLinks(to: entryCount) }
         isProtected.reserveCapacity(entryCount)
         isReferenced.reserveCapacity(entryCount)
         freeSlots.reserveCapacity(entryCount)
@@ -137,10 +167,10 @@ public final class CacheIndex {
                 isReferenced[Int(slot)] = false
             } else {
                 slot = Int32(keys.count)
+                if keys.count == linkCapacity { growLinks(to: keys.count + 1) }
+                (links + keys.count).initialize(to: Link(previous: -1, next: -1, order: 0))
                 keys.append(key)
                 costs.append(cost)
-                previous.append(-1)
-                next.append(-1)
                 isProtected.append(false)
                 isReferenced.append(false)
             }
@@ -173,10 +203,9 @@ public final class CacheIndex {
     public func removeAll() -> [Int] {
         let all = keysInEvictionOrder()
         slotOfKey.removeAll()
-        keys.removeAll()
+        keys.removeAll()  // the links of the slots need no deinitialisation (`Link` is trivial)
         costs.removeAll()
-        previous.removeAll()
-        next.removeAll()
+        scanStart = -1
         isProtected.removeAll()
         isReferenced.removeAll()
         freeSlots.removeAll()
@@ -191,6 +220,10 @@ public final class CacheIndex {
     public func setProtected(_ key: Int, _ protected: Bool) {
         guard let slot = slotOfKey[key] else { return }
         isProtected[Int(slot)] = protected
+        // An entry before the start of the walks that loses its protection is the new start.
+        if !protected && scanStart >= 0 && links[Int(slot)].order < links[Int(scanStart)].order {
+            scanStart = slot
+        }
     }
 
     /// Held keys, next victim first (under `clock`: in list order, front first; a referenced
@@ -201,7 +234,7 @@ public final class CacheIndex {
         var slot = head
         while slot >= 0 {
             result.append(keys[Int(slot)])
-            slot = next[Int(slot)]
+            slot = links[Int(slot)].next
         }
         return result
     }
@@ -210,15 +243,23 @@ public final class CacheIndex {
         (countLimit > 0 && count > countLimit) || (costLimit > 0 && totalCost > costLimit)
     }
 
+    /// From the front (`scanStart`: the protected entries before it would be passed over) while
+    /// over a limit, every entry but the protected ones and `newKey` is evicted.
     private func evictToLimits(keeping newKey: Int, evicted: inout [Int]) {
         guard isOverLimit() else { return }
-        var slot = head
+        var slot = scanStart >= 0 ? scanStart : head
+        var isProtectedRun = true
         while isOverLimit() && slot >= 0 {
-            let following = next[Int(slot)]
-            let key = keys[Int(slot)]
-            if !isProtected[Int(slot)] && key != newKey {
-                remove(key)
-                evicted.append(key)
+            let following = links[Int(slot)].next
+            if isProtected[Int(slot)] {
+                if isProtectedRun { scanStart = following }  // −1 (the head) at the end: still true
+            } else {
+                isProtectedRun = false
+                let key = keys[Int(slot)]
+                if key != newKey {
+                    remove(key)
+                    evicted.append(key)
+                }
             }
             slot = following
         }
@@ -228,14 +269,18 @@ public final class CacheIndex {
     /// and moves to the back, an unreferenced one is evicted (the entry just inserted included).
     /// Protected entries are passed over in place, so the sweep ends after at most two visits of
     /// every entry even when everything left is protected.
+    /// The sweep starts at `scanStart`: the protected entries before it would be passed over.
     private func sweepToLimits(evicted: inout [Int]) {
-        var slot = head
+        var slot = scanStart >= 0 ? scanStart : head
+        var isProtectedRun = true
         while isOverLimit() && slot >= 0 {
-            var following = next[Int(slot)]
+            var following = links[Int(slot)].next
             if isProtected[Int(slot)] {
+                if isProtectedRun { scanStart = following }
                 slot = following
                 continue
             }
+            isProtectedRun = false
             if isReferenced[Int(slot)] {
                 isReferenced[Int(slot)] = false
                 if following < 0 {
@@ -253,43 +298,37 @@ public final class CacheIndex {
         }
     }
 
-    /// `unlink(slot)` then `append(slot)` (a hit under `lru`) on the link arrays' storage: one
-    /// uniqueness check per array instead of one per write. `slot` must be linked, not the tail.
+    /// `unlink(slot)` then `append(slot)` (a hit under `lru`). `slot` must be linked, not the tail.
     @usableFromInline
     func moveToTail(_ slot: Int32) {
         precondition(slot != tail, "moveToTail of the tail")
-        var newHead = head, newTail = tail
-        previous.withUnsafeMutableBufferPointer { previous in
-            next.withUnsafeMutableBufferPointer { next in
-                let s = Int(slot)
-                let p = previous[s], n = next[s]
-                if p >= 0 { next[Int(p)] = n } else { newHead = n }
-                if n >= 0 { previous[Int(n)] = p } else { newTail = p }
-                // `slot` is not the tail, so the list keeps at least one other entry: `newTail`.
-                previous[s] = newTail
-                next[s] = -1
-                next[Int(newTail)] = slot
-                newTail = slot
-            }
-        }
-        head = newHead
-        tail = newTail
+        let s = Int(slot)
+        let p = links[s].previous, n = links[s].next
+        // `slot` is not the tail, so `n` is a slot and the list keeps another entry: the tail.
+        if p >= 0 { links[Int(p)].next = n } else { head = n }
+        links[Int(n)].previous = p
+        if scanStart == slot { scanStart = n }
+        links[s] = Link(previous: tail, next: -1, order: nextOrder)
+        nextOrder += 1
+        links[Int(tail)].next = slot
+        tail = slot
     }
 
     @usableFromInline
     func unlink(_ slot: Int32) {
-        let p = previous[Int(slot)], n = next[Int(slot)]
-        if p >= 0 { next[Int(p)] = n } else { head = n }
-        if n >= 0 { previous[Int(n)] = p } else { tail = p }
-        previous[Int(slot)] = -1
-        next[Int(slot)] = -1
+        let p = links[Int(slot)].previous, n = links[Int(slot)].next
+        if p >= 0 { links[Int(p)].next = n } else { head = n }
+        if n >= 0 { links[Int(n)].previous = p } else { tail = p }
+        if scanStart == slot { scanStart = n }  // the entries before `n` are those before `slot`
+        links[Int(slot)].previous = -1
+        links[Int(slot)].next = -1
     }
 
     @usableFromInline
     func append(_ slot: Int32) {
-        previous[Int(slot)] = tail
-        next[Int(slot)] = -1
-        if tail >= 0 { next[Int(tail)] = slot } else { head = slot }
+        links[Int(slot)] = Link(previous: tail, next: -1, order: nextOrder)
+        nextOrder += 1
+        if tail >= 0 { links[Int(tail)].next = slot } else { head = slot }
         tail = slot
     }
 
@@ -299,13 +338,21 @@ public final class CacheIndex {
         var cost: Int64 = 0
         var slot = head
         var last: Int32 = -1
+        // Orders increase along the list; `scanStart`, when set, is linked behind protected entries.
+        var isProtectedRun = true, isScanStartLinked = scanStart < 0
         while slot >= 0 {
-            guard previous[Int(slot)] == last, slotOfKey[keys[Int(slot)]] == slot else { return false }
+            guard links[Int(slot)].previous == last, slotOfKey[keys[Int(slot)]] == slot else { return false }
+            if last >= 0 && links[Int(last)].order >= links[Int(slot)].order { return false }
+            if slot == scanStart {
+                guard isProtectedRun else { return false }
+                isScanStartLinked = true
+            }
+            if !isProtected[Int(slot)] { isProtectedRun = false }
             seen += 1
             cost += costs[Int(slot)]
             last = slot
-            slot = next[Int(slot)]
+            slot = links[Int(slot)].next
         }
-        return last == tail && seen == count && seen == slotOfKey.count && cost == totalCost
+        return isScanStartLinked && last == tail && seen == count && seen == slotOfKey.count && cost == totalCost
     }
 }

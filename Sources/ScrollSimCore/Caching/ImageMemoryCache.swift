@@ -96,20 +96,22 @@ public final class ImageMemoryCache {
     public func store(_ image: ImageObject, for key: Int) -> Bool {
         let cost = image.decodedBytes
         if cost >= maxEntryCost { return false }
-        if let old = images[key], old !== image {
+        // `images[key]` after this is `image` when it held `image` already, else nil.
+        let old = images[key]
+        if let old, old !== image {
             environment.release(old)
             images[key] = nil
         }
         evicted.removeAll(keepingCapacity: true)
         let inserted = index.insert(key, cost: cost, evicted: &evicted)
-        let isHeld = inserted && index.contains(key)
+        let slot = inserted ? index.slot(of: key) : -1
+        let isHeld = slot >= 0
         if inserted {
             // Retained before the victims are released: the new bitmap exists while they go.
-            if images[key] == nil {
+            if old !== image {
                 images[key] = image
                 environment.retain(image)
             }
-            let slot = index.slot(of: key)
             if slot >= 0 {
                 if slot >= longSideOfSlot.count {
                     longSideOfSlot.append(contentsOf: repeatElement(0, count: slot + 1 - longSideOfSlot.count))
@@ -163,7 +165,7 @@ public final class ImageMemoryCache {
     public func keysInEvictionOrder() -> [Int] { index.keysInEvictionOrder() }
 
     private func dropImage(_ key: Int) {
-        expiresAt[key] = nil
+        if configuration.expiration > 0 { expiresAt[key] = nil }  // else it holds nothing
         if let image = images.removeValue(forKey: key) { environment.release(image) }
     }
 }
