@@ -49,17 +49,38 @@ public final class FetchEnvironment {
     /// that holds the environment, so it outlives every call made during the run; an environment
     /// must not be used after its run has ended.
     unowned(unsafe) let sim: Simulator
+    /// The simulator's context, memory ledger and scheduler, held here: read through `sim` (an
+    /// unowned reference), each use retained and released them.
+    let context: SimContext
+    let memory: MemoryLedger
+    let scheduler: Scheduler
 
-    init(sim: Simulator) { self.sim = sim }
+    /// `sim`, for the calls strategies make most: `withSim` borrows it (a call through the unowned
+    /// reference retains and releases it).
+    private let simReference: Unmanaged<Simulator>
+
+    /// Runs `body` with the simulator, borrowed (no retain and release of it).
+    @inline(__always)
+    private func withSim<Result>(_ body: (Simulator) -> Result) -> Result {
+        simReference._withUnsafeGuaranteedRef(body)
+    }
+
+    init(sim: Simulator) {
+        self.sim = sim
+        simReference = Unmanaged.passUnretained(sim)
+        context = sim.context
+        memory = sim.memory
+        scheduler = sim.scheduler
+    }
 
     // MARK: Clock and display
 
     /// The current simulated time of the calling code.
-    public var now: SimTime { sim.context.now }
+    public var now: SimTime { context.now }
     /// The display: its refresh rate and vsync grid.
     public var display: DisplayInfo { DisplayInfo(refreshHz: sim.scenario.display.refreshHz) }
     /// Whether the calling code runs on the main thread.
-    public var isOnMainThread: Bool { sim.context.isOnMainThread }
+    public var isOnMainThread: Bool { context.isOnMainThread }
 
     // MARK: Device
 
@@ -70,23 +91,25 @@ public final class FetchEnvironment {
     /// limit (the limit minus the footprint, baseline included; 0 at or past it).
     public var availableMemoryBytes: Int64 {
         let device = sim.scenario.device
-        return max(0, device.memoryLimitBytes - device.baselineFootprintBytes - sim.memory.currentBytes)
+        return max(0, device.memoryLimitBytes - device.baselineFootprintBytes - memory.currentBytes)
     }
 
     // MARK: Images
 
     /// The image item `item` shows (its URL).
-    public func imageID(forItem item: Int) -> Int { sim.images.imageID(forItem: item) }
+    public func imageID(forItem item: Int) -> Int { withSim { sim in sim.images.imageID(forItem: item) } }
     /// Encoded size of an image in bytes: the scenario's draw, not visible to strategies (they
     /// learn an image's size from its download, `NetworkResult.success(bytes:)`).
     func encodedBytes(ofImage imageID: Int) -> Int64 { sim.images.encodedBytes(ofImage: imageID) }
     /// Full pixel size of the source image `imageID` (image APIs return it with the URL; with a
     /// `layout.catalog` each image has its own).
     public func imagePixelSize(ofImage imageID: Int) -> (width: Int, height: Int) {
-        sim.images.pixelSize(ofImage: imageID)
+        withSim { sim in sim.images.pixelSize(ofImage: imageID) }
     }
     /// Pixel size of the cell showing `item` (points × scale), the target of a downsampled decode.
-    public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) { sim.layout.cellPixelSize(ofItem: item) }
+    public func cellPixelSize(ofItem item: Int) -> (width: Int, height: Int) {
+        withSim { sim in sim.layout.cellPixelSize(ofItem: item) }
+    }
 
     /// The collection's geometry (item frames, `items(intersecting:_:)`), for loaders that plan in
     /// points rather than through prefetch calls (Texture's ranges, a velocity-aware horizon).
@@ -99,19 +122,19 @@ public final class FetchEnvironment {
     /// `main_decode_ms`; called elsewhere it costs nothing (no caller does).
     public func makeBundledThumbnail(_ imageID: Int, maxPixelSize: Int) -> ImageObject {
         let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
-        if sim.context.isOnMainThread {
+        if context.isOnMainThread {
             let cost = SimDuration.milliseconds(sim.decodeMsPerMegapixel * image.megapixels)
             sim.chargeMain(cost)
             sim.recorder.metrics.mainDecodeNanos += cost
         }
-        sim.memory.markDecoded(image)
+        memory.markDecoded(image)
         return image
     }
 
     /// `UIImage(data:)`: an undecoded full image, decoded lazily on the main thread at the commit of
     /// the first frame that shows it. Costs nothing now.
     public func makeUndecodedImage(_ imageID: Int) -> ImageObject {
-        let source = sim.images.pixelSize(ofImage: imageID)
+        let source = withSim { sim in sim.images.pixelSize(ofImage: imageID) }
         return ImageObject(imageID: imageID, pixelWidth: source.width, pixelHeight: source.height,
                            isThumbnail: false, isDecoded: false)
     }
@@ -145,48 +168,50 @@ public final class FetchEnvironment {
     /// `completion` runs off the main thread.
     @discardableResult
     public func readDisk(bytes: Int64, completion: @escaping () -> Void) -> PoolTask {
-        sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion)
+        withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion) }
     }
 
     /// Writes `bytes` to the disk (same cost model as a read); `completion` runs off the main thread.
     @discardableResult
     public func writeDisk(bytes: Int64, completion: @escaping () -> Void = {}) -> PoolTask {
-        sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion)
+        withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion) }
     }
 
     /// Decodes `imageID` on a decoder thread; `completion` receives a decoded image, off the main thread.
     @discardableResult
     public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {
-        let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
-        let memory = sim.memory
-        return sim.decoders.submit(duration: duration) {
-            memory.markDecoded(image)
-            completion(image)
+        let memory = self.memory
+        return withSim { sim in
+            let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
+            return sim.decoders.submit(duration: duration) {
+                memory.markDecoded(image)
+                completion(image)
+            }
         }
     }
 
     /// Runs `block` on the main queue (FIFO, after the work already queued there).
     public func async(onMain block: @escaping () -> Void) {
-        sim.enqueueMainBlock(block)
+        withSim { sim in sim.enqueueMainBlock(block) }
     }
 
     /// Runs `block` after `delay` off the main thread (a timer on a background queue).
     public func schedule(after delay: SimTime, _ block: @escaping () -> Void) {
-        let scheduler = sim.scheduler
+        let scheduler = self.scheduler
         let at = now + max(0, delay)
         // `context.perform`, without making its closure when the timer is scheduled at once.
-        guard sim.context.defersToCursor else {
+        guard context.defersToCursor else {
             scheduler.schedule(.deferred(block), at: at)
             return
         }
-        sim.context.perform { scheduler.schedule(.deferred(block), at: at) }
+        context.perform { scheduler.schedule(.deferred(block), at: at) }
     }
 
     // MARK: Main thread and cells
 
     /// Charges `milliseconds` of synchronous work to the main thread (only meaningful on it).
     public func chargeMainThread(milliseconds: Double) {
-        sim.chargeMain(SimDuration.milliseconds(milliseconds))
+        withSim { sim in sim.chargeMain(SimDuration.milliseconds(milliseconds)) }
     }
 
     /// Charges the modelled cost of configuring a cell (what the simulator charges for each
@@ -194,13 +219,13 @@ public final class FetchEnvironment {
     /// (`reconfigureItems(at:)` runs the cell provider once more). The figure stays the
     /// simulator's: a strategy never reads it.
     public func chargeCellConfiguration() {
-        sim.chargeMain(sim.cellForItemCost)
+        withSim { sim in sim.chargeMain(sim.cellForItemCost) }
     }
 
     /// Sets `image` (or nil) on `cell`, charging `setImageMs`. `isFinal` false marks a placeholder
     /// (a cell showing a placeholder counts as blank). Main thread only.
     public func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool = true) {
-        sim.setImage(image, on: cell, isFinal: isFinal)
+        withSim { sim in sim.setImage(image, on: cell, isFinal: isFinal) }
     }
 
     /// Hops to the main queue, then sets `image` on `cell` only if the cell still represents
@@ -214,10 +239,12 @@ public final class FetchEnvironment {
     }
 
     /// The image `cell` shows now.
-    public func image(on cell: CellID) -> ImageObject? { sim.cells[cell].image }
+    public func image(on cell: CellID) -> ImageObject? { withSim { sim in sim.cells[cell].image } }
 
     /// The `representedIdentifier` the app stored on `cell` (nil until set).
-    public func representedIdentifier(of cell: CellID) -> Int? { sim.cells[cell].representedIdentifier }
+    public func representedIdentifier(of cell: CellID) -> Int? {
+        withSim { sim in sim.cells[cell].representedIdentifier }
+    }
 
     /// Stores an app-level identity on `cell`, as the sample's `representedIdentifier` property.
     public func setRepresentedIdentifier(_ identifier: Int?, of cell: CellID) {
@@ -228,16 +255,18 @@ public final class FetchEnvironment {
 
     /// A cache starts holding `image` (its decoded bytes count toward peak memory while held).
     public func retain(_ image: ImageObject) {
-        sim.memory.retain(image)
+        memory.retain(image)
         sim.observer?.imageRetained(image, at: now)
     }
     /// A cache stops holding `image` (one `release` per `retain`).
     public func release(_ image: ImageObject) {
-        sim.memory.release(image)
+        memory.release(image)
         sim.observer?.imageReleased(image, at: now)
     }
 
     /// Records how a request to configure a cell for `imageID` was answered (`requests` and its
     /// breakdown; the image id goes into request traces).
-    public func record(_ outcome: RequestOutcome, imageID: Int) { sim.recordRequest(outcome, imageID: imageID) }
+    public func record(_ outcome: RequestOutcome, imageID: Int) {
+        withSim { sim in sim.recordRequest(outcome, imageID: imageID) }
+    }
 }

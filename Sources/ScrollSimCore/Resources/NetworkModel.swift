@@ -422,7 +422,7 @@ final class NetworkModel {
     private func takeIdleConnection(of s: Int) -> Int? {
         guard sessions[s].idle.count > sessions[s].idleHead else { return nil }
         let c = sessions[s].idle.removeLast()
-        if sessions[s].idle.count == sessions[s].idleHead {
+        if sessions[s].idle.count == sessions[s].idleHead && sessions[s].idleHead > 0 {
             sessions[s].idle.removeAll(keepingCapacity: true)
             sessions[s].idleHead = 0
         }
@@ -438,7 +438,9 @@ final class NetworkModel {
             sessions[s].idleHead += 1
             close(c)
         }
-        if sessions[s].idleHead == sessions[s].idle.count {
+        if sessions[s].idle.isEmpty {
+            return  // nothing to drop (most calls)
+        } else if sessions[s].idleHead == sessions[s].idle.count {
             sessions[s].idle.removeAll(keepingCapacity: true)
             sessions[s].idleHead = 0
         } else if sessions[s].idleHead > 1024 && sessions[s].idleHead * 2 > sessions[s].idle.count {

@@ -144,7 +144,9 @@ struct RequestQueue {
 
     /// Drops the passed prefix of FIFO `p` once it is most of the array.
     private mutating func compactFIFO(at p: Int) {
-        if fifoHeads[p] == fifos[p].count {
+        if fifos[p].isEmpty {
+            return  // nothing to drop
+        } else if fifoHeads[p] == fifos[p].count {
             fifos[p].removeAll(keepingCapacity: true)
             fifoHeads[p] = 0
         } else if fifoHeads[p] > 1024 && fifoHeads[p] * 2 > fifos[p].count {

@@ -58,15 +58,17 @@ final class ServerPool {
         jobs.append(Job(duration: duration, state: .queued, completion: completion))
         // `context.perform`, without making its closure when the job is queued at once.
         if context.defersToCursor {
-            context.perform { [self] in
-                queue.append(id)
-                startQueued()
-            }
+            context.perform { [self] in enqueue(id) }
         } else {
-            queue.append(id)
-            startQueued()
+            enqueue(id)
         }
         return PoolTask(id: id, pool: self)
+    }
+
+    /// Job `id` joins the queue (at the caller's time) and starts if a server is free.
+    private func enqueue(_ id: Int) {
+        queue.append(id)
+        startQueued()
     }
 
     func isFinished(_ id: Int) -> Bool { jobs[id].state == .finished }

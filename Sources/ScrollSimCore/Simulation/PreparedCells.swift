@@ -22,6 +22,14 @@ struct PreparedCells {
     /// Whether no item is attached.
     var isEmpty: Bool { count == 0 }
 
+    /// The window `lowerBound..<upperBound` when every item in it is attached (no gap), else nil.
+    /// An empty set gives `0..<0`. Then an item has a cell exactly when the window contains it.
+    /// - Complexity: O(1).
+    @inline(__always)
+    var gaplessWindow: Range<Int>? {
+        count == upperBound - lowerBound ? lowerBound..<upperBound : nil
+    }
+
     /// The cell attached to `item`, or −1.
     /// - Complexity: O(1).
     @inline(__always)

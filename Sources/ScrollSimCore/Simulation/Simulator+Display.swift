@@ -131,10 +131,10 @@ extension Simulator {
         case .memoryWarning:
             work = .memoryWarning
             recorder.metrics.memoryWarnings += 1
-            strategy.didReceiveMemoryWarning()
+            withStrategy { $0.didReceiveMemoryWarning() }
         case .memoryPressure(let level):
             work = .memoryPressure
-            strategy.didReceiveMemoryPressure(level)
+            withStrategy { $0.didReceiveMemoryPressure(level) }
         }
         observer?.mainThreadWork(work, start: scheduler.now, end: context.mainCursor)
         context.isOnMainThread = false
@@ -174,9 +174,9 @@ extension Simulator {
         needsInitialLayout = false
         layoutPass(offset: offset, moved: moved)
         laidOutOffset = offset
-        strategy.scrollDidUpdate(ScrollUpdate(time: vsync, offset: offset, velocity: sample.velocity,
-                                              direction: direction, visibleItems: visible,
-                                              viewportHeight: layout.viewportHeight))
+        let update = ScrollUpdate(time: vsync, offset: offset, velocity: sample.velocity, direction: direction,
+                                  visibleItems: visible, viewportHeight: layout.viewportHeight)
+        withStrategy { $0.scrollDidUpdate(update) }
         decodeVisibleImages()
         isFrameRunning = false
         guard killedAt == nil else { return }  // the app died before this frame's commit
@@ -267,7 +267,10 @@ extension Simulator {
         guard !changedCells.isEmpty else { return }
         sortChangedCellsByItem()
         let perMegapixel = decodeMsPerMegapixel
-        for cell in changedCells where cells[cell].isDisplayed {
+        // By index, here and in the accounting: a `for … in` over a stored array retains it for
+        // the loop (nothing in these loops changes the list).
+        for index in changedCells.indices where cells[changedCells[index]].isDisplayed {
+            let cell = changedCells[index]
             guard let image = cells[cell].image, !image.isDecoded else { continue }
             let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)
             context.mainCursor += cost
@@ -305,12 +308,14 @@ extension Simulator {
     /// order of a scan of the visible range, so the sum is the same to the last bit.
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
         // Take out what the changed cells counted, then count what they show now.
-        for cell in changedCells {
+        for index in changedCells.indices {
+            let cell = changedCells[index]
             let item = cells[cell].blankItem
             if item >= 0 { blankItems.remove(item) }
             if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
         }
-        for cell in changedCells {
+        for index in changedCells.indices {
+            let cell = changedCells[index]
             cells[cell].isChanged = false
             // Fields read one by one: copying the record would retain its image.
             let isDisplayed = cells[cell].isDisplayed
@@ -340,17 +345,34 @@ extension Simulator {
         // same row top, height and width.
         let columns = layout.columns, width = layout.itemWidth
         var nextRowStart = Int.min, term = 0.0
-        for item in blankItems.elements {
-            if item >= nextRowStart {
-                let row = layout.row(ofItem: item)
-                let frameY = layout.top(row)
-                let height = min(bottom, frameY + layout.height(row)) - max(top, frameY)
-                term = max(0, height) * width
-                nextRowStart = (row + 1) * columns
+        if layout.isFixedHeight {
+            // Fixed heights: the row's top and height exactly as `top(_:)` and `height(_:)` give
+            // them (the same expression), without their per-row branches and checks.
+            let insetTop = layout.insetTop, rowHeight = layout.fixedHeight, pitch = layout.fixedHeight + layout.spacing
+            for item in blankItems.elements {
+                if item >= nextRowStart {
+                    let row = item / columns
+                    let frameY = insetTop + Double(row) * pitch
+                    let height = min(bottom, frameY + rowHeight) - max(top, frameY)
+                    term = max(0, height) * width
+                    nextRowStart = (row + 1) * columns
+                }
+                blankArea += term
             }
-            blankArea += term
+        } else {
+            for item in blankItems.elements {
+                if item >= nextRowStart {
+                    let row = layout.row(ofItem: item)
+                    let frameY = layout.top(row)
+                    let height = min(bottom, frameY + layout.height(row)) - max(top, frameY)
+                    term = max(0, height) * width
+                    nextRowStart = (row + 1) * columns
+                }
+                blankArea += term
+            }
         }
-        for cell in newlyDisplayed where cells[cell].isDisplayed {
+        for index in newlyDisplayed.indices where cells[newlyDisplayed[index]].isDisplayed {
+            let cell = newlyDisplayed[index]
             let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
             if isReady {
                 recorder.metrics.readyDisplays += 1

@@ -20,6 +20,90 @@ extension Simulator {
         return (range.lowerBound..<belowEnd, max(belowEnd, aboveStart)..<range.upperBound)
     }
 
+    /// Appends to `items` the items of `range` that are not in `visible` and have no cell,
+    /// ascending or descending: `range.filter { !visible.contains($0) && !hasCell($0) }`, in that
+    /// order or reversed. `cellWindow`, when not nil, is a range holding exactly the items with a
+    /// cell (`PreparedCells.gaplessWindow`).
+    ///
+    /// The lead band lies beyond the visible range in the direction of travel and the cells
+    /// prepared for it have no gap (it is prepared nearest first), so the answer is most often
+    /// the band's far end past both the visible range and the prepared window: found by
+    /// arithmetic, with no item looked up. Other cases take the item-by-item path.
+    @inline(__always)
+    static func appendItems(of range: Range<Int>, notIn visible: Range<Int>, cellWindow: Range<Int>?,
+                            hasCell: (Int) -> Bool, descending: Bool, to items: inout [Int]) {
+        if let window = cellWindow {
+            if !descending && (visible.isEmpty || visible.lowerBound <= range.lowerBound)
+                && (window.isEmpty || window.lowerBound <= range.lowerBound) {
+                // Nothing of `range` lies below the visible range or the window.
+                var item = range.lowerBound
+                if !visible.isEmpty { item = max(item, visible.upperBound) }
+                if !window.isEmpty { item = max(item, window.upperBound) }
+                while item < range.upperBound {
+                    items.append(item)
+                    item += 1
+                }
+                return
+            }
+            if descending && (visible.isEmpty || visible.upperBound >= range.upperBound)
+                && (window.isEmpty || window.upperBound >= range.upperBound) {
+                // Nothing of `range` lies above the visible range or the window.
+                var item = range.upperBound
+                if !visible.isEmpty { item = min(item, visible.lowerBound) }
+                if !window.isEmpty { item = min(item, window.lowerBound) }
+                while item > range.lowerBound {
+                    item -= 1
+                    items.append(item)
+                }
+                return
+            }
+        }
+        if descending {
+            for item in range.reversed() where !visible.contains(item) && !hasCell(item) { items.append(item) }
+        } else {
+            for item in range where !visible.contains(item) && !hasCell(item) { items.append(item) }
+        }
+    }
+
+    /// Appends to `items` the items of `window` that are neither in `visible` nor in
+    /// `outstanding`, ascending or descending: `window.filter { !visible.contains($0) &&
+    /// !outstanding.contains($0) }`, in that order or reversed.
+    ///
+    /// The window minus the visible range is most often one range (the window lies beyond the
+    /// viewport), and the outstanding items most often consecutive (they were prefetched as the
+    /// window advanced and leave it from the viewport's side): then the answer is at most two
+    /// ranges, by arithmetic. Otherwise one walk of the window alongside the outstanding items.
+    static func appendItems(of window: Range<Int>, notIn visible: Range<Int>, orIn outstanding: SortedItems,
+                            descending: Bool, to items: inout [Int]) {
+        let notVisible = Self.items(of: window, notIn: visible)
+        if notVisible.below.isEmpty || notVisible.above.isEmpty, let taken = outstanding.consecutiveRange {
+            let range = notVisible.below.isEmpty ? notVisible.above : notVisible.below
+            let parts = Self.items(of: range, notIn: taken)
+            if descending {
+                for item in parts.above.reversed() { items.append(item) }
+                for item in parts.below.reversed() { items.append(item) }
+            } else {
+                for item in parts.below { items.append(item) }
+                for item in parts.above { items.append(item) }
+            }
+            return
+        }
+        let elements = outstanding.elements
+        if descending {
+            var next = elements.endIndex
+            for item in window.reversed() where !visible.contains(item) {
+                while next > elements.startIndex && elements[next - 1] > item { next -= 1 }
+                if next == elements.startIndex || elements[next - 1] != item { items.append(item) }
+            }
+        } else {
+            var next = elements.startIndex
+            for item in window where !visible.contains(item) {
+                while next < elements.endIndex && elements[next] < item { next += 1 }
+                if next == elements.endIndex || elements[next] != item { items.append(item) }
+            }
+        }
+    }
+
     // MARK: Callbacks with their costs
     // A callback starts at the main thread's cursor (its trace time); its modelled cost is charged
     // after the strategy's own work in it.
@@ -33,7 +117,7 @@ extension Simulator {
         if let reused = pool.popLast() {
             cell = reused
             recorder.metrics.cellsReused += 1
-            strategy.prepareForReuse(cell)
+            withStrategy { $0.prepareForReuse(cell) }
             context.mainCursor += prepareForReuseCost
             trace(.prepareForReuse, cell: cell, item: item, start: dequeueStart)
         } else {
@@ -47,7 +131,7 @@ extension Simulator {
         cells[cell].expectedImageID = images.imageID(forItem: item)
         prepared.insert(cell, for: item)
         let start = context.mainCursor
-        strategy.cellForItem(cell, item: item)
+        withStrategy { $0.cellForItem(cell, item: item) }
         context.mainCursor += cellForItemCost
         trace(.cellForItem, cell: cell, item: item, start: start)
         return cell
@@ -60,7 +144,7 @@ extension Simulator {
         recorder.recordDisplay(item)
         outstandingPrefetches.remove(item)
         let start = context.mainCursor
-        strategy.willDisplay(cell, item: item)
+        withStrategy { $0.willDisplay(cell, item: item) }
         context.mainCursor += willDisplayCost
         trace(.willDisplay, cell: cell, item: item, start: start)
     }
@@ -70,7 +154,7 @@ extension Simulator {
         cells[cell].pendingDisplayPresent = -1
         markChanged(cell)
         let start = context.mainCursor
-        strategy.didEndDisplaying(cell, item: item)
+        withStrategy { $0.didEndDisplaying(cell, item: item) }
         context.mainCursor += didEndDisplayingCost
         trace(.didEndDisplaying, cell: cell, item: item, start: start)
     }
@@ -161,15 +245,8 @@ extension Simulator {
                 ? layout.items(intersecting: offset + height, offset + height + lead, hint: &leadRowHint)
                 : layout.items(intersecting: offset - lead, offset, hint: &leadRowHint)
             // Nearest first: ascending when moving down, descending when moving up.
-            if direction > 0 {
-                for item in band where !newVisible.contains(item) && prepared.cell(for: item) < 0 {
-                    leadCandidates.append(item)
-                }
-            } else {
-                for item in band.reversed() where !newVisible.contains(item) && prepared.cell(for: item) < 0 {
-                    leadCandidates.append(item)
-                }
-            }
+            Self.appendItems(of: band, notIn: newVisible, cellWindow: prepared.gaplessWindow,
+                             hasCell: { prepared.cell(for: $0) >= 0 }, descending: direction < 0, to: &leadCandidates)
             if profile == .ios10, let first = leadCandidates.first {
                 prepareCell(for: first)
                 leadCandidates.removeAll(keepingCapacity: true)
@@ -221,24 +298,12 @@ extension Simulator {
         if !cancelled.isEmpty {
             recorder.metrics.prefetchCancels += cancelled.count
             let start = context.mainCursor
-            strategy.cancelPrefetching(items: cancelled)
+            withStrategy { $0.cancelPrefetching(items: cancelled) }
             trace(.cancelPrefetching, cell: -1, items: cancelled, start: start)
         }
         // New items: the window nearest first, without the visible and the outstanding ones.
-        let outstanding = outstandingPrefetches.elements
-        if direction > 0 {
-            var next = outstanding.startIndex
-            for item in window where !visible.contains(item) {
-                while next < outstanding.endIndex && outstanding[next] < item { next += 1 }
-                if next == outstanding.endIndex || outstanding[next] != item { fresh.append(item) }
-            }
-        } else {
-            var next = outstanding.endIndex
-            for item in window.reversed() where !visible.contains(item) {
-                while next > outstanding.startIndex && outstanding[next - 1] > item { next -= 1 }
-                if next == outstanding.startIndex || outstanding[next - 1] != item { fresh.append(item) }
-            }
-        }
+        Self.appendItems(of: window, notIn: visible, orIn: outstandingPrefetches, descending: direction < 0,
+                         to: &fresh)
         guard !fresh.isEmpty else { return }
         for item in fresh { recorder.recordPrefetch(item) }
         if direction > 0 {
@@ -247,7 +312,7 @@ extension Simulator {
             outstandingPrefetches.insert(ascending: fresh.reversed())
         }
         let start = context.mainCursor
-        strategy.prefetch(items: fresh)
+        withStrategy { $0.prefetch(items: fresh) }
         trace(.prefetch, cell: -1, items: fresh, start: start)
     }
 

@@ -49,10 +49,16 @@ final class Simulator {
     let timeline: ScrollTimeline
     let images: ImageCatalog
     let memory = MemoryLedger()
-    @exclusivity(unchecked) var network: NetworkModel!
-    @exclusivity(unchecked) var disk: ServerPool!
-    @exclusivity(unchecked) var decoders: ServerPool!
-    @exclusivity(unchecked) var strategy: (any FetchStrategy)!
+    // The services are constants (made before `self` is complete): a call through one needs no
+    // retain of it.
+    let network: NetworkModel
+    let disk: ServerPool
+    let decoders: ServerPool
+    /// The strategy, kept alive for the whole run; callbacks go through `withStrategy`.
+    private var strategyOwner: (any FetchStrategy)?
+    /// `strategyOwner`'s object, unretained, and its dynamic type (`withStrategy`).
+    @exclusivity(unchecked) private var strategyObject: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var strategyType: (any FetchStrategy.Type)?
     @exclusivity(unchecked) var environment: FetchEnvironment!
     @exclusivity(unchecked) var recorder = MetricsRecorder()
     let observer: (any RunObserver)?
@@ -205,7 +211,22 @@ final class Simulator {
         }
         watchFootprint()
         environment = FetchEnvironment(sim: self)
-        strategy = factory(environment)
+        let strategy = factory(environment)
+        strategyOwner = strategy
+        strategyObject = Unmanaged.passUnretained(strategy as AnyObject).toOpaque()
+        strategyType = type(of: strategy)
+    }
+
+    /// Calls `body` with the strategy, borrowed: no retain and release of it around each
+    /// callback, which a stored strategy costs (it is set after `init`, so it cannot be a `let`;
+    /// with a strategy that has weak references, each pair takes the runtime's slow path). The
+    /// simulator owns the strategy for the whole run (`strategyOwner`).
+    @inline(__always)
+    func withStrategy(_ body: (any FetchStrategy) -> Void) {
+        func call<Strategy: FetchStrategy>(_: Strategy.Type) {
+            Unmanaged<Strategy>.fromOpaque(strategyObject.unsafelyUnwrapped)._withUnsafeGuaranteedRef { body($0) }
+        }
+        call(strategyType.unsafelyUnwrapped)
     }
 
     /// Hard stop: a run never goes past the script's end by more than this (documented in docs/model.md).

@@ -18,6 +18,15 @@ struct SortedItems {
     /// The elements in ascending order.
     var elements: ArraySlice<Int> { storage[head...] }
 
+    /// The elements as a range when they are consecutive integers (`0..<0` when there is none),
+    /// else nil.
+    /// - Complexity: O(1).
+    var consecutiveRange: Range<Int>? {
+        guard head < storage.count else { return 0..<0 }
+        let first = storage[head], last = storage[storage.count - 1]
+        return last - first == storage.count - 1 - head ? first..<(last + 1) : nil
+    }
+
     /// Index in `storage` of the first element ≥ `item` (binary search).
     private func position(of item: Int) -> Int {
         if let last = storage.last, last < item { return storage.count }
@@ -75,6 +84,7 @@ struct SortedItems {
     /// - Complexity: O(log n + removed).
     mutating func removeElements(below bound: Int, into removed: inout [Int]) {
         let end = position(of: bound)
+        guard end > head else { return }  // none below (most calls: nothing to copy or compact)
         removed.append(contentsOf: storage[head..<end])
         head = end
         compactIfNeeded()
@@ -84,6 +94,7 @@ struct SortedItems {
     /// - Complexity: O(log n + removed).
     mutating func removeElements(from bound: Int, into removed: inout [Int]) {
         let start = max(head, position(of: bound))
+        guard start < storage.count else { return }  // none at or above (most calls)
         removed.append(contentsOf: storage[start...])
         storage.removeSubrange(start...)
         if isEmpty { removeAll() }
