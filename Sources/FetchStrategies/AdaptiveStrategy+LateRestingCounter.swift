@@ -7,15 +7,17 @@ extension AdaptiveStrategy {
     /// and the delay (a sum of transfers). A rounded subtraction is monotone, so the items late
     /// for a delay are a prefix of the slacks in ascending order, a prefix that only grows: a
     /// count moves a pointer along the sorted slacks past the items that turned late (each once)
-    /// and keeps the number of late items not yet passed. The slacks are sorted once per plan,
-    /// by insertion (a plan's slacks are nearly sorted: ascending rows, each row's descending by
-    /// a transfer per item), by the standard library's sort when that meets too many
-    /// inversions; ties in any order (only counts are read). O(1) per item passed or turning
+    /// and keeps the number of late items not yet passed. The slacks are sorted once per plan, at
+    /// its first count (a plan that asks none sorts nothing), by insertion (a plan's slacks are
+    /// nearly sorted: ascending rows, each row's descending by a transfer per item), by the
+    /// standard library's sort when that meets too many inversions; ties in any order (only
+    /// counts are read). O(1) per item passed or turning
     /// late: no rank table, no prefix counts. Exact: the same count as a scan of the later items
     /// (`AdaptiveHotPathTests`).
     /// Origin: ours.
     struct LateRestingCounter {
-        /// The resting items' slacks (NaN as +infinity) with their positions, by ascending slack.
+        /// The resting items' slacks (NaN as +infinity) with their positions, by ascending slack
+        /// (in plan order while `isUnsorted`).
         private var sorted: [(slack: Double, position: Int)] = []
         /// Whether each item (by position) was found late.
         private var isLate: [Bool] = []
@@ -32,8 +34,13 @@ extension AdaptiveStrategy {
         /// Insertion moves per item beyond which `reset` sorts with the standard library instead.
         static let insertionMovesPerItem = 8
 
+        /// Whether `sorted` still holds the slacks in plan order (`reset` leaves them so: the
+        /// first `lateCount` sorts them, and a plan that asks no count sorts nothing).
+        private var isUnsorted = false
+
         /// Starts again with `resting`'s slacks (in plan order), none passed, no delay.
-        /// - Complexity: O(n + inversions), at most O(n log n).
+        /// - Complexity: O(n); the first `lateCount` after it sorts, O(n + inversions), at most
+        ///   O(n log n).
         mutating func reset(_ resting: UnsafeBufferPointer<(index: Int, slack: Double)>) {
             let count = resting.count
             PlanOrder.resize(&sorted, to: count, filler: (0, 0))
@@ -41,33 +48,38 @@ extension AdaptiveStrategy {
             crossed = 0
             passed = 0
             lateAhead = 0
-            let isSorted = sorted.withUnsafeMutableBufferPointer { sorted in
+            sorted.withUnsafeMutableBufferPointer { sorted in
                 isLate.withUnsafeMutableBufferPointer { isLate in
-                    var moves = 0
-                    let budget = Self.insertionMovesPerItem * count
                     for position in 0..<count {
                         isLate[position] = false
                         let slack = resting[position].slack
-                        let key = slack.isNaN ? Double.infinity : slack
-                        var hole = position
-                        while hole > 0 && sorted[hole - 1].slack > key {
-                            sorted[hole] = sorted[hole - 1]
-                            hole -= 1
-                        }
-                        sorted[hole] = (key, position)
-                        moves += position - hole
-                        if moves > budget {
-                            // Too many inversions: the rest unsorted, then one sort of all.
-                            for rest in (position + 1)..<max(position + 1, count) {
-                                isLate[rest] = false
-                                let slack = resting[rest].slack
-                                sorted[rest] = (slack.isNaN ? Double.infinity : slack, rest)
-                            }
-                            return false
-                        }
+                        sorted[position] = (slack.isNaN ? Double.infinity : slack, position)
                     }
-                    return true
                 }
+            }
+            isUnsorted = count > 1
+        }
+
+        /// Sorts `sorted` by ascending slack: by insertion, by the standard library's sort once
+        /// the insertions meet too many inversions (ties in any order: only counts are read).
+        @inline(never)
+        private mutating func sortSlacks() {
+            isUnsorted = false
+            let isSorted = sorted.withUnsafeMutableBufferPointer { sorted in
+                var moves = 0
+                let budget = Self.insertionMovesPerItem * sorted.count
+                for position in sorted.indices {
+                    let entry = sorted[position]
+                    var hole = position
+                    while hole > 0 && sorted[hole - 1].slack > entry.slack {
+                        sorted[hole] = sorted[hole - 1]
+                        hole -= 1
+                    }
+                    sorted[hole] = entry
+                    moves += position - hole
+                    if moves > budget { return false }  // too many inversions: one sort of all
+                }
+                return true
             }
             if !isSorted { sorted.sort { $0.slack < $1.slack } }
         }
@@ -83,6 +95,7 @@ extension AdaptiveStrategy {
         /// below that of an earlier count since the last reset.
         /// - Complexity: O(1) per item that turns late.
         mutating func lateCount(delay: Double, transferSeconds: Double) -> Int {
+            if isUnsorted { sortSlacks() }
             var crossed = self.crossed
             guard crossed < sorted.count else { return lateAhead }
             let passed = self.passed

@@ -103,26 +103,28 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// An item whose image may be wanted, with its predicted time on screen.
+    /// (The eight-byte fields first, the flags after them: 56 bytes a candidate, not 64, in the
+    /// arrays the plan fills and reads on every plan.)
     private struct Candidate {
         var item: Int
         var imageID: Int
         /// Long side of the bitmap it needs, pixels.
         var maxPixelSize = 0
-        /// Whether its image must come from the network (not cached, not on disk, not loading).
-        var needsDownload = false
         /// Seconds until it enters the screen (0: on screen; `atRest`: a guess about the next scroll).
         var enter: Double
         /// Seconds until it has left the screen (infinity: never, as predicted).
         var leave: Double
+        /// When the download of its image started (`Load.started`; meaningful if `isDownloading`).
+        var downloadStarted: SimTime = 0
         var isDisplayed: Bool
         /// Whether a cell is prepared for it.
         var isAttached = true
+        /// Whether its image must come from the network (not cached, not on disk, not loading).
+        var needsDownload = false
         /// Whether its image has a load in flight.
         var isLoading = false
         /// Whether that load is downloading (its network phase).
         var isDownloading = false
-        /// When that download started (`Load.started`).
-        var downloadStarted: SimTime = 0
     }
 
     /// What the strategy needs to know of an item that never changes during a run.
@@ -584,6 +586,10 @@ final class AdaptiveStrategy: FetchStrategy {
             let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
             candidates.append(contentsOf: repeatElement(filler, count: bound - candidates.count))
         }
+        // The item facts' storage, grown first to hold every item the loops visit (the keys are
+        // in item order: the last has the largest), read through one pointer.
+        let lastItem = max(keys.last.map { $0 >> 32 } ?? 0, ahead.upperBound - 1, beyond.upperBound - 1, 0)
+        let storage = factsOfItem.storage(toInclude: lastItem)
         var count = 0
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
@@ -593,7 +599,7 @@ final class AdaptiveStrategy: FetchStrategy {
             for key in keys {
                 let item = key >> 32, cell = key & 0xFFFF_FFFF
                 let isDisplayed = self.isDisplayed[cell]
-                let facts = facts(ofItem: item)
+                let facts = facts(ofItem: item, in: storage)
                 let imageID = facts.imageID
                 let state = stateOf.slot(imageID)
                 if state.pointee.mark == seen {
@@ -638,7 +644,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
                 for step in 0..<rowItems.count {
                     let item = origin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                        continue
+                    }
                     let imageID = facts.imageID
                     var candidate = Candidate(item: item, imageID: imageID, enter: enter,
                                               leave: clock.leave(top: span.top, bottom: span.bottom),
@@ -662,7 +670,9 @@ final class AdaptiveStrategy: FetchStrategy {
             for part in 0..<2 {
                 for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
                     let item = beyondOrigin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen) else { continue }
+                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                        continue
+                    }
                     let imageID = facts.imageID
                     var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                               isDisplayed: false, isAttached: false)
@@ -906,6 +916,15 @@ final class AdaptiveStrategy: FetchStrategy {
         return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
     }
 
+    /// `facts(ofItem:)` read through `storage`, `factsOfItem.storage(toInclude:)` of a key at
+    /// least `item` (a loop's: no capacity check per item; `computeFacts` never grows the table
+    /// past that key, so the pointer stays valid).
+    @inline(__always)
+    private func facts(ofItem item: Int, in storage: UnsafeMutablePointer<ItemFacts>) -> ItemFacts {
+        let known = storage + item
+        return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
+    }
+
     /// Asks the catalogue and the layout for `item`'s constants, once.
     @inline(never)
     private func computeFacts(ofItem item: Int) -> ItemFacts {
@@ -968,9 +987,9 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `seen` yet: it is marked now) and not `isServedFromMemory`; nil otherwise. For the horizon
     /// and beyond it, where a later mention of an image already gathered adds nothing.
     @inline(__always)
-    private func newUnservedImage(ofItem item: Int, seen: Int)
+    private func newUnservedImage(ofItem item: Int, seen: Int, facts storage: UnsafeMutablePointer<ItemFacts>)
         -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
-        let facts = facts(ofItem: item)
+        let facts = facts(ofItem: item, in: storage)
         let state = stateOf.slot(facts.imageID)
         guard state.pointee.mark != seen else { return nil }
         state.pointee.mark = seen
@@ -1097,15 +1116,19 @@ final class AdaptiveStrategy: FetchStrategy {
         // The first pending image of each id, in `delivered` (cleared again below).
         for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
         // The cells waiting for a delivered image, in cell order (read first, then set: reading
-        // changes nothing, so the sets come in the same order).
+        // changes nothing, so the sets come in the same order). A cell holding an item and not
+        // satisfied is among `unsatisfiedCells` (each cell once, with its item; satisfied cells
+        // not yet dropped are passed over): its few keys are read instead of every cell, and the
+        // cells found sorted.
         flushCells.removeAll(keepingCapacity: true)
-        itemOfCell.values.withUnsafeBufferPointer { items in
-            satisfied.values.withUnsafeBufferPointer { isSatisfied in
-                for cell in items.indices where items[cell] >= 0 && !(cell < isSatisfied.count && isSatisfied[cell]) {
-                    if delivered[catalogImageID(ofItem: items[cell])] != nil { flushCells.append(cell) }
-                }
+        satisfied.values.withUnsafeBufferPointer { isSatisfied in
+            for key in unsatisfiedCells.keys {
+                let cell = key & 0xFFFF_FFFF
+                guard !(cell < isSatisfied.count && isSatisfied[cell]) else { continue }
+                if delivered[catalogImageID(ofItem: key >> 32)] != nil { flushCells.append(cell) }
             }
         }
+        PlanOrder.sortAscending(&flushCells)
         for cell in flushCells {
             environment.setImage(delivered[catalogImageID(ofItem: itemOfCell[cell])]!, on: cell)
             satisfied[cell] = true

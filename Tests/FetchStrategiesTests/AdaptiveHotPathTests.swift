@@ -110,6 +110,18 @@ import Testing
         }
         #expect(table.capacity >= (reference.keys.max() ?? 0) + 1)
         for key in 0..<5_000 { #expect(table[key] == reference[key, default: -3]) }
+        // `storage(toInclude:)` grows the table to hold the key and reads and writes what the
+        // subscript does, through one pointer for every key up to it.
+        let last = table.capacity + 37
+        let storage = table.storage(toInclude: last)
+        #expect(table.capacity > last)
+        for key in 0...last {
+            #expect(storage[key] == reference[key, default: -3])
+            if key % 7 == 0 {
+                storage[key] = key
+                #expect(table[key] == key)
+            }
+        }
     }
 
     @Test func imageStatesThroughSlotsMatchSeparateTablesPerField() {
@@ -403,5 +415,51 @@ extension AdaptiveHotPathTests {
             }
         }
         #expect(plans > 1_000 && nonEmpty > 500 && ties > 50)  // empty, full and tied lists were compared
+    }
+
+    @Test func flushFindsThroughTheCellKeysTheCellsTheScanOfEveryCellFound() {
+        // `flush` replaced a scan of every cell (configured, not satisfied, its item's image
+        // delivered) by a pass over `CellKeys`' keys (satisfied ones, not yet dropped, passed
+        // over) and a sort of the cells found: driven as the cell callbacks, plans and flushes
+        // drive them, both find the same cells in the same (cell) order.
+        var generator = Generator(state: 29)
+        var cellKeys = AdaptiveStrategy.CellKeys()
+        var itemOfCell = [Int](repeating: -1, count: 48), satisfied = [Bool](repeating: false, count: 48)
+        var flushes = 0, found = 0, ordered = 0
+        for _ in 0..<20_000 {
+            let cell = generator.next(48)
+            switch generator.next(8) {
+            case 0, 1, 2:  // cellForItem (sometimes over a configured cell), maybe satisfied at once
+                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
+                itemOfCell[cell] = generator.next(generator.next(2) == 0 ? 12 : 300)
+                satisfied[cell] = generator.next(4) == 0
+                if !satisfied[cell] { cellKeys.insert(item: itemOfCell[cell], cell: cell) }
+            case 3:  // prepareForReuse
+                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
+                itemOfCell[cell] = -1
+                satisfied[cell] = false
+            case 4:  // a plan drops the satisfied cells
+                cellKeys.removeSatisfied { satisfied[$0] }
+            default:  // a flush: the delivered images are those of some items
+                let modulus = 2 + generator.next(5)
+                func isDelivered(_ item: Int) -> Bool { item % modulus == 0 }
+                var expected: [Int] = []
+                for cell in itemOfCell.indices where itemOfCell[cell] >= 0 && !satisfied[cell] {
+                    if isDelivered(itemOfCell[cell]) { expected.append(cell) }
+                }
+                var cells: [Int] = []
+                for key in cellKeys.keys where !satisfied[key & 0xFFFF_FFFF] && isDelivered(key >> 32) {
+                    cells.append(key & 0xFFFF_FFFF)
+                }
+                AdaptiveStrategy.PlanOrder.sortAscending(&cells)
+                #expect(cells == expected)
+                for cell in expected { satisfied[cell] = true }
+                flushes += 1
+                found += expected.count
+                if expected.count > 1 { ordered += 1 }
+            }
+        }
+        // Flushes that set cells, and several cells at once (whose order is compared), ran.
+        #expect(flushes > 5_000 && found > 3_000 && ordered > 500)
     }
 }

@@ -46,6 +46,15 @@ final class DenseSlotTable<Value> {
         return base + key
     }
 
+    /// The storage of keys `0...key` (grown to hold `key` first): `slot(_:)` of each of them
+    /// with one capacity check for all, for a loop over keys up to `key`; valid until the next
+    /// write past `capacity` (writes of keys up to `key` never are).
+    @inline(__always)
+    func storage(toInclude key: Int) -> UnsafeMutablePointer<Value> {
+        if UInt(bitPattern: key) >= UInt(bitPattern: capacity) { grow(toInclude: key) }  // see `subscript`
+        return base
+    }
+
     /// Grows the storage to at least `key + 1` values, the new ones `empty`.
     @inline(never)
     private func grow(toInclude key: Int) {
