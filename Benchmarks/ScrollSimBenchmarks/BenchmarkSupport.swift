@@ -233,23 +233,36 @@ func builtInStrategies() -> [(name: String, factory: StrategyFactory)] {
 /// this thread. Returns each strategy's fastest run and the fastest pass's total (all together).
 func timeStrategies(_ scenario: Scenario, _ strategies: [(name: String, factory: StrategyFactory)],
                     repeats: Int) -> (best: [TimedRun], together: TimedRun) {
+    let timings = timeStrategyPasses(scenario, strategies, repeats: repeats)
+    return (timings.best, timings.together)
+}
+
+/// `timeStrategies`, with each pass's times kept: `passes[p][i]` is strategy `i`'s seconds in
+/// pass `p` (the strategies run one after another in every pass, so the times of one pass were
+/// taken under the same conditions, and their ratios are paired measurements).
+func timeStrategyPasses(_ scenario: Scenario, _ strategies: [(name: String, factory: StrategyFactory)],
+                        repeats: Int) -> (best: [TimedRun], together: TimedRun, passes: [[Double]]) {
     var best: [TimedRun?] = Array(repeating: nil, count: strategies.count)
     var together: TimedRun?
+    var passes: [[Double]] = []
     for _ in 0..<repeats {
         var pass = TimedRun(seconds: 0, simulatedSeconds: 0, events: 0)
+        var times: [Double] = []
         for (index, strategy) in strategies.enumerated() {
             let run = SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategy.name,
                                     strategy: strategy.factory)
             let seconds = measure { _ = run.run() }
             let timed = TimedRun(seconds: seconds, simulatedSeconds: run.simulatedSeconds, events: run.eventsHandled)
             if best[index].map({ seconds < $0.seconds }) ?? true { best[index] = timed }
+            times.append(seconds)
             pass.seconds += seconds
             pass.simulatedSeconds += timed.simulatedSeconds
             pass.events += timed.events
         }
+        passes.append(times)
         if together.map({ pass.seconds < $0.seconds }) ?? true { together = pass }
     }
-    return (best.map { $0! }, together!)
+    return (best.map { $0! }, together!, passes)
 }
 
 /// `value` with thousands separators and `decimals` decimals (locale-independent).

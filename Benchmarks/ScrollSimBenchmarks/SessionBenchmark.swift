@@ -7,20 +7,27 @@ import ScrollSimCore
 /// Prints the long-session table and the ceiling, and adds them to `results`.
 func benchmarkSession(_ scenario: Scenario, path: String, repeats: Int, results: inout BenchmarkResults) {
     let strategies = builtInStrategies()
-    let (best, together) = timeStrategies(scenario, strategies, repeats: repeats)
+    let (best, together, passes) = timeStrategyPasses(scenario, strategies, repeats: repeats)
     let simulated = best.first?.simulatedSeconds ?? 0
     print("long session: \(path), \(grouped(simulated, decimals: 1)) simulated s per strategy, "
           + "best of \(repeats), one core")
-    print("  \(padRight("strategy", 26))\(pad("µs/sim s", 10))\(pad("× naive", 9))"
+    // "× naive" divides the best times; "paired" is the median over the passes of each pass's
+    // ratio to naive's time in the same pass (robust to a machine whose speed drifts between
+    // passes, where a best-of ratio compares times taken under different conditions).
+    print("  \(padRight("strategy", 26))\(pad("µs/sim s", 10))\(pad("× naive", 9))\(pad("paired", 8))"
           + "\(pad("events/sim s", 14))\(pad("M events/s", 12))")
     let naive = best.first.map { $0.seconds / $0.simulatedSeconds } ?? 1
-    for (strategy, run) in zip(strategies, best) {
+    let naiveSimulated = best.first?.simulatedSeconds ?? 1
+    for (index, (strategy, run)) in zip(strategies, best).enumerated() {
         let microseconds = run.seconds / run.simulatedSeconds * 1e6
+        let paired = median(passes.map { ($0[index] / run.simulatedSeconds) / ($0[0] / naiveSimulated) })
         print("  \(padRight(strategy.name, 26))\(pad(grouped(microseconds, decimals: 1), 10))"
               + "\(pad(String(format: "%.2f", run.seconds / run.simulatedSeconds / naive), 9))"
+              + "\(pad(String(format: "%.2f", paired), 8))"
               + "\(pad(grouped(Double(run.events) / run.simulatedSeconds), 14))"
               + "\(pad(String(format: "%.2f", Double(run.events) / run.seconds / 1e6), 12))")
         results.add("session.\(strategy.name).us_per_simulated_second", microseconds, "us")
+        results.add("session.\(strategy.name).paired_ratio_to_naive", paired, "ratio")
         results.add("session.\(strategy.name).events_per_second", Double(run.events) / run.seconds, "1/s")
     }
     let togetherMicroseconds = together.seconds / together.simulatedSeconds * 1e6
