@@ -10,7 +10,8 @@
 // time on an idle core); --clock wall reads the monotonic clock instead.
 // Sections:
 //   session       the long session (Benchmarks/long-session.json) per strategy and all together:
-//                 µs per simulated second, events per second (best of --repeat); the engine's
+//                 µs per simulated second, events per second (best of --repeat), the paired ratio
+//                 to naive (median over passes of each pass's time over naive's); the engine's
 //                 events per second against a tight loop of the same event queue (the ceiling)
 //   cells         1x, 4x, 9x the cells on screen, each strategy alone and all together
 //   script        1x, 2x, 4x the script's length
