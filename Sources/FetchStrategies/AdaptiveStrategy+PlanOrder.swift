@@ -71,18 +71,7 @@ extension AdaptiveStrategy {
                 array.sort()
                 return
             }
-            array.withUnsafeMutableBufferPointer { a in
-                guard a.count > 1 else { return }
-                for index in 1..<a.count {
-                    let value = a[index]
-                    var hole = index
-                    while hole > 0 && a[hole - 1] > value {
-                        a[hole] = a[hole - 1]
-                        hole -= 1
-                    }
-                    a[hole] = value
-                }
-            }
+            array.withUnsafeMutableBufferPointer { InsertionSort.sort($0) }
         }
 
         /// Inputs this short are sorted by insertion (fewer steps than finding and merging runs).

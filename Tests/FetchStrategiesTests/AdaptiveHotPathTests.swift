@@ -379,36 +379,65 @@ final class MemoryCacheHitPathProbe: FetchStrategy {
 }
 
 extension AdaptiveHotPathTests {
+    /// A pool of cells as the cell callbacks leave it (each cell's item, −1 for none, and whether
+    /// it shows its image), with the `CellKeys` those callbacks keep.
+    struct CellModel {
+        var cellKeys = AdaptiveStrategy.CellKeys()
+        var itemOfCell: [Int]
+        var satisfied: [Bool]
+
+        init(count: Int) {
+            itemOfCell = Array(repeating: -1, count: count)
+            satisfied = Array(repeating: false, count: count)
+        }
+
+        /// `prepareForReuse` of `cell` (`isReuse`), or `cellForItem` of a random item over it
+        /// (sometimes over a configured cell), maybe satisfied at once; `CellKeys` kept as the
+        /// strategy keeps it.
+        mutating func callback(_ cell: Int, isReuse: Bool, _ generator: inout Generator) {
+            if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
+            guard !isReuse else {
+                itemOfCell[cell] = -1
+                satisfied[cell] = false
+                return
+            }
+            itemOfCell[cell] = generator.next(generator.next(2) == 0 ? 12 : 300)
+            satisfied[cell] = generator.next(4) == 0
+            if !satisfied[cell] { cellKeys.insert(item: itemOfCell[cell], cell: cell) }
+        }
+
+        /// A plan's `removeSatisfied`.
+        mutating func removeSatisfied() {
+            let satisfied = self.satisfied
+            cellKeys.removeSatisfied { satisfied[$0] }
+        }
+
+        /// Keys `item << 32 | cell` of the configured cells without their image, in cell order.
+        var unsatisfiedKeys: [Int] {
+            itemOfCell.indices.filter { itemOfCell[$0] >= 0 && !satisfied[$0] }.map { itemOfCell[$0] << 32 | $0 }
+        }
+    }
+}
+
+extension AdaptiveHotPathTests {
     @Test func theKeptCellKeysAreTheScanAndSortOfUnsatisfiedCells() {
         // `CellKeys` replaced a scan of every cell (configured, without its image) and a sort of
         // their keys at each plan: driven as the cell callbacks and `flush` drive it, its keys
         // after `removeSatisfied` are that scan's, in that order.
         var generator = Generator(state: 17)
-        var cellKeys = AdaptiveStrategy.CellKeys()
-        var itemOfCell = [Int](repeating: -1, count: 40), satisfied = [Bool](repeating: false, count: 40)
+        var cells = CellModel(count: 40)
         var plans = 0, nonEmpty = 0, ties = 0
         for _ in 0..<20_000 {
             let cell = generator.next(40)
             switch generator.next(8) {
-            case 0, 1, 2:  // cellForItem (sometimes over a configured cell), maybe satisfied at once
-                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
-                itemOfCell[cell] = generator.next(generator.next(2) == 0 ? 12 : 300)
-                satisfied[cell] = generator.next(4) == 0
-                if !satisfied[cell] { cellKeys.insert(item: itemOfCell[cell], cell: cell) }
-            case 3:  // prepareForReuse
-                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
-                itemOfCell[cell] = -1
-                satisfied[cell] = false
+            case 0, 1, 2, 3:  // cellForItem or prepareForReuse
+                cells.callback(cell, isReuse: generator.next(4) == 3, &generator)
             case 4, 5:  // flush sets the image
-                if itemOfCell[cell] >= 0 { satisfied[cell] = true }
+                if cells.itemOfCell[cell] >= 0 { cells.satisfied[cell] = true }
             default:  // a plan
-                cellKeys.removeSatisfied { satisfied[$0] }
-                var expected: [Int] = []
-                for cell in itemOfCell.indices where itemOfCell[cell] >= 0 && !satisfied[cell] {
-                    expected.append(itemOfCell[cell] << 32 | cell)
-                }
-                expected.sort()
-                #expect(cellKeys.keys == expected)
+                cells.removeSatisfied()
+                let expected = cells.unsatisfiedKeys.sorted()
+                #expect(cells.cellKeys.keys == expected)
                 plans += 1
                 if !expected.isEmpty { nonEmpty += 1 }
                 if zip(expected, expected.dropFirst()).contains(where: { $0 >> 32 == $1 >> 32 }) { ties += 1 }
@@ -423,37 +452,26 @@ extension AdaptiveHotPathTests {
         // over) and a sort of the cells found: driven as the cell callbacks, plans and flushes
         // drive them, both find the same cells in the same (cell) order.
         var generator = Generator(state: 29)
-        var cellKeys = AdaptiveStrategy.CellKeys()
-        var itemOfCell = [Int](repeating: -1, count: 48), satisfied = [Bool](repeating: false, count: 48)
+        var cells = CellModel(count: 48)
         var flushes = 0, found = 0, ordered = 0
         for _ in 0..<20_000 {
             let cell = generator.next(48)
             switch generator.next(8) {
-            case 0, 1, 2:  // cellForItem (sometimes over a configured cell), maybe satisfied at once
-                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
-                itemOfCell[cell] = generator.next(generator.next(2) == 0 ? 12 : 300)
-                satisfied[cell] = generator.next(4) == 0
-                if !satisfied[cell] { cellKeys.insert(item: itemOfCell[cell], cell: cell) }
-            case 3:  // prepareForReuse
-                if itemOfCell[cell] >= 0 { cellKeys.remove(item: itemOfCell[cell], cell: cell) }
-                itemOfCell[cell] = -1
-                satisfied[cell] = false
+            case 0, 1, 2, 3:  // cellForItem or prepareForReuse
+                cells.callback(cell, isReuse: generator.next(4) == 3, &generator)
             case 4:  // a plan drops the satisfied cells
-                cellKeys.removeSatisfied { satisfied[$0] }
+                cells.removeSatisfied()
             default:  // a flush: the delivered images are those of some items
                 let modulus = 2 + generator.next(5)
                 func isDelivered(_ item: Int) -> Bool { item % modulus == 0 }
-                var expected: [Int] = []
-                for cell in itemOfCell.indices where itemOfCell[cell] >= 0 && !satisfied[cell] {
-                    if isDelivered(itemOfCell[cell]) { expected.append(cell) }
+                let expected = cells.unsatisfiedKeys.filter { isDelivered($0 >> 32) }.map { $0 & 0xFFFF_FFFF }
+                var viaKeys: [Int] = []
+                for key in cells.cellKeys.keys where !cells.satisfied[key & 0xFFFF_FFFF] && isDelivered(key >> 32) {
+                    viaKeys.append(key & 0xFFFF_FFFF)
                 }
-                var cells: [Int] = []
-                for key in cellKeys.keys where !satisfied[key & 0xFFFF_FFFF] && isDelivered(key >> 32) {
-                    cells.append(key & 0xFFFF_FFFF)
-                }
-                AdaptiveStrategy.PlanOrder.sortAscending(&cells)
-                #expect(cells == expected)
-                for cell in expected { satisfied[cell] = true }
+                AdaptiveStrategy.PlanOrder.sortAscending(&viaKeys)
+                #expect(viaKeys == expected)
+                for cell in expected { cells.satisfied[cell] = true }
                 flushes += 1
                 found += expected.count
                 if expected.count > 1 { ordered += 1 }

@@ -121,20 +121,6 @@ struct LinkShareLog {
         if stale > 0 { intervals.removeFirst(stale) }
     }
 
-    /// Sorts `a` ascending in place (by insertion: the few overlapping transfers of a measurement).
-    private static func insertionSort(_ a: UnsafeMutableBufferPointer<SimTime>) {
-        guard a.count > 1 else { return }
-        for index in 1..<a.count {
-            let value = a[index]
-            var hole = index
-            while hole > 0 && a[hole - 1] > value {
-                a[hole] = a[hole - 1]
-                hole -= 1
-            }
-            a[hole] = value
-        }
-    }
-
     /// `∫ dt / n(t)` over `interval`, nanoseconds (rounded down per piece), where `n(t)` counts
     /// the reported transfers in progress at `t` (`interval`'s own among them).
     private mutating func linkTime(of interval: Interval) -> SimTime {
@@ -170,8 +156,8 @@ struct LinkShareLog {
                     var starts = UnsafeMutableBufferPointer(rebasing: startBuffer[0..<count])
                     var ends = UnsafeMutableBufferPointer(rebasing: endBuffer[0..<count])
                     if count <= Self.insertionSortLimit {
-                        Self.insertionSort(starts)
-                        if !isSortedByEnd { Self.insertionSort(ends) }  // in end order already: `intervals` is
+                        InsertionSort.sort(starts)
+                        if !isSortedByEnd { InsertionSort.sort(ends) }  // in end order already: `intervals` is
                     } else {
                         starts.sort()
                         if !isSortedByEnd { ends.sort() }
