@@ -912,8 +912,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The constants of `item` (computed on first use).
     @inline(__always)
     private func facts(ofItem item: Int) -> ItemFacts {
-        let known = factsOfItem.slot(item)
-        return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
+        facts(ofItem: item, in: factsOfItem.storage(toInclude: item))
     }
 
     /// `facts(ofItem:)` read through `storage`, `factsOfItem.storage(toInclude:)` of a key at

@@ -345,31 +345,23 @@ extension Simulator {
         // same row top, height and width.
         let columns = layout.columns, width = layout.itemWidth
         var nextRowStart = Int.min, term = 0.0
-        if layout.isFixedHeight {
-            // Fixed heights: the row's top and height exactly as `top(_:)` and `height(_:)` give
-            // them (the same expression), without their per-row branches and checks.
-            let insetTop = layout.insetTop, rowHeight = layout.fixedHeight, pitch = layout.fixedHeight + layout.spacing
-            for item in blankItems.elements {
-                if item >= nextRowStart {
-                    let row = item / columns
-                    let frameY = insetTop + Double(row) * pitch
-                    let height = min(bottom, frameY + rowHeight) - max(top, frameY)
-                    term = max(0, height) * width
-                    nextRowStart = (row + 1) * columns
+        // Fixed heights: the row's span by `uniformRows`' arithmetic (the same bits as
+        // `rowSpan(_:)`), without its per-row branches and checks.
+        let uniform = layout.uniformRows
+        for item in blankItems.elements {
+            if item >= nextRowStart {
+                let row = item / columns
+                let span: (top: Double, bottom: Double)
+                if let uniform {
+                    let rowTop = uniform.insetTop + Double(row) * uniform.pitch
+                    span = (rowTop, rowTop + uniform.height)
+                } else {
+                    span = layout.rowSpan(row)
                 }
-                blankArea += term
+                term = max(0, min(bottom, span.bottom) - max(top, span.top)) * width
+                nextRowStart = (row + 1) * columns
             }
-        } else {
-            for item in blankItems.elements {
-                if item >= nextRowStart {
-                    let row = layout.row(ofItem: item)
-                    let frameY = layout.top(row)
-                    let height = min(bottom, frameY + layout.height(row)) - max(top, frameY)
-                    term = max(0, height) * width
-                    nextRowStart = (row + 1) * columns
-                }
-                blankArea += term
-            }
+            blankArea += term
         }
         for index in newlyDisplayed.indices where cells[newlyDisplayed[index]].isDisplayed {
             let cell = newlyDisplayed[index]
