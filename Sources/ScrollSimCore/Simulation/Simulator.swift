@@ -56,7 +56,8 @@ final class Simulator {
     let decoders: ServerPool
     /// The strategy, kept alive for the whole run; callbacks go through `withStrategy`.
     private var strategyOwner: (any FetchStrategy)?
-    /// `strategyOwner`'s object, unretained, and its dynamic type (`withStrategy`).
+    /// `strategyOwner`'s object, unretained (`BorrowedReference`), and its dynamic type
+    /// (`withStrategy`).
     @exclusivity(unchecked) private var strategyObject: UnsafeMutableRawPointer?
     @exclusivity(unchecked) private var strategyType: (any FetchStrategy.Type)?
     @exclusivity(unchecked) var environment: FetchEnvironment!
@@ -217,14 +218,13 @@ final class Simulator {
         strategyType = type(of: strategy)
     }
 
-    /// Calls `body` with the strategy, borrowed: no retain and release of it around each
-    /// callback, which a stored strategy costs (it is set after `init`, so it cannot be a `let`;
-    /// with a strategy that has weak references, each pair takes the runtime's slow path). The
-    /// simulator owns the strategy for the whole run (`strategyOwner`).
+    /// Calls `body` with the strategy, borrowed (`BorrowedReference`, opened at its dynamic type):
+    /// no retain and release of it around each callback, which a stored strategy costs (it is set
+    /// after `init`, so it cannot be a `let`).
     @inline(__always)
     func withStrategy(_ body: (any FetchStrategy) -> Void) {
         func call<Strategy: FetchStrategy>(_: Strategy.Type) {
-            Unmanaged<Strategy>.fromOpaque(strategyObject.unsafelyUnwrapped)._withUnsafeGuaranteedRef { body($0) }
+            BorrowedReference<Strategy>(opaque: strategyObject.unsafelyUnwrapped).with { body($0) }
         }
         call(strategyType.unsafelyUnwrapped)
     }
