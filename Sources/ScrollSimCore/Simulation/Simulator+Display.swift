@@ -288,16 +288,22 @@ extension Simulator {
             changedCells.sort { cells[$0].item < cells[$1].item }
             return
         }
-        for index in 1..<count {
-            let cell = changedCells[index]
-            let item = cells[cell].item
-            var hole = index
-            // Only strictly greater items move past it: equal ones keep their order (stable).
-            while hole > 0 && cells[changedCells[hole - 1]].item > item {
-                changedCells[hole] = changedCells[hole - 1]
-                hole -= 1
+        // Through the buffers: one uniqueness check for the whole sort instead of one per move,
+        // and no bounds checks (every changed cell is a cell).
+        cells.withUnsafeBufferPointer { cells in
+            changedCells.withUnsafeMutableBufferPointer { changed in
+                for index in 1..<count {
+                    let cell = changed[index]
+                    let item = cells[cell].item
+                    var hole = index
+                    // Only strictly greater items move past it: equal ones keep their order (stable).
+                    while hole > 0 && cells[changed[hole - 1]].item > item {
+                        changed[hole] = changed[hole - 1]
+                        hole -= 1
+                    }
+                    changed[hole] = cell
+                }
             }
-            changedCells[hole] = cell
         }
     }
 
@@ -340,17 +346,18 @@ extension Simulator {
         var blankArea = 0.0
         // Every item of a row has the same top, height and width, so one row's items add the same
         // term: computed once per row, still added once per item (the same sum, bit for bit).
-        // Items ascend, so the row changes exactly when an item reaches the next row's first item
-        // (no division per item); the term is the one `layout.frame(ofItem:)` gives, from the
-        // same row top, height and width.
+        // Items ascend, so a row's items are consecutive: its term is added for each of them by
+        // an inner loop that runs until an item reaches the next row's first item (no division
+        // per item); the term is the one `layout.frame(ofItem:)` gives, from the same row top,
+        // height and width.
         let columns = layout.columns, width = layout.itemWidth
-        var nextRowStart = Int.min, term = 0.0
         // Fixed heights: the row's span by `uniformRows`' arithmetic (the same bits as
         // `rowSpan(_:)`), without its per-row branches and checks.
         let uniform = layout.uniformRows
-        for item in blankItems.elements {
-            if item >= nextRowStart {
-                let row = item / columns
+        blankItems.withElements { items in
+            var index = 0
+            while index < items.count {
+                let row = items[index] / columns
                 let span: (top: Double, bottom: Double)
                 if let uniform {
                     let rowTop = uniform.insetTop + Double(row) * uniform.pitch
@@ -358,10 +365,14 @@ extension Simulator {
                 } else {
                     span = layout.rowSpan(row)
                 }
-                term = max(0, min(bottom, span.bottom) - max(top, span.top)) * width
-                nextRowStart = (row + 1) * columns
+                let term = max(0, min(bottom, span.bottom) - max(top, span.top)) * width
+                // Items are below `itemCount`, so the next row's first item cannot overflow.
+                let nextRowStart = (row &+ 1) &* columns
+                repeat {
+                    blankArea += term
+                    index &+= 1
+                } while index < items.count && items[index] < nextRowStart
             }
-            blankArea += term
         }
         for index in newlyDisplayed.indices where cells[newlyDisplayed[index]].isDisplayed {
             let cell = newlyDisplayed[index]
