@@ -78,9 +78,15 @@ extension Simulator {
     // MARK: Main thread
 
     /// Queues `item` on the main thread; starts it at once if the thread is idle.
-    func enqueueMain(_ item: MainItem) {
+    func enqueueMain(_ item: consuming MainItem) {
+        guard isMainBusy else {
+            // An idle main thread has nothing queued (it went idle on an empty queue), so the item
+            // would be queued and taken straight back: it runs without passing through the queue.
+            assert(mainQueueHead == mainQueue.count, "an idle main thread with queued work")
+            runMainItem(item)
+            return
+        }
         mainQueue.append(item)
-        if !isMainBusy { startNextMainItem() }
     }
 
     /// Queues a strategy's main-queue block.
@@ -112,12 +118,17 @@ extension Simulator {
             isMainBusy = false
             return
         }
+        runMainItem(item)
+    }
+
+    /// Runs `item` on the main thread (busy until its `mainItemDone`).
+    private func runMainItem(_ item: consuming MainItem) {
         isMainBusy = true
         context.isOnMainThread = true
         context.mainCursor = scheduler.now
         runningItemIsFrame = nil
         let work: MainThreadWork
-        switch item {
+        switch consume item {
         case .frame(let k):
             runningItemIsFrame = k
             work = .frame
