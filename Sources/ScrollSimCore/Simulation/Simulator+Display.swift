@@ -324,33 +324,40 @@ extension Simulator {
     /// the last frame; the blank area is then summed over the blank items in item order, the
     /// order of a scan of the visible range, so the sum is the same to the last bit.
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
-        // Take out what the changed cells counted, then count what they show now.
-        for index in changedCells.indices {
-            let cell = changedCells[index]
-            let item = cells[cell].blankItem
-            if item >= 0 { blankItems.remove(item) }
-            if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
-        }
-        for index in changedCells.indices {
-            let cell = changedCells[index]
-            cells[cell].isChanged = false
-            // Fields read one by one: copying the record would retain its image.
-            let isDisplayed = cells[cell].isDisplayed
-            let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
-            let isReady = cells[cell].isFinal && shown == expected
-            let isWrong = isDisplayed && shown >= 0 && shown != expected
-            cells[cell].isCountedWrong = isWrong
-            if isWrong { wrongVisibleCount += 1 }
-            let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
-            cells[cell].blankItem = blankItem
-            if blankItem >= 0 { blankItems.insert(blankItem) }
-            let pending = cells[cell].pendingDisplayPresent
-            if isDisplayed && isReady && pending >= 0 {
-                recorder.timeToImage.append(present - pending)
-                cells[cell].pendingDisplayPresent = -1
+        // The cells through their buffer (one uniqueness check per frame, not one per change; no
+        // bounds checks: every changed or newly displayed cell is a cell). Nothing below changes
+        // the two lists or the cell array's size.
+        if !changedCells.isEmpty {
+            cells.withUnsafeMutableBufferPointer { cells in
+                changedCells.withUnsafeBufferPointer { changed in
+                    // Take out what the changed cells counted, then count what they show now.
+                    for cell in changed {
+                        let item = cells[cell].blankItem
+                        if item >= 0 { blankItems.remove(item) }
+                        if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
+                    }
+                    for cell in changed {
+                        cells[cell].isChanged = false
+                        // Fields read one by one: copying the record would retain its image.
+                        let isDisplayed = cells[cell].isDisplayed
+                        let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
+                        let isReady = cells[cell].isFinal && shown == expected
+                        let isWrong = isDisplayed && shown >= 0 && shown != expected
+                        cells[cell].isCountedWrong = isWrong
+                        if isWrong { wrongVisibleCount += 1 }
+                        let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
+                        cells[cell].blankItem = blankItem
+                        if blankItem >= 0 { blankItems.insert(blankItem) }
+                        let pending = cells[cell].pendingDisplayPresent
+                        if isDisplayed && isReady && pending >= 0 {
+                            recorder.timeToImage.append(present - pending)
+                            cells[cell].pendingDisplayPresent = -1
+                        }
+                    }
+                }
             }
+            changedCells.removeAll(keepingCapacity: true)
         }
-        if !changedCells.isEmpty { changedCells.removeAll(keepingCapacity: true) }
         recorder.metrics.wrongImageFrames += wrongVisibleCount
 
         let top = offset, bottom = offset + layout.viewportHeight
@@ -385,16 +392,21 @@ extension Simulator {
                 } while index < items.count && items[index] < nextRowStart
             }
         }
-        for index in newlyDisplayed.indices where cells[newlyDisplayed[index]].isDisplayed {
-            let cell = newlyDisplayed[index]
-            let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
-            if isReady {
-                recorder.metrics.readyDisplays += 1
-            } else {
-                cells[cell].pendingDisplayPresent = present
+        if !newlyDisplayed.isEmpty {
+            cells.withUnsafeMutableBufferPointer { cells in
+                newlyDisplayed.withUnsafeBufferPointer { displayed in
+                    for cell in displayed where cells[cell].isDisplayed {
+                        let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
+                        if isReady {
+                            recorder.metrics.readyDisplays += 1
+                        } else {
+                            cells[cell].pendingDisplayPresent = present
+                        }
+                    }
+                }
             }
+            newlyDisplayed.removeAll(keepingCapacity: true)
         }
-        if !newlyDisplayed.isEmpty { newlyDisplayed.removeAll(keepingCapacity: true) }
         let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
         return min(1, ratio)
     }
