@@ -274,9 +274,9 @@ final class NetworkModel {
         requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
                                 completion: completion, fetchStart: context.now))
         let task = NetworkTask(id: id, imageID: imageID, model: self)
-        // `context.perform`, without making its closure when the request is submitted at once.
+        // `context.perform`, without making a closure: deferred to the cursor as an event of its own.
         if context.defersToCursor {
-            context.perform { [self] in submit(id) }
+            context.scheduler.schedule(.networkSubmit(id), at: context.mainCursor)
         } else {
             submit(id)
         }
@@ -290,7 +290,7 @@ final class NetworkModel {
 
     /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
     /// when a connection or stream is free.
-    private func submit(_ id: Int) {
+    func submit(_ id: Int) {
         guard requests[id].state == .unsubmitted else { return }  // cancelled before submission
         requests[id].state = .queued
         if config.offline {

@@ -199,8 +199,10 @@ final class Simulator {
         let images = self.images
         network = NetworkModel(context: context, config: scenario.network, streams: streams,
                                bytesOfImage: { images.encodedBytes(ofImage: $0) })
-        disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) })
-        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, makeEvent: { .decodeDone($0) })
+        disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) },
+                          makeEnqueueEvent: { .diskEnqueue($0) })
+        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads,
+                              makeEvent: { .decodeDone($0) }, makeEnqueueEvent: { .decodeEnqueue($0) })
         if let observer {
             network.observer = observer
             disk.onJobRan = { [unowned observer] in observer.diskRan(queue: $0, start: $1, end: $2) }
@@ -275,9 +277,12 @@ final class Simulator {
             enqueueMain(.memoryPressure(.warning))
         case .footprintWarning:
             enqueueMain(.memoryWarning)
+        case .networkSubmit(let id): network.submit(id)
         case .networkLatencyDone(let id): network.latencyDone(id)
         case .networkTransferCheck(let generation): network.transferCheck(generation)
+        case .diskEnqueue(let id): disk.enqueue(id)
         case .diskDone(let id): disk.jobDone(id)
+        case .decodeEnqueue(let id): decoders.enqueue(id)
         case .decodeDone(let id): decoders.jobDone(id)
         case .deferred(let body): body()
         }
