@@ -10,6 +10,9 @@ enum SimEvent {
     case memoryWarning
     /// The app's footprint rose above the device's warning level: the OS posts a warning.
     case footprintWarning
+    /// A main-queue block, queued by main-thread code ahead of the clock, joins the main queue at
+    /// the code's time (what `SimContext.perform` would do with a closure, without making one).
+    case mainBlock(() -> Void)
     /// Network request `id`, started by main-thread code ahead of the clock, reaches the network
     /// at the code's time (what `SimContext.perform` would do with a closure, without making one).
     case networkSubmit(Int)

@@ -91,12 +91,13 @@ extension Simulator {
 
     /// Queues a strategy's main-queue block.
     func enqueueMainBlock(_ block: @escaping () -> Void) {
-        // `context.perform`, without making its closure when the block is queued at once.
+        // `context.perform`, without making a closure around the block: deferred to the cursor as
+        // an event of its own.
         guard context.defersToCursor else {
             enqueueMain(.block(block))
             return
         }
-        context.perform { [unowned self] in enqueueMain(.block(block)) }
+        scheduler.schedule(.mainBlock(block), at: context.mainCursor)
     }
 
     /// Runs the next queued item, or idle-time work, or goes idle.

@@ -277,6 +277,7 @@ final class Simulator {
             enqueueMain(.memoryPressure(.warning))
         case .footprintWarning:
             enqueueMain(.memoryWarning)
+        case .mainBlock(let block): enqueueMain(.block(block))
         case .networkSubmit(let id): network.submit(id)
         case .networkLatencyDone(let id): network.latencyDone(id)
         case .networkTransferCheck(let generation): network.transferCheck(generation)
