@@ -103,19 +103,16 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// An item whose image may be wanted, with its predicted time on screen.
-    /// (The eight-byte fields first, the flags after them: 56 bytes a candidate, not 64, in the
-    /// arrays the plan fills and reads on every plan.)
+    /// (The eight-byte fields first, the flags after them: 40 bytes a candidate, in the arrays the
+    /// plan fills and reads on every plan. A downloading candidate's start is read from its load
+    /// by the plan, which runs right after the gathering: the same `Load.started`.)
     private struct Candidate {
         var item: Int
         var imageID: Int
-        /// Long side of the bitmap it needs, pixels.
-        var maxPixelSize = 0
         /// Seconds until it enters the screen (0: on screen; `atRest`: a guess about the next scroll).
         var enter: Double
         /// Seconds until it has left the screen (infinity: never, as predicted).
         var leave: Double
-        /// When the download of its image started (`Load.started`; meaningful if `isDownloading`).
-        var downloadStarted: SimTime = 0
         var isDisplayed: Bool
         /// Whether a cell is prepared for it.
         var isAttached = true
@@ -128,14 +125,30 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// What the strategy needs to know of an item that never changes during a run.
+    /// (32-bit fields, 12 bytes an item: a catalogue holds fewer than 2³¹ images, the layout at most
+    /// 10⁷ items, and pixel sizes are far below 2³¹; the plan reads one entry per item it visits.)
     private struct ItemFacts {
+        /// `imageID`, stored.
+        private var storedImageID: Int32 = -1
+        /// `maxPixelSize`, stored.
+        private var storedMaxPixelSize: Int32 = 0
+        /// `cacheLimit`, stored.
+        private var storedCacheLimit: Int32 = 0
         /// The image the item shows (−1: not computed yet).
-        var imageID = -1
+        var imageID: Int { Int(storedImageID) }
         /// Long side of the bitmap the item's cell needs, pixels.
-        var maxPixelSize = 0
+        var maxPixelSize: Int { Int(storedMaxPixelSize) }
         /// The smallest long side, pixels, of a cached bitmap that serves the item: the cell's
         /// (`maxPixelSize`), or the full image's when that is smaller.
-        var cacheLimit = 0
+        var cacheLimit: Int { Int(storedCacheLimit) }
+        /// Facts not computed yet.
+        init() {}
+        /// The facts of an item (each value within 32 bits, see above).
+        init(imageID: Int, maxPixelSize: Int, cacheLimit: Int) {
+            storedImageID = Int32(clamping: imageID)
+            storedMaxPixelSize = Int32(clamping: maxPixelSize)
+            storedCacheLimit = Int32(clamping: cacheLimit)
+        }
     }
 
     /// One wanted image in the plan.
@@ -233,7 +246,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
     private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
     /// The current stamp for `ImageState.mark`.
-    @exclusivity(unchecked) private var generation = 0
+    @exclusivity(unchecked) private var generation: Int32 = 0
     @exclusivity(unchecked) private var motion = Motion()
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
@@ -553,7 +566,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
-        generation += 1
+        generation &+= 1
         let seen = generation
         recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
@@ -603,7 +616,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 let imageID = facts.imageID
                 let state = stateOf.slot(imageID)
                 if state.pointee.mark == seen {
-                    let index = state.pointee.candidateIndex
+                    let index = Int(state.pointee.candidateIndex)
                     if index >= 0 && isDisplayed && candidates[index].item == item {
                         candidates[index].isDisplayed = true
                     }
@@ -622,7 +635,7 @@ final class AdaptiveStrategy: FetchStrategy {
                                           leave: clock.leave(top: span.top, bottom: span.bottom),
                                           isDisplayed: isDisplayed)
                 describe(&candidate, state: state, facts: facts)
-                state.pointee.candidateIndex = count
+                state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
                 candidates[count] = candidate
                 count += 1
             }
@@ -758,7 +771,7 @@ final class AdaptiveStrategy: FetchStrategy {
             resting.withUnsafeBufferPointer { lateResting.reset($0) }
         }
         var firstLaterResting = 0
-        generation += 1
+        generation &+= 1
         let wanted = generation
         var delay = 0.0
         let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
@@ -769,8 +782,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 let c = candidates[order[index]]
                 if c.isLoading {
                     if c.isDownloading {
-                        let arrival = remainingLatency(started: c.downloadStarted, now: now)
-                            + remainingTransfer(started: c.downloadStarted, now: now)
+                        let started = loadOf[c.imageID]!.started
+                        let arrival = remainingLatency(started: started, now: now)
+                            + remainingTransfer(started: started, now: now)
                         if arrival >= c.leave && (isFling || !c.isAttached) { continue }
                     }
                 } else if c.needsDownload {
@@ -986,7 +1000,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `seen` yet: it is marked now) and not `isServedFromMemory`; nil otherwise. For the horizon
     /// and beyond it, where a later mention of an image already gathered adds nothing.
     @inline(__always)
-    private func newUnservedImage(ofItem item: Int, seen: Int, facts storage: UnsafeMutablePointer<ItemFacts>)
+    private func newUnservedImage(ofItem item: Int, seen: Int32, facts storage: UnsafeMutablePointer<ItemFacts>)
         -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
         let facts = facts(ofItem: item, in: storage)
         let state = stateOf.slot(facts.imageID)
@@ -1001,12 +1015,10 @@ final class AdaptiveStrategy: FetchStrategy {
     @inline(__always)
     private func describe(_ candidate: inout Candidate, state: UnsafeMutablePointer<ImageState>,
                           facts: ItemFacts) {
-        candidate.maxPixelSize = facts.maxPixelSize
         if state.pointee.activeSlot >= 0 {
             candidate.isLoading = true
             if let load = loadOf[candidate.imageID], case .network? = load.phase {
                 candidate.isDownloading = true
-                candidate.downloadStarted = load.started
             }
             return
         }
@@ -1080,7 +1092,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Records `load` as its image's load in flight.
     private func track(_ load: Load) {
-        stateOf[load.imageID].activeSlot = activeLoads.count
+        stateOf[load.imageID].activeSlot = Int32(truncatingIfNeeded: activeLoads.count)
         activeLoads.append(load.imageID)
         loadOf[load.imageID] = load
     }
@@ -1091,7 +1103,7 @@ final class AdaptiveStrategy: FetchStrategy {
         guard slot >= 0 else { return }
         let last = activeLoads.removeLast()
         if last != imageID {
-            activeLoads[slot] = last
+            activeLoads[Int(slot)] = last
             stateOf[last].activeSlot = slot
         }
         stateOf[imageID].activeSlot = -1
