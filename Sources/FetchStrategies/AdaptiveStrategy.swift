@@ -84,7 +84,14 @@ final class AdaptiveStrategy: FetchStrategy {
             case decode(PoolTask)
         }
         let imageID: Int
-        var phase: Phase?
+        var phase: Phase? {
+            didSet {
+                if case .network? = phase { isDownloading = true } else { isDownloading = false }
+            }
+        }
+        /// Whether `phase` is `.network` (kept by `phase`: the plan and the pump read a flag, not
+        /// the enum and its task).
+        private(set) var isDownloading = false
         var priority: RequestPriority
         let maxPixelSize: Int
         /// Whether it counts against `maxSpeculativeLoads`.
@@ -151,15 +158,31 @@ final class AdaptiveStrategy: FetchStrategy {
         }
     }
 
-    /// One wanted image in the plan.
+    /// One wanted image in the plan (12 bytes: 32-bit ids, as `ItemFacts` holds them; the plan
+    /// writes one entry per admitted candidate and the pump reads them).
     private struct PlanEntry {
-        var imageID: Int
-        var item: Int
+        /// `imageID`, stored.
+        private var storedImageID: Int32
+        /// `item`, stored.
+        private var storedItem: Int32
         var priority: RequestPriority
         var isSpeculative: Bool
         /// Whether its image had a load in flight when the plan was made (the plan's pass over
         /// its loads reads only these).
         var hadLoad = false
+        /// The image to load.
+        var imageID: Int { Int(storedImageID) }
+        /// The item it was planned for.
+        var item: Int { Int(storedItem) }
+
+        /// An entry for `imageID` (an `ItemFacts.imageID`) shown by `item` (below 10⁷).
+        init(imageID: Int, item: Int, priority: RequestPriority, isSpeculative: Bool, hadLoad: Bool = false) {
+            storedImageID = Int32(truncatingIfNeeded: imageID)
+            storedItem = Int32(truncatingIfNeeded: item)
+            self.priority = priority
+            self.isSpeculative = isSpeculative
+            self.hadLoad = hadLoad
+        }
     }
 
     /// What the strategy knows about the motion at the last layout pass.
@@ -744,7 +767,7 @@ final class AdaptiveStrategy: FetchStrategy {
         var backlog = 0.0
         for imageID in sortedActive {
             let load = loadOf[imageID]!
-            guard case .network? = load.phase else { continue }
+            guard load.isDownloading else { continue }
             backlog += remainingTransfer(started: load.started, now: now)
         }
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
@@ -914,7 +937,7 @@ final class AdaptiveStrategy: FetchStrategy {
         var downloads = 0, speculative = 0
         for imageID in activeLoads {  // counts only: the order does not matter
             let load = loadOf[imageID]!
-            guard case .network? = load.phase else { continue }
+            guard load.isDownloading else { continue }
             downloads += 1
             if load.isSpeculative { speculative += 1 }
         }
@@ -1017,7 +1040,7 @@ final class AdaptiveStrategy: FetchStrategy {
                           facts: ItemFacts) {
         if state.pointee.activeSlot >= 0 {
             candidate.isLoading = true
-            if let load = loadOf[candidate.imageID], case .network? = load.phase {
+            if let load = loadOf[candidate.imageID], load.isDownloading {
                 candidate.isDownloading = true
             }
             return
