@@ -40,15 +40,6 @@ extension AdaptiveStrategy {
             if !sourceIsOrder { swap(&order, &buffer) }
         }
 
-        /// Fills `order` with `0..<count`: the sorted order when the keys already ascend (no NaN:
-        /// then `key, then position` orders them as they stand).
-        static func fillIdentity(_ order: inout [Int], count: Int) {
-            resize(&order, to: count)
-            order.withUnsafeMutableBufferPointer { order in
-                for position in 0..<count { order[position] = position }
-            }
-        }
-
         /// Makes `array` hold `count` elements (new ones 0), keeping its capacity.
         private static func resize(_ array: inout [Int], to count: Int) { resize(&array, to: count, filler: 0) }
 

@@ -110,16 +110,18 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// An item whose image may be wanted, with its predicted time on screen.
-    /// (The eight-byte fields first, the flags after them: 40 bytes a candidate, in the arrays the
-    /// plan fills and reads on every plan. A downloading candidate's start is read from its load
+    /// (The eight-byte fields first, the 32-bit ids and the flags after them: 32 bytes a candidate,
+    /// in the arrays the plan fills and reads on every plan. A downloading candidate's start is read from its load
     /// by the plan, which runs right after the gathering: the same `Load.started`.)
     private struct Candidate {
-        var item: Int
-        var imageID: Int
         /// Seconds until it enters the screen (0: on screen; `atRest`: a guess about the next scroll).
         var enter: Double
         /// Seconds until it has left the screen (infinity: never, as predicted).
         var leave: Double
+        /// `item`, stored (32 bits, as `PlanEntry` holds it).
+        private var storedItem: Int32
+        /// `imageID`, stored (32 bits, as `ItemFacts` holds it).
+        private var storedImageID: Int32
         var isDisplayed: Bool
         /// Whether a cell is prepared for it.
         var isAttached = true
@@ -129,6 +131,20 @@ final class AdaptiveStrategy: FetchStrategy {
         var isLoading = false
         /// Whether that load is downloading (its network phase).
         var isDownloading = false
+        /// The item.
+        var item: Int { Int(storedItem) }
+        /// The image it shows.
+        var imageID: Int { Int(storedImageID) }
+
+        /// A candidate for `item` (below 10⁷) showing `imageID` (an `ItemFacts.imageID`).
+        init(item: Int, imageID: Int, enter: Double, leave: Double, isDisplayed: Bool, isAttached: Bool = true) {
+            self.enter = enter
+            self.leave = leave
+            storedItem = Int32(truncatingIfNeeded: item)
+            storedImageID = Int32(truncatingIfNeeded: imageID)
+            self.isDisplayed = isDisplayed
+            self.isAttached = isAttached
+        }
     }
 
     /// What the strategy needs to know of an item that never changes during a run.
@@ -394,7 +410,10 @@ final class AdaptiveStrategy: FetchStrategy {
     // MARK: Planning
 
     func scrollDidUpdate(_ update: ScrollUpdate) {
-        flush()
+        // The per-frame path is kept compact (it runs every frame, after the engine's code has
+        // evicted it from the instruction cache): the flush is entered only with images pending,
+        // and the motion update is inlined.
+        if !pending.isEmpty { flush() }
         let previous = motion
         updateMotion(update)
         // Replan when the cells changed, the motion changed course, or 1/30 s has passed.
@@ -409,6 +428,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Longest time between two plans while the scroll keeps its course.
     static let replanInterval = SimDuration.second / 30
 
+    @inline(__always)
     private func updateMotion(_ update: ScrollUpdate) {
         var next = Motion(offset: update.offset, speed: abs(update.velocity),
                           direction: update.velocity > 0 ? 1
@@ -749,13 +769,14 @@ final class AdaptiveStrategy: FetchStrategy {
             isGatheringOrder = false
             break
         }
-        if isGatheringOrder {
-            PlanOrder.fillIdentity(&order, count: candidates.count)
-        } else {
+        // In gathering order the plan reads the candidates in place (position `index` is candidate
+        // `index`): no identity order is written and read back.
+        if !isGatheringOrder {
             enters.removeAll(keepingCapacity: true)
             for candidate in candidates { enters.append(candidate.enter) }
             enters.withUnsafeBufferPointer { PlanOrder.sort(&order, byKeys: $0, buffer: &sortBuffer) }
         }
+        let candidateCount = candidates.count
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
@@ -776,12 +797,12 @@ final class AdaptiveStrategy: FetchStrategy {
         // decelerates, so they are filled only then.
         // (Each array is sized once and filled through its buffer.)
         if isFling {
-            PlanOrder.resize(&resting, to: order.count, filler: (0, 0))
+            PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0))
             var restingCount = 0
             var restingBacklog = backlog
             resting.withUnsafeMutableBufferPointer { resting in
-                for index in order.indices {
-                    let c = candidates[order[index]]
+                for index in 0..<candidateCount {
+                    let c = candidates[isGatheringOrder ? index : order[index]]
                     guard isResting(c) && c.needsDownload else { continue }
                     restingBacklog += transferSeconds
                     resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
@@ -798,11 +819,11 @@ final class AdaptiveStrategy: FetchStrategy {
         let wanted = generation
         var delay = 0.0
         let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
-        PlanOrder.resize(&next, to: order.count, filler: placeholder)
+        PlanOrder.resize(&next, to: candidateCount, filler: placeholder)
         var nextCount = 0
         next.withUnsafeMutableBufferPointer { next in
-            for index in order.indices {
-                let c = candidates[order[index]]
+            for index in 0..<candidateCount {
+                let c = candidates[isGatheringOrder ? index : order[index]]
                 if c.isLoading {
                     if c.isDownloading {
                         let started = loadOf[c.imageID]!.started
@@ -1145,6 +1166,7 @@ final class AdaptiveStrategy: FetchStrategy {
     // MARK: Batched image sets
 
     /// Sets every pending image on the cells waiting for it (main thread).
+    @inline(never)
     private func flush() {
         guard !pending.isEmpty else { return }
         // The first pending image of each id, in `delivered` (cleared again below).
