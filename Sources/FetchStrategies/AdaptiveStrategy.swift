@@ -253,8 +253,11 @@ final class AdaptiveStrategy: FetchStrategy {
     static let unmeasuredDepth = 6
     /// How long a failed image waits before it is downloaded again.
     static let retryDelay: SimTime = SimDuration.second
-    /// Wanted images, most urgent first, as the last layout pass planned them.
+    /// Wanted images, most urgent first, as the last layout pass planned them: `plan[0..<planCount]`
+    /// (the array keeps its largest size, see `plan(_:)`).
     @exclusivity(unchecked) private var plan: [PlanEntry] = []
+    /// Entries of `plan` in use.
+    @exclusivity(unchecked) private var planCount = 0
     /// Images wanted by cells configured since the last plan, most urgent (latest) last: they
     /// come before `plan`, newest first (a stack, not an insertion at the front of `plan`).
     @exclusivity(unchecked) private var urgent: [PlanEntry] = []
@@ -796,9 +799,11 @@ final class AdaptiveStrategy: FetchStrategy {
         // as (index, slack) in plan order. The arrays below are read only while a fling
         // decelerates, so they are filled only then.
         // (Each array is sized once and filled through its buffer.)
+        // (`resting` and `next` keep their largest size between plans: grown when short, never
+        // shrunk and refilled with placeholders; their counts are kept apart.)
+        var restingCount = 0
         if isFling {
-            PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0))
-            var restingCount = 0
+            if resting.count < candidateCount { PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0)) }
             var restingBacklog = backlog
             resting.withUnsafeMutableBufferPointer { resting in
                 for index in 0..<candidateCount {
@@ -809,17 +814,16 @@ final class AdaptiveStrategy: FetchStrategy {
                     restingCount += 1
                 }
             }
-            PlanOrder.resize(&resting, to: restingCount, filler: (0, 0))
             // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
             // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
-            resting.withUnsafeBufferPointer { lateResting.reset($0) }
+            resting.withUnsafeBufferPointer { lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount])) }
         }
         var firstLaterResting = 0
         generation &+= 1
         let wanted = generation
         var delay = 0.0
         let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
-        PlanOrder.resize(&next, to: candidateCount, filler: placeholder)
+        if next.count < candidateCount { PlanOrder.resize(&next, to: candidateCount, filler: placeholder) }
         var nextCount = 0
         next.withUnsafeMutableBufferPointer { next in
             for index in 0..<candidateCount {
@@ -835,7 +839,7 @@ final class AdaptiveStrategy: FetchStrategy {
                     let arrival = fastestLoadSeconds + backlog
                     if isFling && !isResting(c) {
                         let gain = min(c.leave, settle) - max(c.enter, arrival)
-                        while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
+                        while firstLaterResting < restingCount && resting[firstLaterResting].index <= index {
                             lateResting.passNext()
                             firstLaterResting += 1
                         }
@@ -859,8 +863,8 @@ final class AdaptiveStrategy: FetchStrategy {
                 stateOf[c.imageID].mark = wanted
             }
         }
-        PlanOrder.resize(&next, to: nextCount, filler: placeholder)
         swap(&plan, &next)
+        planCount = nextCount
         urgent.removeAll(keepingCapacity: true)
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
         // A download the plan drops is kept at low priority instead while its item is near the
@@ -885,7 +889,8 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         // Only the entries whose image had a load when planned can have one now: the plan started
         // none, and what it cancelled it does not want.
-        for entry in plan where entry.hadLoad {
+        for position in 0..<planCount where plan[position].hadLoad {
+            let entry = plan[position]
             guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
@@ -926,7 +931,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // started before then are not downloads: the count is the same as at the start).
         var downloads = -1, speculative = 0
         var isUrgentWaiting = false
-        let total = urgent.count + plan.count
+        let total = urgent.count + planCount
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
             guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
