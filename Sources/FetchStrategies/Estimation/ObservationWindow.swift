@@ -52,11 +52,21 @@ struct ObservationWindow: Equatable {
     /// Branch-free: the answer lies in `base...base + length`; each step halves `length` and moves
     /// `base` by a select on one comparison (no data-dependent branch to mispredict), the same
     /// position as the textbook search (`ObservationWindowTests` checks it against a scan).
+    /// A full window of `LoadEstimator.windowCapacity` (32) values, the common case, takes the same
+    /// five steps unrolled (no loop branch whose exit is mispredicted).
     @inline(__always)
     static func insertionIndex(of value: Double, in sorted: UnsafeBufferPointer<Double>) -> Int {
         var length = sorted.count
         guard length > 0, let values = sorted.baseAddress else { return 0 }
         var base = 0
+        if length == 32 {
+            base = values[base + 16] < value ? base + 16 : base
+            base = values[base + 8] < value ? base + 8 : base
+            base = values[base + 4] < value ? base + 4 : base
+            base = values[base + 2] < value ? base + 2 : base
+            base = values[base + 1] < value ? base + 1 : base
+            return values[base] < value ? base + 1 : base
+        }
         while length > 1 {
             let half = length / 2
             base = values[base + half] < value ? base + half : base
