@@ -785,11 +785,18 @@ final class AdaptiveStrategy: FetchStrategy {
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
-        sortedActive.removeAll(keepingCapacity: true)
-        sortedActive.append(contentsOf: activeLoads)
-        PlanOrder.sortAscending(&sortedActive)
+        // (`sortedActive[0..<activeCount]`: the array keeps its largest size, as `next` does.)
+        let activeCount = activeLoads.count
+        if sortedActive.count < activeCount { PlanOrder.resize(&sortedActive, to: activeCount, filler: 0) }
+        sortedActive.withUnsafeMutableBufferPointer { whole in
+            let sorted = UnsafeMutableBufferPointer(rebasing: whole[0..<activeCount])
+            activeLoads.withUnsafeBufferPointer { active in
+                for position in 0..<activeCount { sorted[position] = active[position] }
+            }
+            PlanOrder.sortAscending(sorted)
+        }
         var backlog = 0.0
-        for imageID in sortedActive {
+        for imageID in sortedActive[0..<activeCount] {
             let load = loadOf[imageID]!
             guard load.isDownloading else { continue }
             backlog += remainingTransfer(started: load.started, now: now)
@@ -865,7 +872,7 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         swap(&plan, &next)
         planCount = nextCount
-        urgent.removeAll(keepingCapacity: true)
+        if !urgent.isEmpty { urgent.removeAll(keepingCapacity: true) }
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
         // A download the plan drops is kept at low priority instead while its item is near the
         // viewport (a trailing buffer, as Texture's ranges keep one) or, unless a fling is
@@ -874,7 +881,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // not cancel and restart the same download, each restart paying a new connection.
         var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
-        for imageID in sortedActive where stateOf[imageID].mark != wanted {
+        for imageID in sortedActive[0..<activeCount] where stateOf[imageID].mark != wanted {
             let load = loadOf[imageID]!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
