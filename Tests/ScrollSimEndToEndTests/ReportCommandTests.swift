@@ -194,6 +194,17 @@ import ScrollSimTestSupport
         #expect(!FileManager.default.fileExists(atPath: directory + "/r.html"))
     }
 
+    @Test("one summary given twice is refused as rank refuses it: its runs would count twice in every mean")
+    func sameSummaryTwice() throws {
+        let summary = try write("summary.csv", validSummary())
+        let html = directory + "/r.html"
+        let result = scrollsim("report", summary, directory + "/./summary.csv", "--html", html)
+        #expect(result.code == 65)
+        #expect(result.standardError == "Error: \(directory)/./summary.csv: the run of scenario 's', strategy 'naive', "
+                    + "seed 1 is also in \(summary); give each run once\n")
+        #expect(!FileManager.default.fileExists(atPath: html))
+    }
+
     @Test("a missing CSV exits 66; a missing frames directory exits 66; a bad frames CSV exits 65")
     func missingInputs() throws {
         let html = directory + "/r.html"
