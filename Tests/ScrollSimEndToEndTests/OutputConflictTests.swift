@@ -89,6 +89,28 @@ import Testing
         #expect(fileText(shard) == text)
     }
 
+    @Test("an output under a file fails with 1 before anything runs (run printed its table, a sweep ran every run)")
+    func outputUnderAFile() throws {
+        let path = try scenario()
+        let blocker = try write("blocker", "a file, not a directory\n")
+        let failure = "Error: cannot write '\(blocker)': exists and is not a directory\n"
+        for arguments in [["--out", blocker], ["--out", directory + "/out", "--html", blocker + "/deeper/r.html"]] {
+            let result = scrollsim(["run", path, "--strategy", "naive"] + arguments)
+            #expect(result.code == 1)
+            #expect(result.standardOutput == "")
+            #expect(result.standardError == failure)
+        }
+        // A combination that fails only when it runs (p95 below the median) shows whether the
+        // runs came first: they do not.
+        let sweep = try write("sweep.json", #"{"scenario": "s.json", "strategies": ["naive"], "axes": "#
+                              + #"{"images.bytesMedian": [150000, 300000], "images.bytesP95": [450000, 200000]}}"#)
+        let swept = scrollsim("sweep", sweep, "--out", blocker + "/w.csv")
+        #expect(swept.code == 1)
+        #expect(swept.standardError == failure)
+        #expect(fileText(blocker) == "a file, not a directory\n")
+        #expect(directoryEntries(directory) == ["blocker", "s.json", "sweep.json"])
+    }
+
     @Test("report: --html is neither a summary CSV nor a per-frame CSV it reads")
     func report() throws {
         let path = try scenario()
