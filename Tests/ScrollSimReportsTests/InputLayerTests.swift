@@ -191,3 +191,39 @@ import Testing
         #expect(invalidCount > 2_000 && invalidCount < 18_000)
     }
 }
+
+/// A UTF-8 byte order mark (what a spreadsheet's "CSV UTF-8" export starts with) before a CSV is
+/// skipped by every CSV reader, as the JSON and request-trace readers skip it: it read as part of
+/// the first column's name ("unknown column '\\u{FEFF}scenario'; did you mean 'scenario'?").
+@Suite struct ByteOrderMarkTests {
+    /// `text` as UTF-8 after a byte order mark.
+    static func marked(_ text: String) -> [UInt8] { [0xEF, 0xBB, 0xBF] + Array(text.utf8) }
+
+    @Test("summary, per-frame, catalog and replay CSVs read the same with a byte order mark as without")
+    func everyReaderSkipsIt() throws {
+        let summary = "scenario,strategy,seed,hitch_ratio\ng,naive,1,0.5\n"
+        #expect(try SummaryDocument.read(Self.marked(summary), file: "s.csv")
+                    == SummaryDocument.read(Array(summary.utf8), file: "s.csv"))
+        let frames = FramesCSV.header + "0,1,2,3,4,0.000,1,0.500,0.000,0,1,0.0000\n"
+        #expect(try FrameSeries.read(Self.marked(frames), file: "f.csv")
+                    == FrameSeries.read(Array(frames.utf8), file: "f.csv"))
+        let catalog = CatalogCSV.header + "\n100,a,10,10,100\n"
+        #expect(try CatalogCSV.parse(Self.marked(catalog), file: "c.csv")
+                    == CatalogCSV.parse(Array(catalog.utf8), file: "c.csv"))
+        let replay = "t_ms,offset_pt\n0,0\n100,500\n"
+        #expect(try ReplayCSV.parse(Self.marked(replay), file: "r.csv")
+                    == ReplayCSV.parse(Array(replay.utf8), file: "r.csv"))
+        #expect(try CSVReader.records(Self.marked("a,b\n"), file: "x.csv").first?.text == "a,b")
+    }
+
+    @Test("only a whole mark at the start is skipped: a second one, or one later, is text")
+    func onlyAtTheStart() {
+        #expect(throws: InputError.self) {
+            try SummaryDocument.read(Self.marked("\u{FEFF}scenario,strategy,seed\n"), file: "s.csv")
+        }
+        #expect(throws: InputError.self) {
+            try CatalogCSV.parse(Array((CatalogCSV.header + "\n").utf8) + Self.marked("100,a,10,10,100\n"),
+                                 file: "c.csv")
+        }
+    }
+}
