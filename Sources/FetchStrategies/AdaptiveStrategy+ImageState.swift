@@ -1,15 +1,17 @@
 extension AdaptiveStrategy {
     /// What the strategy keeps per image id, in one `DenseSlotTable` entry so that a plan's candidate
-    /// costs one lookup (these were five tables).
+    /// costs one lookup (these were five tables). 16 bytes (32-bit fields: four entries a cache
+    /// line, not two, in the table every candidate reads).
     struct ImageState {
         /// Stamp of the plan or pass that last marked the image (`seen`, `wanted`): a mark is a
-        /// write, and clearing every mark is one increment of `generation`.
-        var mark = 0
+        /// write, and clearing every mark is one increment of `generation` (wrapping: a stale mark
+        /// could match only 2³² stamps, 2³¹ plans, later).
+        var mark: Int32 = 0
         /// Position of the image's first candidate in the current reconcile (−1: left out, its
         /// image cached); meaningful only while `mark` is this reconcile's `seen`.
-        var candidateIndex = 0
+        var candidateIndex: Int32 = 0
         /// Position of the image's load in flight in `activeLoads` (−1: none).
-        var activeSlot = -1
+        var activeSlot: Int32 = -1
         /// Whether the image was ever stored in the memory cache: an image never stored is not
         /// there, and the plan asks the cache (a hash lookup) only about the others.
         var wasInMemory = false

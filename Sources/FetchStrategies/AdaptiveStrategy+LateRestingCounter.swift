@@ -27,6 +27,9 @@ extension AdaptiveStrategy {
         private(set) var passed = 0
         /// Items found late among those not passed.
         private var lateAhead = 0
+        /// The resting items: `sorted[0..<count]`, `isLate[0..<count]` (the arrays keep their
+        /// largest size between plans: not shrunk and refilled with placeholders every plan).
+        private var count = 0
 
         /// An empty counter (no items).
         init() {}
@@ -43,8 +46,11 @@ extension AdaptiveStrategy {
         ///   O(n log n).
         mutating func reset(_ resting: UnsafeBufferPointer<(index: Int, slack: Double)>) {
             let count = resting.count
-            PlanOrder.resize(&sorted, to: count, filler: (0, 0))
-            PlanOrder.resize(&isLate, to: count, filler: false)
+            if sorted.count < count {
+                PlanOrder.resize(&sorted, to: count, filler: (0, 0))
+                PlanOrder.resize(&isLate, to: count, filler: false)
+            }
+            self.count = count
             crossed = 0
             passed = 0
             lateAhead = 0
@@ -65,7 +71,9 @@ extension AdaptiveStrategy {
         @inline(never)
         private mutating func sortSlacks() {
             isUnsorted = false
-            let isSorted = sorted.withUnsafeMutableBufferPointer { sorted in
+            let count = self.count
+            let isSorted = sorted.withUnsafeMutableBufferPointer { whole in
+                let sorted = UnsafeMutableBufferPointer(rebasing: whole[0..<count])
                 var moves = 0
                 let budget = Self.insertionMovesPerItem * sorted.count
                 for position in sorted.indices {
@@ -81,7 +89,7 @@ extension AdaptiveStrategy {
                 }
                 return true
             }
-            if !isSorted { sorted.sort { $0.slack < $1.slack } }
+            if !isSorted { sorted[0..<count].sort { $0.slack < $1.slack } }
         }
 
         /// Passes the next item (position `passed`): it no longer counts.
@@ -97,10 +105,12 @@ extension AdaptiveStrategy {
         mutating func lateCount(delay: Double, transferSeconds: Double) -> Int {
             if isUnsorted { sortSlacks() }
             var crossed = self.crossed
-            guard crossed < sorted.count else { return lateAhead }
+            let count = self.count
+            guard crossed < count else { return lateAhead }
             let passed = self.passed
             var lateAhead = self.lateAhead
-            sorted.withUnsafeBufferPointer { sorted in
+            sorted.withUnsafeBufferPointer { whole in
+                let sorted = UnsafeBufferPointer(rebasing: whole[0..<count])
                 isLate.withUnsafeMutableBufferPointer { isLate in
                     while crossed < sorted.count && sorted[crossed].slack - delay < transferSeconds {
                         let position = sorted[crossed].position

@@ -40,15 +40,6 @@ extension AdaptiveStrategy {
             if !sourceIsOrder { swap(&order, &buffer) }
         }
 
-        /// Fills `order` with `0..<count`: the sorted order when the keys already ascend (no NaN:
-        /// then `key, then position` orders them as they stand).
-        static func fillIdentity(_ order: inout [Int], count: Int) {
-            resize(&order, to: count)
-            order.withUnsafeMutableBufferPointer { order in
-                for position in 0..<count { order[position] = position }
-            }
-        }
-
         /// Makes `array` hold `count` elements (new ones 0), keeping its capacity.
         private static func resize(_ array: inout [Int], to count: Int) { resize(&array, to: count, filler: 0) }
 
@@ -67,11 +58,17 @@ extension AdaptiveStrategy {
         /// (the loads in flight of a plan, in the order `track` and `untrack` left them), else by
         /// the standard library's sort. Integers: the sorted order is the same either way.
         static func sortAscending(_ array: inout [Int]) {
-            guard array.count <= insertionSortLimit else {
-                array.sort()
+            array.withUnsafeMutableBufferPointer { sortAscending($0) }
+        }
+
+        /// `sortAscending(_:)` of the integers in `buffer` (a prefix of a kept array).
+        static func sortAscending(_ buffer: UnsafeMutableBufferPointer<Int>) {
+            guard buffer.count <= insertionSortLimit else {
+                var buffer = buffer
+                buffer.sort()
                 return
             }
-            array.withUnsafeMutableBufferPointer { InsertionSort.sort($0) }
+            InsertionSort.sort(buffer)
         }
 
         /// Inputs this short are sorted by insertion (fewer steps than finding and merging runs).

@@ -84,7 +84,14 @@ final class AdaptiveStrategy: FetchStrategy {
             case decode(PoolTask)
         }
         let imageID: Int
-        var phase: Phase?
+        var phase: Phase? {
+            didSet {
+                if case .network? = phase { isDownloading = true } else { isDownloading = false }
+            }
+        }
+        /// Whether `phase` is `.network` (kept by `phase`: the plan and the pump read a flag, not
+        /// the enum and its task).
+        private(set) var isDownloading = false
         var priority: RequestPriority
         let maxPixelSize: Int
         /// Whether it counts against `maxSpeculativeLoads`.
@@ -103,19 +110,18 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// An item whose image may be wanted, with its predicted time on screen.
-    /// (The eight-byte fields first, the flags after them: 56 bytes a candidate, not 64, in the
-    /// arrays the plan fills and reads on every plan.)
+    /// (The eight-byte fields first, the 32-bit ids and the flags after them: 32 bytes a candidate,
+    /// in the arrays the plan fills and reads on every plan. A downloading candidate's start is read from its load
+    /// by the plan, which runs right after the gathering: the same `Load.started`.)
     private struct Candidate {
-        var item: Int
-        var imageID: Int
-        /// Long side of the bitmap it needs, pixels.
-        var maxPixelSize = 0
         /// Seconds until it enters the screen (0: on screen; `atRest`: a guess about the next scroll).
         var enter: Double
         /// Seconds until it has left the screen (infinity: never, as predicted).
         var leave: Double
-        /// When the download of its image started (`Load.started`; meaningful if `isDownloading`).
-        var downloadStarted: SimTime = 0
+        /// `item`, stored (32 bits, as `PlanEntry` holds it).
+        private var storedItem: Int32
+        /// `imageID`, stored (32 bits, as `ItemFacts` holds it).
+        private var storedImageID: Int32
         var isDisplayed: Bool
         /// Whether a cell is prepared for it.
         var isAttached = true
@@ -125,28 +131,74 @@ final class AdaptiveStrategy: FetchStrategy {
         var isLoading = false
         /// Whether that load is downloading (its network phase).
         var isDownloading = false
+        /// The item.
+        var item: Int { Int(storedItem) }
+        /// The image it shows.
+        var imageID: Int { Int(storedImageID) }
+
+        /// A candidate for `item` (below 10⁷) showing `imageID` (an `ItemFacts.imageID`).
+        init(item: Int, imageID: Int, enter: Double, leave: Double, isDisplayed: Bool, isAttached: Bool = true) {
+            self.enter = enter
+            self.leave = leave
+            storedItem = Int32(truncatingIfNeeded: item)
+            storedImageID = Int32(truncatingIfNeeded: imageID)
+            self.isDisplayed = isDisplayed
+            self.isAttached = isAttached
+        }
     }
 
     /// What the strategy needs to know of an item that never changes during a run.
+    /// (32-bit fields, 12 bytes an item: a catalogue holds fewer than 2³¹ images, the layout at most
+    /// 10⁷ items, and pixel sizes are far below 2³¹; the plan reads one entry per item it visits.)
     private struct ItemFacts {
+        /// `imageID`, stored.
+        private var storedImageID: Int32 = -1
+        /// `maxPixelSize`, stored.
+        private var storedMaxPixelSize: Int32 = 0
+        /// `cacheLimit`, stored.
+        private var storedCacheLimit: Int32 = 0
         /// The image the item shows (−1: not computed yet).
-        var imageID = -1
+        var imageID: Int { Int(storedImageID) }
         /// Long side of the bitmap the item's cell needs, pixels.
-        var maxPixelSize = 0
+        var maxPixelSize: Int { Int(storedMaxPixelSize) }
         /// The smallest long side, pixels, of a cached bitmap that serves the item: the cell's
         /// (`maxPixelSize`), or the full image's when that is smaller.
-        var cacheLimit = 0
+        var cacheLimit: Int { Int(storedCacheLimit) }
+        /// Facts not computed yet.
+        init() {}
+        /// The facts of an item (each value within 32 bits, see above).
+        init(imageID: Int, maxPixelSize: Int, cacheLimit: Int) {
+            storedImageID = Int32(clamping: imageID)
+            storedMaxPixelSize = Int32(clamping: maxPixelSize)
+            storedCacheLimit = Int32(clamping: cacheLimit)
+        }
     }
 
-    /// One wanted image in the plan.
+    /// One wanted image in the plan (12 bytes: 32-bit ids, as `ItemFacts` holds them; the plan
+    /// writes one entry per admitted candidate and the pump reads them).
     private struct PlanEntry {
-        var imageID: Int
-        var item: Int
+        /// `imageID`, stored.
+        private var storedImageID: Int32
+        /// `item`, stored.
+        private var storedItem: Int32
         var priority: RequestPriority
         var isSpeculative: Bool
         /// Whether its image had a load in flight when the plan was made (the plan's pass over
         /// its loads reads only these).
         var hadLoad = false
+        /// The image to load.
+        var imageID: Int { Int(storedImageID) }
+        /// The item it was planned for.
+        var item: Int { Int(storedItem) }
+
+        /// An entry for `imageID` (an `ItemFacts.imageID`) shown by `item` (below 10⁷).
+        init(imageID: Int, item: Int, priority: RequestPriority, isSpeculative: Bool, hadLoad: Bool = false) {
+            storedImageID = Int32(truncatingIfNeeded: imageID)
+            storedItem = Int32(truncatingIfNeeded: item)
+            self.priority = priority
+            self.isSpeculative = isSpeculative
+            self.hadLoad = hadLoad
+        }
     }
 
     /// What the strategy knows about the motion at the last layout pass.
@@ -201,8 +253,11 @@ final class AdaptiveStrategy: FetchStrategy {
     static let unmeasuredDepth = 6
     /// How long a failed image waits before it is downloaded again.
     static let retryDelay: SimTime = SimDuration.second
-    /// Wanted images, most urgent first, as the last layout pass planned them.
+    /// Wanted images, most urgent first, as the last layout pass planned them: `plan[0..<planCount]`
+    /// (the array keeps its largest size, see `plan(_:)`).
     @exclusivity(unchecked) private var plan: [PlanEntry] = []
+    /// Entries of `plan` in use.
+    @exclusivity(unchecked) private var planCount = 0
     /// Images wanted by cells configured since the last plan, most urgent (latest) last: they
     /// come before `plan`, newest first (a stack, not an insertion at the front of `plan`).
     @exclusivity(unchecked) private var urgent: [PlanEntry] = []
@@ -233,7 +288,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
     private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
     /// The current stamp for `ImageState.mark`.
-    @exclusivity(unchecked) private var generation = 0
+    @exclusivity(unchecked) private var generation: Int32 = 0
     @exclusivity(unchecked) private var motion = Motion()
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
@@ -358,7 +413,10 @@ final class AdaptiveStrategy: FetchStrategy {
     // MARK: Planning
 
     func scrollDidUpdate(_ update: ScrollUpdate) {
-        flush()
+        // The per-frame path is kept compact (it runs every frame, after the engine's code has
+        // evicted it from the instruction cache): the flush is entered only with images pending,
+        // and the motion update is inlined.
+        if !pending.isEmpty { flush() }
         let previous = motion
         updateMotion(update)
         // Replan when the cells changed, the motion changed course, or 1/30 s has passed.
@@ -373,6 +431,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Longest time between two plans while the scroll keeps its course.
     static let replanInterval = SimDuration.second / 30
 
+    @inline(__always)
     private func updateMotion(_ update: ScrollUpdate) {
         var next = Motion(offset: update.offset, speed: abs(update.velocity),
                           direction: update.velocity > 0 ? 1
@@ -553,7 +612,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
-        generation += 1
+        generation &+= 1
         let seen = generation
         recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
@@ -603,7 +662,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 let imageID = facts.imageID
                 let state = stateOf.slot(imageID)
                 if state.pointee.mark == seen {
-                    let index = state.pointee.candidateIndex
+                    let index = Int(state.pointee.candidateIndex)
                     if index >= 0 && isDisplayed && candidates[index].item == item {
                         candidates[index].isDisplayed = true
                     }
@@ -622,7 +681,7 @@ final class AdaptiveStrategy: FetchStrategy {
                                           leave: clock.leave(top: span.top, bottom: span.bottom),
                                           isDisplayed: isDisplayed)
                 describe(&candidate, state: state, facts: facts)
-                state.pointee.candidateIndex = count
+                state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
                 candidates[count] = candidate
                 count += 1
             }
@@ -713,25 +772,33 @@ final class AdaptiveStrategy: FetchStrategy {
             isGatheringOrder = false
             break
         }
-        if isGatheringOrder {
-            PlanOrder.fillIdentity(&order, count: candidates.count)
-        } else {
+        // In gathering order the plan reads the candidates in place (position `index` is candidate
+        // `index`): no identity order is written and read back.
+        if !isGatheringOrder {
             enters.removeAll(keepingCapacity: true)
             for candidate in candidates { enters.append(candidate.enter) }
             enters.withUnsafeBufferPointer { PlanOrder.sort(&order, byKeys: $0, buffer: &sortBuffer) }
         }
+        let candidateCount = candidates.count
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
-        sortedActive.removeAll(keepingCapacity: true)
-        sortedActive.append(contentsOf: activeLoads)
-        PlanOrder.sortAscending(&sortedActive)
+        // (`sortedActive[0..<activeCount]`: the array keeps its largest size, as `next` does.)
+        let activeCount = activeLoads.count
+        if sortedActive.count < activeCount { PlanOrder.resize(&sortedActive, to: activeCount, filler: 0) }
+        sortedActive.withUnsafeMutableBufferPointer { whole in
+            let sorted = UnsafeMutableBufferPointer(rebasing: whole[0..<activeCount])
+            activeLoads.withUnsafeBufferPointer { active in
+                for position in 0..<activeCount { sorted[position] = active[position] }
+            }
+            PlanOrder.sortAscending(sorted)
+        }
         var backlog = 0.0
-        for imageID in sortedActive {
+        for imageID in sortedActive[0..<activeCount] {
             let load = loadOf[imageID]!
-            guard case .network? = load.phase else { continue }
+            guard load.isDownloading else { continue }
             backlog += remainingTransfer(started: load.started, now: now)
         }
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
@@ -739,45 +806,47 @@ final class AdaptiveStrategy: FetchStrategy {
         // as (index, slack) in plan order. The arrays below are read only while a fling
         // decelerates, so they are filled only then.
         // (Each array is sized once and filled through its buffer.)
+        // (`resting` and `next` keep their largest size between plans: grown when short, never
+        // shrunk and refilled with placeholders; their counts are kept apart.)
+        var restingCount = 0
         if isFling {
-            PlanOrder.resize(&resting, to: order.count, filler: (0, 0))
-            var restingCount = 0
+            if resting.count < candidateCount { PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0)) }
             var restingBacklog = backlog
             resting.withUnsafeMutableBufferPointer { resting in
-                for index in order.indices {
-                    let c = candidates[order[index]]
+                for index in 0..<candidateCount {
+                    let c = candidates[isGatheringOrder ? index : order[index]]
                     guard isResting(c) && c.needsDownload else { continue }
                     restingBacklog += transferSeconds
                     resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
                     restingCount += 1
                 }
             }
-            PlanOrder.resize(&resting, to: restingCount, filler: (0, 0))
             // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
             // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
-            resting.withUnsafeBufferPointer { lateResting.reset($0) }
+            resting.withUnsafeBufferPointer { lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount])) }
         }
         var firstLaterResting = 0
-        generation += 1
+        generation &+= 1
         let wanted = generation
         var delay = 0.0
         let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
-        PlanOrder.resize(&next, to: order.count, filler: placeholder)
+        if next.count < candidateCount { PlanOrder.resize(&next, to: candidateCount, filler: placeholder) }
         var nextCount = 0
         next.withUnsafeMutableBufferPointer { next in
-            for index in order.indices {
-                let c = candidates[order[index]]
+            for index in 0..<candidateCount {
+                let c = candidates[isGatheringOrder ? index : order[index]]
                 if c.isLoading {
                     if c.isDownloading {
-                        let arrival = remainingLatency(started: c.downloadStarted, now: now)
-                            + remainingTransfer(started: c.downloadStarted, now: now)
+                        let started = loadOf[c.imageID]!.started
+                        let arrival = remainingLatency(started: started, now: now)
+                            + remainingTransfer(started: started, now: now)
                         if arrival >= c.leave && (isFling || !c.isAttached) { continue }
                     }
                 } else if c.needsDownload {
                     let arrival = fastestLoadSeconds + backlog
                     if isFling && !isResting(c) {
                         let gain = min(c.leave, settle) - max(c.enter, arrival)
-                        while firstLaterResting < resting.count && resting[firstLaterResting].index <= index {
+                        while firstLaterResting < restingCount && resting[firstLaterResting].index <= index {
                             lateResting.passNext()
                             firstLaterResting += 1
                         }
@@ -801,9 +870,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 stateOf[c.imageID].mark = wanted
             }
         }
-        PlanOrder.resize(&next, to: nextCount, filler: placeholder)
         swap(&plan, &next)
-        urgent.removeAll(keepingCapacity: true)
+        planCount = nextCount
+        if !urgent.isEmpty { urgent.removeAll(keepingCapacity: true) }
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
         // A download the plan drops is kept at low priority instead while its item is near the
         // viewport (a trailing buffer, as Texture's ranges keep one) or, unless a fling is
@@ -812,7 +881,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // not cancel and restart the same download, each restart paying a new connection.
         var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
-        for imageID in sortedActive where stateOf[imageID].mark != wanted {
+        for imageID in sortedActive[0..<activeCount] where stateOf[imageID].mark != wanted {
             let load = loadOf[imageID]!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
@@ -827,7 +896,8 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         // Only the entries whose image had a load when planned can have one now: the plan started
         // none, and what it cancelled it does not want.
-        for entry in plan where entry.hadLoad {
+        for position in 0..<planCount where plan[position].hadLoad {
+            let entry = plan[position]
             guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
@@ -868,7 +938,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // started before then are not downloads: the count is the same as at the start).
         var downloads = -1, speculative = 0
         var isUrgentWaiting = false
-        let total = urgent.count + plan.count
+        let total = urgent.count + planCount
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
             guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
@@ -900,7 +970,7 @@ final class AdaptiveStrategy: FetchStrategy {
         var downloads = 0, speculative = 0
         for imageID in activeLoads {  // counts only: the order does not matter
             let load = loadOf[imageID]!
-            guard case .network? = load.phase else { continue }
+            guard load.isDownloading else { continue }
             downloads += 1
             if load.isSpeculative { speculative += 1 }
         }
@@ -986,7 +1056,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `seen` yet: it is marked now) and not `isServedFromMemory`; nil otherwise. For the horizon
     /// and beyond it, where a later mention of an image already gathered adds nothing.
     @inline(__always)
-    private func newUnservedImage(ofItem item: Int, seen: Int, facts storage: UnsafeMutablePointer<ItemFacts>)
+    private func newUnservedImage(ofItem item: Int, seen: Int32, facts storage: UnsafeMutablePointer<ItemFacts>)
         -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
         let facts = facts(ofItem: item, in: storage)
         let state = stateOf.slot(facts.imageID)
@@ -1001,12 +1071,10 @@ final class AdaptiveStrategy: FetchStrategy {
     @inline(__always)
     private func describe(_ candidate: inout Candidate, state: UnsafeMutablePointer<ImageState>,
                           facts: ItemFacts) {
-        candidate.maxPixelSize = facts.maxPixelSize
         if state.pointee.activeSlot >= 0 {
             candidate.isLoading = true
-            if let load = loadOf[candidate.imageID], case .network? = load.phase {
+            if let load = loadOf[candidate.imageID], load.isDownloading {
                 candidate.isDownloading = true
-                candidate.downloadStarted = load.started
             }
             return
         }
@@ -1080,7 +1148,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Records `load` as its image's load in flight.
     private func track(_ load: Load) {
-        stateOf[load.imageID].activeSlot = activeLoads.count
+        stateOf[load.imageID].activeSlot = Int32(truncatingIfNeeded: activeLoads.count)
         activeLoads.append(load.imageID)
         loadOf[load.imageID] = load
     }
@@ -1091,7 +1159,7 @@ final class AdaptiveStrategy: FetchStrategy {
         guard slot >= 0 else { return }
         let last = activeLoads.removeLast()
         if last != imageID {
-            activeLoads[slot] = last
+            activeLoads[Int(slot)] = last
             stateOf[last].activeSlot = slot
         }
         stateOf[imageID].activeSlot = -1
@@ -1110,6 +1178,7 @@ final class AdaptiveStrategy: FetchStrategy {
     // MARK: Batched image sets
 
     /// Sets every pending image on the cells waiting for it (main thread).
+    @inline(never)
     private func flush() {
         guard !pending.isEmpty else { return }
         // The first pending image of each id, in `delivered` (cleared again below).

@@ -46,8 +46,8 @@ import Testing
             keys.withUnsafeBufferPointer { AdaptiveStrategy.PlanOrder.sort(&order, byKeys: $0, buffer: &buffer) }
             #expect(order == expected)
             if !keys.contains(where: \.isNaN) && zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) {
-                AdaptiveStrategy.PlanOrder.fillIdentity(&order, count: keys.count)
-                #expect(order == expected)  // keys already ascending: the identity is the order
+                // Keys already ascending: the plan reads the candidates in place (the identity order).
+                #expect(Array(keys.indices) == expected)
             }
         }
     }
@@ -129,12 +129,12 @@ import Testing
         // slots, "was in memory", "was on disk"): the packed entries, written through `slot` and
         // the subscript, read back as the five dictionaries they stand for.
         let table = DenseSlotTable(empty: AdaptiveStrategy.ImageState())
-        var marks: [Int: Int] = [:], indices: [Int: Int] = [:], slots: [Int: Int] = [:]
+        var marks: [Int: Int32] = [:], indices: [Int: Int32] = [:], slots: [Int: Int32] = [:]
         var inMemory: Set<Int> = [], onDisk: Set<Int> = []
         var generator = Generator(state: 11)
         for round in 0..<6_000 {
             let key = generator.next(generator.next(2) == 0 ? 30 : 3_000)
-            let value = generator.next(500) - 1
+            let value = Int32(generator.next(500) - 1)
             switch generator.next(6) {
             case 0: table.slot(key).pointee.mark = value; marks[key] = value
             case 1: table.slot(key).pointee.candidateIndex = value; indices[key] = value
@@ -191,6 +191,21 @@ import Testing
                 reference.add(value)
                 #expect(window.values == reference.values)
                 #expect(window.ascending.map(\.bitPattern) == reference.ascending.map(\.bitPattern))
+            }
+        }
+    }
+
+    @Test func theWindowsBranchFreeSearchFindsTheFirstPositionNotBelowTheValue() {
+        // The search `add` uses for the leaving and the new value, against a scan, over sorted
+        // arrays with runs of equal values, both zeros and values outside their range.
+        var generator = Generator(state: 29)
+        for _ in 0..<2_000 {
+            let count = generator.next(3) == 0 ? 32 : generator.next(40)  // 32: the unrolled search
+            let sorted = (0..<count).map { _ in Double(generator.next(12)) / 2 }.sorted()
+            for probe in [-1.0, -0.0, 0.0, 0.25, 0.5, 2.75, 3, 5.5, 6, 99] + sorted {
+                let expected = sorted.firstIndex { !($0 < probe) } ?? sorted.count
+                let found = sorted.withUnsafeBufferPointer { ObservationWindow.insertionIndex(of: probe, in: $0) }
+                #expect(found == expected)
             }
         }
     }

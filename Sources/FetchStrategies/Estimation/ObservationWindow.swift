@@ -48,14 +48,31 @@ struct ObservationWindow: Equatable {
     }
 
     /// The first position in `sorted` whose value is not below `value` (binary search).
+    ///
+    /// Branch-free: the answer lies in `base...base + length`; each step halves `length` and moves
+    /// `base` by a select on one comparison (no data-dependent branch to mispredict), the same
+    /// position as the textbook search (`ObservationWindowTests` checks it against a scan).
+    /// A full window of `LoadEstimator.windowCapacity` (32) values, the common case, takes the same
+    /// five steps unrolled (no loop branch whose exit is mispredicted).
     @inline(__always)
-    private static func insertionIndex(of value: Double, in sorted: UnsafeBufferPointer<Double>) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    static func insertionIndex(of value: Double, in sorted: UnsafeBufferPointer<Double>) -> Int {
+        var length = sorted.count
+        guard length > 0, let values = sorted.baseAddress else { return 0 }
+        var base = 0
+        if length == 32 {
+            base = values[base + 16] < value ? base + 16 : base
+            base = values[base + 8] < value ? base + 8 : base
+            base = values[base + 4] < value ? base + 4 : base
+            base = values[base + 2] < value ? base + 2 : base
+            base = values[base + 1] < value ? base + 1 : base
+            return values[base] < value ? base + 1 : base
         }
-        return low
+        while length > 1 {
+            let half = length / 2
+            base = values[base + half] < value ? base + half : base
+            length -= half
+        }
+        return values[base] < value ? base + 1 : base
     }
 
     /// Adds an observation; the oldest value leaves when the window is full. Non-finite or
@@ -80,16 +97,14 @@ struct ObservationWindow: Equatable {
             // insert the new one: one shift of the values between.
             let removeAt = Self.insertionIndex(of: leaving, in: UnsafeBufferPointer(sorted))
             let insertAt = Self.insertionIndex(of: value, in: UnsafeBufferPointer(sorted))
+            // The values between move by one place in a single block move (memmove).
+            guard let values = sorted.baseAddress else { return }
             if removeAt < insertAt {  // the new value lands after the hole (its index counts the leaving one)
-                for index in removeAt..<(insertAt - 1) { sorted[index] = sorted[index + 1] }
-                sorted[insertAt - 1] = value
+                (values + removeAt).update(from: values + removeAt + 1, count: insertAt - 1 - removeAt)
+                values[insertAt - 1] = value
             } else {
-                var index = removeAt
-                while index > insertAt {
-                    sorted[index] = sorted[index - 1]
-                    index -= 1
-                }
-                sorted[insertAt] = value
+                (values + insertAt + 1).update(from: values + insertAt, count: removeAt - insertAt)
+                values[insertAt] = value
             }
         }
     }
