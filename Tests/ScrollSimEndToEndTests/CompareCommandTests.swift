@@ -249,6 +249,27 @@ import ScrollSimCore
         #expect(result.standardOutput.contains("\nNot compared (columns only in the candidate): hitch_ratio.\n"))
     }
 
+    @Test("a metric a --max-regression limits must be in both files: a candidate without it never passed that limit")
+    func limitedMetricOnOneSide() throws {
+        let base = try write("base.csv", "scenario,strategy,seed,frames,hitch_ratio\ngrid,naive,1,10,1.000\n")
+        let head = try write("head.csv", "scenario,strategy,seed,frames\ngrid,naive,1,10\n")
+        let limited = scrollsim("compare", base, head, "--max-regression", "hitch_ratio=2%")
+        #expect(limited.code == 65)
+        #expect(limited.standardOutput == "")
+        #expect(limited.standardError == "Error: \(head): line 1: no column 'hitch_ratio', which '--max-regression "
+                    + "hitch_ratio=2%' limits; compare files that both have it, or give '--max-regression "
+                    + "hitch_ratio=off'\n")
+        let reversed = scrollsim("compare", head, base, "--max-regression", "hitch_ratio=+0.5")
+        #expect(reversed.code == 65)
+        #expect(reversed.standardError.hasPrefix("Error: \(head): line 1: no column 'hitch_ratio'"))
+        // Turned off again, or only a default limit: listed as not compared, as before.
+        #expect(scrollsim("compare", base, head, "--max-regression", "hitch_ratio=2%",
+                          "--max-regression", "hitch_ratio=off").code == 0)
+        let byDefault = scrollsim("compare", base, head)
+        #expect(byDefault.code == 0)
+        #expect(byDefault.standardOutput.contains("\nNot compared (columns only in the baseline): hitch_ratio.\n"))
+    }
+
     @Test("bad CSVs name the file, the line and the column; 65 for content, 66 for a missing file",
           arguments: [
             ("scenario,strategy,sed\n", "line 1, column 3: unknown column 'sed'; did you mean 'seed'?", Int32(65)),
