@@ -7,7 +7,8 @@ import ScrollSimReports
 /// Order of work: check the limits (a bad `--max-regression` is a usage error, exit 64); read
 /// both files, reporting every problem (`Error: <file>: line …`; exit 66 if a file is missing or
 /// unreadable, else 65); join (`Comparison`); print the report (`ComparisonReport`); exit 2 for
-/// a regression, or for rows on one side only with `--fail-on-missing`, else 0. Rows on one side
+/// a regression, when no row is in both files (nothing compared), or for rows on one side only
+/// with `--fail-on-missing`, else 0. Rows on one side
 /// only are always reported; by default they do not fail the comparison, because adding a
 /// scenario or a strategy in a change legitimately adds rows.
 struct CompareCommand: ScrollSimSubcommand {
@@ -44,11 +45,11 @@ struct CompareCommand: ScrollSimSubcommand {
             Default limits: \(SummaryColumn.defaultLimitsText).
 
             Rows in one file only are listed; they fail the comparison only with \
-            --fail-on-missing. A metric in one file only is listed, not compared, unless a \
+            --fail-on-missing, or when no row is in both files (nothing compared). A metric in one file only is listed, not compared, unless a \
             --max-regression limits it: then the file without it is refused (exit 65).
 
-            Exit codes: 0 no regression, 2 a regression (or missing rows with \
-            --fail-on-missing), 64 bad command line, 65 invalid CSV, 66 missing or unreadable \
+            Exit codes: 0 no regression, 2 a regression, nothing compared (or missing rows \
+            with --fail-on-missing), 64 bad command line, 65 invalid CSV, 66 missing or unreadable \
             file.
             """,
         arguments: [

@@ -222,6 +222,20 @@ import ScrollSimCore
             + "row only in the baseline, 1 row only in the candidate.\n"))
     }
 
+    @Test("no joined row fails: a comparison that checked nothing cannot pass the candidate")
+    func nothingCompared() throws {
+        // Other seeds on each side (a sweep's seeds changed): every row is on one side only.
+        let base = try write("base.csv", "scenario,strategy,seed,hitch_ratio\ngrid,naive,1,1.000\n")
+        let head = try write("head.csv", "scenario,strategy,seed,hitch_ratio\ngrid,naive,2,9.000\n")
+        let result = scrollsim("compare", base, head)
+        #expect(result.code == 2)
+        #expect(result.standardOutput.hasSuffix("Verdict: Nothing compared - no metric past its limit in 0 compared "
+            + "rows; 1 row only in the baseline, 1 row only in the candidate.\n"))
+        // An empty candidate (a header and no run) as well.
+        let empty = try write("empty.csv", "scenario,strategy,seed,hitch_ratio\n")
+        #expect(scrollsim("compare", base, empty).code == 2)
+    }
+
     @Test("csv: every metric of every joined row, then the rows on one side only")
     func csv() throws {
         let base = try write("base.csv", "scenario,strategy,seed,frames,hitch_ratio,ready_ratio\n"
