@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh TARGET SECONDS
 #
-# TARGET: scenario, sweep, summary-csv, request-trace or replay-csv (see
+# TARGET: scenario, sweep, summary-csv, request-trace, replay-csv, catalog-csv, frames-csv or shard-csv (see
 # Fuzz/Sources/ScrollSimFuzz/FuzzTarget.swift for each target's invariant). Builds the fuzz package
 # Fuzz/ (which depends on this checkout) with `-sanitize=fuzzer` (the root package never needs
 # libFuzzer), starts from the seed corpus Fuzz/Corpus/TARGET plus what earlier runs kept in
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="scenario sweep summary-csv request-trace replay-csv"
+targets="scenario sweep summary-csv request-trace replay-csv catalog-csv frames-csv shard-csv"
 if [ $# -ne 2 ] || ! [[ " $targets " == *" $1 "* ]] || ! [[ "$2" =~ ^[0-9]+$ ]]; then
     echo "usage: scripts/fuzz.sh TARGET SECONDS (TARGET: ${targets// /, })" >&2
     exit 64

@@ -4,8 +4,8 @@ extension AdaptiveStrategy {
     /// line, not two, in the table every candidate reads).
     struct ImageState {
         /// Stamp of the plan or pass that last marked the image (`seen`, `wanted`): a mark is a
-        /// write, and clearing every mark is one increment of `generation` (wrapping: a stale mark
-        /// could match only 2³² stamps, 2³¹ plans, later).
+        /// write, and clearing every mark is one new stamp (`nextGeneration()`, which clears the
+        /// marks themselves once in 2³¹ − 1 stamps, before a stamp could repeat).
         var mark: Int32 = 0
         /// Position of the image's first candidate in the current reconcile (−1: left out, its
         /// image cached); meaningful only while `mark` is this reconcile's `seen`.

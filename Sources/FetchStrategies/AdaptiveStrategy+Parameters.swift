@@ -1,3 +1,5 @@
+import ScrollSimCore
+
 extension AdaptiveStrategy {
     /// `adaptive` in the catalogue, with its parameters (defaults from `Configuration`). In a file
     /// of its own, apart from the strategy's code.
@@ -21,7 +23,7 @@ extension AdaptiveStrategy {
             .number("minPrefetchScreens", default: Configuration().minPrefetchScreens, in: 0...10,
                     "Smallest look-ahead, screens (the look-ahead at rest)."),
             .number("maxPrefetchScreens", default: Configuration().maxPrefetchScreens, in: 0...10,
-                    "Largest look-ahead, screens."),
+                    "Largest look-ahead, screens (at least minPrefetchScreens)."),
             .number("lookaheadLoads", default: Configuration().lookaheadLoads, in: 0...100,
                     "Look-ahead in expected load times at the current speed."),
             .integer("maxSpeculativeLoads", default: Configuration().maxSpeculativeLoads, in: 0...1000,
@@ -33,12 +35,18 @@ extension AdaptiveStrategy {
             .number("cancelGraceSeconds", default: Configuration().cancelGraceSeconds, in: 0...60,
                     "Seconds a dropped download is kept before it is cancelled (not in a fling)."),
         ],
-        make: { parameters in
+        make: { (parameters: StrategyParameters) throws(StrategyConfigError) -> StrategyFactory in
             var configuration = Configuration()
             configuration.memoryCacheMB = parameters.number("memoryCacheMB")
             configuration.diskCacheMB = parameters.number("diskCacheMB")
             configuration.minPrefetchScreens = parameters.number("minPrefetchScreens")
             configuration.maxPrefetchScreens = parameters.number("maxPrefetchScreens")
+            guard configuration.maxPrefetchScreens >= configuration.minPrefetchScreens else {
+                let path = parameters.path.isEmpty ? "maxPrefetchScreens" : parameters.path + ".maxPrefetchScreens"
+                let least = StrategyParameter.formatted(configuration.minPrefetchScreens)
+                let found = StrategyParameter.formatted(configuration.maxPrefetchScreens)
+                throw StrategyConfigError(path: path, message: "must be at least minPrefetchScreens (\(least)), found \(found)")
+            }
             configuration.lookaheadLoads = parameters.number("lookaheadLoads")
             configuration.maxSpeculativeLoads = parameters.integer("maxSpeculativeLoads")
             configuration.maxDownloads = parameters.integer("maxDownloads")

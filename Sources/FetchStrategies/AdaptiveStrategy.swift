@@ -287,8 +287,19 @@ final class AdaptiveStrategy: FetchStrategy {
     private let rowSpans: RowSpans
     /// Whether the disk cache holds `imageID` (asked only of images it ever held).
     private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
-    /// The current stamp for `ImageState.mark`.
+    /// The current stamp for `ImageState.mark` (`nextGeneration()`).
     @exclusivity(unchecked) private var generation: Int32 = 0
+    /// A new stamp for `ImageState.mark`, never 0 (an unmarked image's). Stamps are 32-bit: before
+    /// one would repeat (after 2³¹ − 1 of them, two per plan), every mark is cleared, so a stale
+    /// mark never equals a new stamp however long the run.
+    private func nextGeneration() -> Int32 {
+        if generation == Int32.max {
+            for imageID in 0..<stateOf.capacity { stateOf.slot(imageID).pointee.mark = 0 }
+            generation = 0
+        }
+        generation += 1
+        return generation
+    }
     @exclusivity(unchecked) private var motion = Motion()
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
@@ -612,8 +623,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
-        generation &+= 1
-        let seen = generation
+        let seen = nextGeneration()
         recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
         // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
@@ -826,8 +836,7 @@ final class AdaptiveStrategy: FetchStrategy {
             resting.withUnsafeBufferPointer { lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount])) }
         }
         var firstLaterResting = 0
-        generation &+= 1
-        let wanted = generation
+        let wanted = nextGeneration()
         var delay = 0.0
         let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
         if next.count < candidateCount { PlanOrder.resize(&next, to: candidateCount, filler: placeholder) }
@@ -937,7 +946,6 @@ final class AdaptiveStrategy: FetchStrategy {
         // The downloads in flight, counted when a download is first considered (the disk reads
         // started before then are not downloads: the count is the same as at the start).
         var downloads = -1, speculative = 0
-        var isUrgentWaiting = false
         let total = urgent.count + planCount
         for position in 0..<total {
             let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
@@ -954,11 +962,10 @@ final class AdaptiveStrategy: FetchStrategy {
                 continue
             }
             if downloads < 0 { (downloads, speculative) = countDownloads() }
-            guard downloads < downloadSlots else {
-                if !entry.isSpeculative { isUrgentWaiting = true }
-                break
-            }
-            if entry.isSpeculative && (isUrgentWaiting || speculative >= speculativeSlots) { continue }
+            // The first download without a slot ends the pass: nothing after it in plan order
+            // starts one. Speculative entries enter at `atRest`, the latest time, after the others.
+            guard downloads < downloadSlots else { break }
+            if entry.isSpeculative && speculative >= speculativeSlots { continue }
             startLoad(entry, maxPixelSize: size)
             downloads += 1
             if entry.isSpeculative { speculative += 1 }

@@ -7,7 +7,8 @@ import ScrollSimReports
 /// Order of work: check the limits (a bad `--max-regression` is a usage error, exit 64); read
 /// both files, reporting every problem (`Error: <file>: line …`; exit 66 if a file is missing or
 /// unreadable, else 65); join (`Comparison`); print the report (`ComparisonReport`); exit 2 for
-/// a regression, or for rows on one side only with `--fail-on-missing`, else 0. Rows on one side
+/// a regression, when no row is in both files (nothing compared), or for rows on one side only
+/// with `--fail-on-missing`, else 0. Rows on one side
 /// only are always reported; by default they do not fail the comparison, because adding a
 /// scenario or a strategy in a change legitimately adds rows.
 struct CompareCommand: ScrollSimSubcommand {
@@ -44,10 +45,11 @@ struct CompareCommand: ScrollSimSubcommand {
             Default limits: \(SummaryColumn.defaultLimitsText).
 
             Rows in one file only are listed; they fail the comparison only with \
-            --fail-on-missing.
+            --fail-on-missing, or when no row is in both files (nothing compared). A metric in one file only is listed, not compared, unless a \
+            --max-regression limits it: then the file without it is refused (exit 65).
 
-            Exit codes: 0 no regression, 2 a regression (or missing rows with \
-            --fail-on-missing), 64 bad command line, 65 invalid CSV, 66 missing or unreadable \
+            Exit codes: 0 no regression, 2 a regression, nothing compared (or missing rows \
+            with --fail-on-missing), 64 bad command line, 65 invalid CSV, 66 missing or unreadable \
             file.
             """,
         arguments: [
@@ -133,6 +135,20 @@ struct CompareCommand: ScrollSimSubcommand {
         return limits
     }
 
+    /// The metrics a `--max-regression` limits (not `off`), each with its last such argument, in
+    /// `SummaryColumn.all` order. (Well formed: checked by `validate()`.)
+    func explicitLimits() -> [(column: Int, argument: String)] {
+        var last: [Int: String] = [:]  // lookups only
+        for argument in limitArguments {
+            guard let equals = argument.firstIndex(of: "="),
+                  let column = SummaryColumn.index(of: String(argument[..<equals])) else { continue }
+            last[column] = argument[argument.index(after: equals)...] == "off" ? "" : argument
+        }
+        return SummaryColumn.all.indices.compactMap { column in
+            last[column].flatMap { $0.isEmpty ? nil : (column, $0) }
+        }
+    }
+
     /// Reads, joins, reports; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
         guard let limits = try? limits() else { return ExitCode.usage }  // checked by `validate()`
@@ -146,6 +162,15 @@ struct CompareCommand: ScrollSimSubcommand {
             }
         }
         if !failures.isEmpty { return ScrollSimCommand.report(failures, output: output) }
+        // A limit asked for on a metric one file lacks could never fail: refuse it rather than pass.
+        for (column, argument) in explicitLimits() {
+            let name = SummaryColumn.all[column].name
+            for (path, document) in zip(paths, documents) where !document.columns.contains(.summary(column)) {
+                return ScrollSimCommand.report([InputError(.invalid, file: path, at: .line(1),
+                    "no column '\(name)', which '--max-regression \(argument)' limits; compare files that both "
+                        + "have it, or give '--max-regression \(name)=off'")], output: output)
+            }
+        }
         let comparison: Comparison
         do {
             comparison = try Comparison(baseline: documents[0], file: paths[0], candidate: documents[1], file: paths[1],

@@ -53,6 +53,11 @@ struct MergeCommand: ScrollSimSubcommand {
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
+        // The files the directories expand to are inputs too.
+        if let outFile, let conflict = OutputConflict.find(outputs: [(outFile, "--out <file>")], inputs: files) {
+            return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
+                                                     output: output)
+        }
         for path in files {
             do {
                 shards.append(try ShardMerge.read(path))

@@ -146,12 +146,19 @@ struct RunCommand: ScrollSimSubcommand {
     /// files read, which no output may overwrite.
     func execute(_ plan: RunPlan, inputs: [String], output: CommandOutput) -> Int32 {
         let outputs = self.outputs
-        if let conflict = OutputConflict.find(outputs: outputs.files(of: plan), inputs: inputs) {
+        let files = outputs.files(of: plan)
+        if let conflict = OutputConflict.find(outputs: files, inputs: inputs) {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }
         let results: [RunResult]
         do {
+            // An output under a file fails now, not after every run.
+            var checked = Set<String>()  // membership only
+            for file in files {
+                let directory = AtomicFileWriter.split(file.path).directory
+                if checked.insert(directory).inserted { try AtomicFileWriter.checkDirectory(atPath: directory) }
+            }
             let ran = try outputs.run(plan)
             results = ran.results
             output.write(format == .csv ? results.summary.csv : SummaryTable.render(results.map(\.metrics)))

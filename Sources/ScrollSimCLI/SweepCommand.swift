@@ -110,6 +110,14 @@ struct SweepCommand: ScrollSimSubcommand {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }
+        if let outFile {
+            do {
+                // An --out under a file fails now, not after every run.
+                try AtomicFileWriter.checkDirectory(atPath: AtomicFileWriter.split(outFile).directory)
+            } catch {
+                return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
+            }
+        }
         let metadata = shard.map {
             ShardCSV.Metadata(shard: $0.shard, count: $0.count, runs: plan.runCount,
                               fingerprint: plan.definition.fingerprint)

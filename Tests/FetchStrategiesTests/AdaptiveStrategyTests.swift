@@ -21,6 +21,22 @@ import Testing
         return scenario
     }
 
+    @Test func aLargestLookAheadBelowTheSmallestIsRejectedWithItsPath() throws {
+        let spec = StrategySpec(name: "adaptive", parameters: [("minPrefetchScreens", .number(2.5, text: "2.5")),
+                                                               ("maxPrefetchScreens", .number(2, text: "2"))],
+                                path: "strategies[0]")
+        let expected = StrategyConfigError(path: "strategies[0].maxPrefetchScreens",
+                                           message: "must be at least minPrefetchScreens (2.5), found 2")
+        #expect(throws: expected) {
+            _ = try StrategyCatalog.makeFactory(spec)
+        }
+        // Equal bounds are a fixed look-ahead, and allowed.
+        let fixed = StrategySpec(name: "adaptive", parameters: [("minPrefetchScreens", .number(2, text: "2")),
+                                                                ("maxPrefetchScreens", .number(2, text: "2"))],
+                                 path: "strategies[0]")
+        _ = try StrategyCatalog.makeFactory(fixed)
+    }
+
     @Test func downsamplesToTheCellOffTheMainThread() {
         // Given 1200 × 1200 px images in 386 × 390 px cells
         let scenario = Self.photoGrid()

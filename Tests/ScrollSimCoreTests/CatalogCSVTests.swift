@@ -112,4 +112,17 @@ import Testing
         }
         #expect(CatalogCSV.maxBytes == 64 << 20)
     }
+
+    @Test("an image_id that is not UTF-8 is refused: two different ones would both read as U+FFFD, one image")
+    func anIDThatIsNotUTF8() throws {
+        let bytes = Array(Self.header.utf8) + [0x31, 0x30, 0x30, 0x2C, 0xFF, 0x2C, 0x31, 0x2C, 0x31, 0x2C, 0x31, 0x0A]
+            + [0x31, 0x30, 0x30, 0x2C, 0xFE, 0x2C, 0x32, 0x2C, 0x32, 0x2C, 0x32, 0x0A]
+        #expect(throws: InputError(.invalid, file: "items.csv", at: .line(2, column: 2, name: "image_id"),
+                                   "not valid UTF-8 text: an image's id is text (its URL, a hash, a number)")) {
+            try CatalogCSV.parse(bytes, file: "items.csv")
+        }
+        // Valid multi-byte ids stay distinct images.
+        let text = Self.header + "100,é,1,1,1\n100,è,2,2,2\n"
+        #expect(try CatalogCSV.parse(Array(text.utf8), file: "items.csv").imageCount == 2)
+    }
 }

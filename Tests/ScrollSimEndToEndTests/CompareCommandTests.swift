@@ -222,6 +222,20 @@ import ScrollSimCore
             + "row only in the baseline, 1 row only in the candidate.\n"))
     }
 
+    @Test("no joined row fails: a comparison that checked nothing cannot pass the candidate")
+    func nothingCompared() throws {
+        // Other seeds on each side (a sweep's seeds changed): every row is on one side only.
+        let base = try write("base.csv", "scenario,strategy,seed,hitch_ratio\ngrid,naive,1,1.000\n")
+        let head = try write("head.csv", "scenario,strategy,seed,hitch_ratio\ngrid,naive,2,9.000\n")
+        let result = scrollsim("compare", base, head)
+        #expect(result.code == 2)
+        #expect(result.standardOutput.hasSuffix("Verdict: Nothing compared - no metric past its limit in 0 compared "
+            + "rows; 1 row only in the baseline, 1 row only in the candidate.\n"))
+        // An empty candidate (a header and no run) as well.
+        let empty = try write("empty.csv", "scenario,strategy,seed,hitch_ratio\n")
+        #expect(scrollsim("compare", base, empty).code == 2)
+    }
+
     @Test("csv: every metric of every joined row, then the rows on one side only")
     func csv() throws {
         let base = try write("base.csv", "scenario,strategy,seed,frames,hitch_ratio,ready_ratio\n"
@@ -247,6 +261,27 @@ import ScrollSimCore
         let result = scrollsim("compare", base, head)
         #expect(result.code == 0)
         #expect(result.standardOutput.contains("\nNot compared (columns only in the candidate): hitch_ratio.\n"))
+    }
+
+    @Test("a metric a --max-regression limits must be in both files: a candidate without it never passed that limit")
+    func limitedMetricOnOneSide() throws {
+        let base = try write("base.csv", "scenario,strategy,seed,frames,hitch_ratio\ngrid,naive,1,10,1.000\n")
+        let head = try write("head.csv", "scenario,strategy,seed,frames\ngrid,naive,1,10\n")
+        let limited = scrollsim("compare", base, head, "--max-regression", "hitch_ratio=2%")
+        #expect(limited.code == 65)
+        #expect(limited.standardOutput == "")
+        #expect(limited.standardError == "Error: \(head): line 1: no column 'hitch_ratio', which '--max-regression "
+                    + "hitch_ratio=2%' limits; compare files that both have it, or give '--max-regression "
+                    + "hitch_ratio=off'\n")
+        let reversed = scrollsim("compare", head, base, "--max-regression", "hitch_ratio=+0.5")
+        #expect(reversed.code == 65)
+        #expect(reversed.standardError.hasPrefix("Error: \(head): line 1: no column 'hitch_ratio'"))
+        // Turned off again, or only a default limit: listed as not compared, as before.
+        #expect(scrollsim("compare", base, head, "--max-regression", "hitch_ratio=2%",
+                          "--max-regression", "hitch_ratio=off").code == 0)
+        let byDefault = scrollsim("compare", base, head)
+        #expect(byDefault.code == 0)
+        #expect(byDefault.standardOutput.contains("\nNot compared (columns only in the baseline): hitch_ratio.\n"))
     }
 
     @Test("bad CSVs name the file, the line and the column; 65 for content, 66 for a missing file",

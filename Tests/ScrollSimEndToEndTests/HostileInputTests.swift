@@ -192,6 +192,16 @@ import Testing
         expectOneLine(scrollsim("run", path), code: 65, expected)
     }
 
+    @Test("two different runs whose names join to one run file name are refused naming both, not as 'the same'")
+    func runFileNameCollision() throws {
+        try write("1.json", #"{"name":"a","seed":7,"layout":{"itemCount":50},"#
+                  + #""strategies":[{"name":"kingfisher","label":"b__naive"}]}"#)
+        let second = try write("2.json", #"{"name":"a__b","seed":7,"layout":{"itemCount":50},"strategies":["naive"]}"#)
+        expectOneLine(scrollsim("run", directory + "/1.json", second), code: 65,
+                      "Error: \(second): the runs (a, b__naive, 7) and (a__b, naive, 7) would write the same run files "
+                          + "'a__b__naive__7.*'; give the scenarios or labels names without '__'")
+    }
+
     @Test("sweep seeds 18446744073709551615 and …614 are two values; 1 and 1.0 are one")
     func seedsNearTheTop() throws {
         _ = try scenario()

@@ -63,6 +63,54 @@ import Testing
         expectRefused(merge, "--out <file>", shard, text: fileText(shard))
     }
 
+    @Test("merge of a directory: --out through a link to that directory never replaces one of its shards")
+    func mergeDirectoryThroughLink() throws {
+        _ = try scenario()
+        let sweep = try write("sweep.json",
+                              #"{"scenario": "s.json", "strategies": ["naive"], "axes": {"seed": [1, 2]}}"#)
+        let shards = directory + "/shards"
+        try FileManager.default.createDirectory(atPath: shards, withIntermediateDirectories: false)
+        for shard in 1...2 {
+            #expect(scrollsim("sweep", sweep, "--shard", "\(shard)/2", "--out", shards + "/\(shard).csv").code == 0)
+        }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: "shards")
+        let shard = shards + "/1.csv"
+        let text = fileText(shard)
+        // The directory's own spelling leaves the shard out (it is taken for an earlier merge's
+        // output), so shard 1/2 is missing; a link to the directory must do the same.
+        for out in [shard, directory + "/link/1.csv"] {
+            let result = scrollsim("merge", shards, "--out", out)
+            #expect(result.code == 66)
+            #expect(result.standardError.hasSuffix("shard 1/2 of this sweep is missing\n"))
+            #expect(fileText(shard) == text)
+        }
+        // An earlier merge's output in the directory, named through the link, is not read as a shard.
+        for _ in 1...2 { #expect(scrollsim("merge", shards, "--out", directory + "/link/all.csv").code == 0) }
+        #expect(fileText(shard) == text)
+    }
+
+    @Test("an output under a file fails with 1 before anything runs (run printed its table, a sweep ran every run)")
+    func outputUnderAFile() throws {
+        let path = try scenario()
+        let blocker = try write("blocker", "a file, not a directory\n")
+        let failure = "Error: cannot write '\(blocker)': exists and is not a directory\n"
+        for arguments in [["--out", blocker], ["--out", directory + "/out", "--html", blocker + "/deeper/r.html"]] {
+            let result = scrollsim(["run", path, "--strategy", "naive"] + arguments)
+            #expect(result.code == 1)
+            #expect(result.standardOutput == "")
+            #expect(result.standardError == failure)
+        }
+        // A combination that fails only when it runs (p95 below the median) shows whether the
+        // runs came first: they do not.
+        let sweep = try write("sweep.json", #"{"scenario": "s.json", "strategies": ["naive"], "axes": "#
+                              + #"{"images.bytesMedian": [150000, 300000], "images.bytesP95": [450000, 200000]}}"#)
+        let swept = scrollsim("sweep", sweep, "--out", blocker + "/w.csv")
+        #expect(swept.code == 1)
+        #expect(swept.standardError == failure)
+        #expect(fileText(blocker) == "a file, not a directory\n")
+        #expect(directoryEntries(directory) == ["blocker", "s.json", "sweep.json"])
+    }
+
     @Test("report: --html is neither a summary CSV nor a per-frame CSV it reads")
     func report() throws {
         let path = try scenario()

@@ -194,6 +194,17 @@ import ScrollSimTestSupport
         #expect(!FileManager.default.fileExists(atPath: directory + "/r.html"))
     }
 
+    @Test("one summary given twice is refused as rank refuses it: its runs would count twice in every mean")
+    func sameSummaryTwice() throws {
+        let summary = try write("summary.csv", validSummary())
+        let html = directory + "/r.html"
+        let result = scrollsim("report", summary, directory + "/./summary.csv", "--html", html)
+        #expect(result.code == 65)
+        #expect(result.standardError == "Error: \(directory)/./summary.csv: the run of scenario 's', strategy 'naive', "
+                    + "seed 1 is also in \(summary); give each run once\n")
+        #expect(!FileManager.default.fileExists(atPath: html))
+    }
+
     @Test("a missing CSV exits 66; a missing frames directory exits 66; a bad frames CSV exits 65")
     func missingInputs() throws {
         let html = directory + "/r.html"
@@ -209,8 +220,21 @@ import ScrollSimTestSupport
         let framesFile = try write("frames/s__naive__1.csv", FramesCSV.header + "0,1,2,3,4,0.000,1,0.5,x,0,1,0.0000\n")
         let badFrames = scrollsim("report", summary, "--frames", directory + "/frames", "--html", html)
         #expect(badFrames.code == 65)
-        #expect(badFrames.standardError == "Error: \(framesFile): line 2, column 9 (hitch_ms): expected a number like "
-            + "12 or 0.125, found 'x'\n")
+        #expect(badFrames.standardError == "Error: \(framesFile): line 2, column 9 (hitch_ms): expected a number of ms "
+            + "from 0 to 9000000000000.000, like 12 or 0.125, found 'x'\n")
+        #expect(!FileManager.default.fileExists(atPath: html))
+    }
+
+    @Test("a per-frame CSV with a work_ms of 10^20 ms exits 65 with its line and column (past 4,096 frames it trapped)")
+    func hugeFrameWork() throws {
+        let html = directory + "/r.html"
+        let summary = try write("summary.csv", validSummary())
+        let row = "0,1,2,3,4,0.000,1,99999999999999999999,0.000,0,1,0.0000\n"
+        let framesFile = try write("frames/s__naive__1.csv", FramesCSV.header + row)
+        let result = scrollsim("report", summary, "--frames", directory + "/frames", "--html", html)
+        #expect(result.code == 65)
+        #expect(result.standardError == "Error: \(framesFile): line 2, column 8 (work_ms): expected a number of ms "
+            + "from 0 to 9000000000000.000, like 12 or 0.125, found '99999999999999999999'\n")
         #expect(!FileManager.default.fileExists(atPath: html))
     }
 

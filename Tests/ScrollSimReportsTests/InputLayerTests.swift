@@ -150,3 +150,80 @@ import Testing
                 == InputError(.invalid, file: "s.json", at: .path("a.b"), "m"))
     }
 }
+
+/// `InputFile.lineOfFirstInvalidByte` in one pass of the decoder gives the line the line-by-line
+/// check gave (which kept an array of every line: a copy of the structure of a 2 GiB file).
+@Suite struct InvalidByteLineTests {
+    /// The line-by-line check it replaces: each line decoded on its own.
+    static func lineByLine(_ bytes: [UInt8]) -> Int? {
+        for (offset, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where !String(decoding: line, as: UTF8.self).utf8.elementsEqual(line) {
+            return offset + 1
+        }
+        return nil
+    }
+
+    @Test("the same line as the line-by-line check on 20,000 texts of ASCII, line feeds, valid and broken sequences")
+    func matchesLineByLine() {
+        let pieces: [[UInt8]] = [
+            [0x61], [0x0A], [0x0D, 0x0A], Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0xFF], [0xC3],
+            [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80],
+            [0xEF, 0xBB, 0xBF], [0x00],
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var mismatches: [[UInt8]] = []
+        var invalidCount = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 60)
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                // Mostly valid pieces, so that the first invalid byte lands on varied lines.
+                let pick = Int(state >> 33) % (state >> 62 == 0 ? pieces.count : 7)
+                bytes += pieces[pick]
+            }
+            let expected = Self.lineByLine(bytes)
+            if expected != nil { invalidCount += 1 }
+            if InputFile.lineOfFirstInvalidByte(bytes) != expected { mismatches.append(bytes) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        #expect(invalidCount > 2_000 && invalidCount < 18_000)
+    }
+}
+
+/// A UTF-8 byte order mark (what a spreadsheet's "CSV UTF-8" export starts with) before a CSV is
+/// skipped by every CSV reader, as the JSON and request-trace readers skip it: it read as part of
+/// the first column's name ("unknown column '\\u{FEFF}scenario'; did you mean 'scenario'?").
+@Suite struct ByteOrderMarkTests {
+    /// `text` as UTF-8 after a byte order mark.
+    static func marked(_ text: String) -> [UInt8] { [0xEF, 0xBB, 0xBF] + Array(text.utf8) }
+
+    @Test("summary, per-frame, catalog and replay CSVs read the same with a byte order mark as without")
+    func everyReaderSkipsIt() throws {
+        let summary = "scenario,strategy,seed,hitch_ratio\ng,naive,1,0.5\n"
+        #expect(try SummaryDocument.read(Self.marked(summary), file: "s.csv")
+                    == SummaryDocument.read(Array(summary.utf8), file: "s.csv"))
+        let frames = FramesCSV.header + "0,1,2,3,4,0.000,1,0.500,0.000,0,1,0.0000\n"
+        #expect(try FrameSeries.read(Self.marked(frames), file: "f.csv")
+                    == FrameSeries.read(Array(frames.utf8), file: "f.csv"))
+        let catalog = CatalogCSV.header + "\n100,a,10,10,100\n"
+        #expect(try CatalogCSV.parse(Self.marked(catalog), file: "c.csv")
+                    == CatalogCSV.parse(Array(catalog.utf8), file: "c.csv"))
+        let replay = "t_ms,offset_pt\n0,0\n100,500\n"
+        #expect(try ReplayCSV.parse(Self.marked(replay), file: "r.csv")
+                    == ReplayCSV.parse(Array(replay.utf8), file: "r.csv"))
+        #expect(try CSVReader.records(Self.marked("a,b\n"), file: "x.csv").first?.text == "a,b")
+    }
+
+    @Test("only a whole mark at the start is skipped: a second one, or one later, is text")
+    func onlyAtTheStart() {
+        #expect(throws: InputError.self) {
+            try SummaryDocument.read(Self.marked("\u{FEFF}scenario,strategy,seed\n"), file: "s.csv")
+        }
+        #expect(throws: InputError.self) {
+            try CatalogCSV.parse(Array((CatalogCSV.header + "\n").utf8) + Self.marked("100,a,10,10,100\n"),
+                                 file: "c.csv")
+        }
+    }
+}

@@ -92,11 +92,17 @@ import Testing
         #expect(error("seed,strategy,scenario,profile\n1,a,s,\n2,a,s,ios9\n") == nil)  // any order, any subset
     }
 
-    @Test("documents concatenate only with the same columns")
+    @Test("documents concatenate only with the same columns, each run once")
     func concatenation() throws {
         let plain = SummaryDocument(rows: Self.runs.map { SummaryRow($0) })
-        let joined = try SummaryDocument.concatenating([("a.csv", plain), ("b.csv", plain)])
+        let other = SummaryDocument(rows: Self.runs.map { run in
+            var renamed = run
+            renamed.scenario += "-2"
+            return SummaryRow(renamed)
+        })
+        let joined = try SummaryDocument.concatenating([("a.csv", plain), ("b.csv", other)])
         #expect(joined.rows.count == 4)
+        #expect(throws: InputError.self) { try SummaryDocument.concatenating([("a.csv", plain), ("b.csv", plain)]) }
         let sweep = SummaryDocument(axes: ["seed.x"], rows: [])
         #expect(throws: InputError(.invalid, file: "b.csv", at: .line(1), "its columns differ from those of a.csv; "
                                    + "give CSVs with the same columns together")) {

@@ -11,7 +11,13 @@ import ScrollSim
 /// - `summary-csv`: an accepted summary CSV, written back, reads to an equal document and writes
 ///   back to the same bytes; a refusal is one line;
 /// - `request-trace`: an accepted trace, written back, parses to an equal trace; a refusal is one line;
-/// - `replay-csv`: an accepted recording parses again to an equal gesture; a refusal is one line.
+/// - `replay-csv`: an accepted recording parses again to an equal gesture; a refusal is one line;
+/// - `catalog-csv`: an accepted `layout.catalog`, written back (ids renamed by image), parses to
+///   an equal catalog; a refusal is one line;
+/// - `frames-csv`: an accepted per-frame CSV (`report --frames`) charts as its frames read one by
+///   one do, and its chart's sums stay in range; a refusal is one line;
+/// - `shard-csv`: an accepted sweep shard (`merge`) merges alone to a document that reads back
+///   equal; a refusal is one line.
 enum FuzzTarget: String, CaseIterable {
     /// The scenario reader (`ScenarioLoader.parse`).
     case scenario
@@ -23,6 +29,12 @@ enum FuzzTarget: String, CaseIterable {
     case requestTrace = "request-trace"
     /// The replay recording reader (`ReplayCSV.parse`).
     case replayCSV = "replay-csv"
+    /// The `layout.catalog` reader (`CatalogCSV.parse`).
+    case catalogCSV = "catalog-csv"
+    /// The per-frame CSV reader of `report --frames` (`FrameSeries.chart`).
+    case framesCSV = "frames-csv"
+    /// The shard reader of `merge` (`ShardMerge.read`, `problems(across:)`, `merge`).
+    case shardCSV = "shard-csv"
 
     /// The target named by `SCROLLSIM_FUZZ_TARGET`.
     static let current: FuzzTarget = {
@@ -41,6 +53,9 @@ enum FuzzTarget: String, CaseIterable {
         case .summaryCSV: Self.summaryCSV(bytes)
         case .requestTrace: Self.requestTrace(bytes)
         case .replayCSV: Self.replayCSV(bytes)
+        case .catalogCSV: Self.catalogCSV(bytes)
+        case .framesCSV: Self.framesCSV(bytes)
+        case .shardCSV: Self.shardCSV(bytes)
         }
     }
 
@@ -134,6 +149,60 @@ enum FuzzTarget: String, CaseIterable {
             let first = try ReplayCSV.parse(bytes, file: "fuzz.csv")
             let second = try ReplayCSV.parse(bytes, file: "fuzz.csv")
             FuzzCheck.require(first == second, "an accepted recording parsed again to a different gesture")
+        } catch {
+            FuzzCheck.oneLine(error.description)
+        }
+    }
+
+    static func catalogCSV(_ bytes: [UInt8]) {
+        do {
+            let catalog = try CatalogCSV.parse(bytes, file: "fuzz.csv")
+            var text = CatalogCSV.header + "\n"
+            for item in 0..<catalog.itemCount {
+                let index = Int(catalog.imageOfItem[item])
+                let image = catalog.images[index]
+                text += "\(catalog.itemHeights[item]),i\(index),"
+                    + "\(image.pixelWidth),\(image.pixelHeight),\(image.bytes)\n"
+            }
+            do {
+                let again = try CatalogCSV.parse(Array(text.utf8), file: "fuzz.csv")
+                FuzzCheck.require(again == catalog, "a catalog written back parses to a different catalog")
+            } catch {
+                FuzzCheck.fail("a catalog written back was refused: \(error)")
+            }
+        } catch {
+            FuzzCheck.oneLine(error.description)
+        }
+    }
+
+    static func framesCSV(_ bytes: [UInt8]) {
+        do {
+            let chart = try FrameSeries.chart(bytes, file: "fuzz.csv")
+            var expected = FrameChart()
+            for frame in try FrameSeries.read(bytes, file: "fuzz.csv") { expected.append(frame) }
+            FuzzCheck.require(chart == expected, "a per-frame CSV charts differently from its frames")
+            let total = chart.buckets.reduce(Int64(0)) { $0 + $1.totalWorkMicros }
+            FuzzCheck.require(total <= FrameSeries.maximumWorkMicros, "a chart's work adds up past the limit")
+        } catch {
+            FuzzCheck.oneLine(error.description)
+        }
+    }
+
+    static func shardCSV(_ bytes: [UInt8]) {
+        let path = sweepDirectory + "/shard.csv"
+        write(bytes, to: path)
+        do {
+            let shard = try ShardMerge.read(path)
+            let problems = ShardMerge.problems(across: [shard])
+            for problem in problems { FuzzCheck.oneLine(problem.description) }
+            guard problems.isEmpty else { return }
+            let document = try ShardMerge.merge([shard])
+            do {
+                let again = try SummaryDocument.read(Array(document.csv.utf8), file: "fuzz.csv")
+                FuzzCheck.require(again == document, "a merged shard reads back to a different document")
+            } catch {
+                FuzzCheck.fail("a merged shard was refused when read back: \(error)")
+            }
         } catch {
             FuzzCheck.oneLine(error.description)
         }

@@ -5,7 +5,8 @@
 /// may hold commas, line breaks and doubled quotes (`""` stands for `"`). A quote inside an
 /// unquoted field, text after a closing quote, or a quote left open are `InputError`s (invalid)
 /// at the line and column (the field's position, from 1, with its name when `columnNames` has
-/// one). It does not guess separators, skip blank lines or check UTF-8: a blank line is a record
+/// one). A UTF-8 byte order mark at the start is skipped. It does not guess separators, skip
+/// blank lines or check UTF-8: a blank line is a record
 /// with one empty field, which callers reject by its field count. Every CSV reader uses it: the
 /// `replay` recordings here (`ReplayCSV`), and ScrollSimReports' `CSVReader` (summaries,
 /// per-frame CSVs, shards).
@@ -34,11 +35,14 @@ public struct CSVTokenizer {
     /// The line of `index`, from 1.
     private var line = 1
 
-    /// A tokenizer at the start of `bytes`; `file` and `columnNames` name places in errors.
+    /// A tokenizer at the start of `bytes` (after a UTF-8 byte order mark, which spreadsheets'
+    /// "CSV UTF-8" writes and the JSON and request-trace readers skip too); `file` and
+    /// `columnNames` name places in errors.
     public init(_ bytes: [UInt8], file: String, columnNames: [String] = []) {
         self.bytes = bytes
         self.file = file
         self.columnNames = columnNames
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     /// The length of the line break (LF or CRLF) at `position`, or nil.

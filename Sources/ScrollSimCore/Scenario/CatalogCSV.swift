@@ -10,7 +10,7 @@
 ///
 /// Values: `height_pt` a decimal number (`88`, `88.5`, `1.2e2`) from 1 to 10000, as
 /// `layout.itemHeight`; `width_px` and `height_px` integers (digits only) from 1 to 20000, as
-/// `images.width`; `bytes` an integer from 1 to 10^9; `image_id` at most 4096 bytes.
+/// `images.width`; `bytes` an integer from 1 to 10^9; `image_id` UTF-8 text of at most 4096 bytes.
 ///
 /// Limits: at most `maxBytes` (64 MiB, `InputLimit.catalog`) and `maxItems` (1,000,000) items.
 ///
@@ -91,11 +91,15 @@ public enum CatalogCSV {
             guard fields[1].count <= maxImageIDBytes else {
                 throw failure(record.line, 2, "must be at most \(maxImageIDBytes) bytes long, found \(fields[1].count)")
             }
+            // Ids are compared as text: two different invalid byte sequences would both read as U+FFFD.
+            let id = String(decoding: fields[1], as: UTF8.self)
+            guard id.utf8.elementsEqual(fields[1]) else {
+                throw failure(record.line, 2, "not valid UTF-8 text: an image's id is text (its URL, a hash, a number)")
+            }
             let width = try integer(fields[2], in: pixelRange, unit: "pixels") { failure(record.line, 3, $0) }
             let pixelHeight = try integer(fields[3], in: pixelRange, unit: "pixels") { failure(record.line, 4, $0) }
             let size = try integer(fields[4], in: bytesRange, unit: "bytes") { failure(record.line, 5, $0) }
             let image = ItemCatalog.Image(pixelWidth: Int32(width), pixelHeight: Int32(pixelHeight), bytes: size)
-            let id = String(decoding: fields[1], as: UTF8.self)
             if let index = indexOfID[id] {
                 let known = images[Int(index)]
                 if known != image {

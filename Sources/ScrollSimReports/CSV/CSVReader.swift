@@ -24,15 +24,24 @@ public enum CSVReader {
     /// - Throws: `InputError` (invalid, at a line and column) for invalid UTF-8 or a malformed quoted field.
     /// - Complexity: O(bytes).
     public static func records(_ bytes: [UInt8], file: String) throws(InputError) -> [Record] {
+        var records: [Record] = []
+        try forEachRecord(bytes, file: file) { records.append($0) }
+        return records
+    }
+
+    /// Calls `body` with each record of `bytes` (UTF-8), in order, without keeping them: a reader
+    /// that keeps only a summary of the records (`FrameSeries.chart`) reads a file of any length
+    /// in memory bounded by the file itself. `records(_:file:)` is this, collected.
+    /// - Throws: `InputError`, as `records(_:file:)`, or the first one `body` throws.
+    public static func forEachRecord(_ bytes: [UInt8], file: String,
+                                     _ body: (Record) throws(InputError) -> Void) throws(InputError) {
         if let line = InputFile.lineOfFirstInvalidByte(bytes) {
             throw InputError(.invalid, file: file, at: .line(line), "not valid UTF-8 text")
         }
         var tokenizer = CSVTokenizer(bytes, file: file)
-        var records: [Record] = []
         while let record = try tokenizer.next() {
-            records.append(Record(line: record.line, fields: record.fields.map { String(decoding: $0, as: UTF8.self) },
-                                  text: String(decoding: record.text, as: UTF8.self)))
+            try body(Record(line: record.line, fields: record.fields.map { String(decoding: $0, as: UTF8.self) },
+                            text: String(decoding: record.text, as: UTF8.self)))
         }
-        return records
     }
 }

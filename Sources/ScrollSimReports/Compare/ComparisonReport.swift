@@ -21,6 +21,9 @@ public enum ComparisonReport {
         case regression = "Regression"
         /// Rows are missing on one side and `--fail-on-missing` was given.
         case rowsMissing = "Rows missing"
+        /// No row of one file joins a row of the other: nothing was checked (other seeds, other
+        /// scenarios, an empty file), so the comparison cannot vouch for the candidate.
+        case nothingCompared = "Nothing compared"
         /// Neither.
         case noRegression = "No regression"
     }
@@ -29,6 +32,7 @@ public enum ComparisonReport {
     public static func verdict(_ comparison: Comparison, failsOnMissing: Bool) -> Verdict {
         if comparison.regressionCount > 0 { return .regression }
         if failsOnMissing && comparison.hasMissingRows { return .rowsMissing }
+        if comparison.rows.isEmpty { return .nothingCompared }
         return .noRegression
     }
 

@@ -118,13 +118,20 @@ public enum InputFile {
     }
 
     /// The line (from 1) of the first byte that is not part of valid UTF-8, or nil when the text
-    /// is valid. Checked line by line: a line feed is never part of a multi-byte character.
+    /// is valid. One pass of the standard library's UTF-8 decoder, counting line feeds (a line
+    /// feed is never part of a multi-byte character, so an invalid sequence never swallows one):
+    /// no copy of the text and no array of its lines, whatever its size.
     public static func lineOfFirstInvalidByte(_ bytes: [UInt8]) -> Int? {
-        for (offset, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        where !String(decoding: line, as: UTF8.self).utf8.elementsEqual(line) {
-            return offset + 1
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
         }
-        return nil
     }
 }
 

@@ -137,6 +137,23 @@ public enum AtomicFileWriter {
         }
     }
 
+    /// Checks, making nothing, that `createDirectory(atPath:)` would not find a component of
+    /// `path` that exists and is not a directory: a command checks its outputs' directories so
+    /// before its work, since that failure would otherwise come only when it publishes (a sweep's
+    /// hours of runs lost for `--out file/result.csv`).
+    /// - Throws: the `FileWriteError` `createDirectory(atPath:)` would throw for that component.
+    public static func checkDirectory(atPath path: String) throws(FileWriteError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+            var status = stat()
+            guard stat(prefix, &status) == 0 else { return }  // to be made (or refused when made)
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw FileWriteError(path: prefix, reason: "exists and is not a directory")
+            }
+        }
+    }
+
     /// Where writing `path` must go: `path` itself when it does not exist or is a regular file;
     /// the file a symbolic link points to (so the link survives); never a device, directory,
     /// FIFO or socket, which a rename would replace (`--html /dev/null` run as root).

@@ -66,18 +66,46 @@ public struct FrameSeries: Sendable {
         self.init(scenario: scenario, strategy: strategy, seed: seed, refreshHz: refreshHz, chart: chart)
     }
 
-    /// The frames of the per-frame CSV `bytes`, read from `file` (named in errors). The header must
-    /// be `FramesCSV.columns`; times and counts are unsigned integers, `in_scroll` is 0 or 1, and
-    /// `offset_pt`, `work_ms`, `hitch_ms` and `blank_ratio` plain decimal numbers.
+    /// The longest `work_ms` or `hitch_ms` a per-frame CSV may give, and the most the `work_ms` of
+    /// all its frames may add up to, in whole µs: 9·10^15 µs (about 104 days, within the time
+    /// base's 2^63 ns and exact as a `Double`). A run's frames work one after another on its one
+    /// main thread, so their work adds up to less than the run's length; the bound keeps the
+    /// chart's sums of µs (`FrameChart`) from overflowing.
+    public static let maximumWorkMicros: Int64 = 9_000_000_000_000_000
+
+    /// The frames of the per-frame CSV `bytes`, read from `file` (named in errors), in order. The
+    /// rules are those of `chart(_:file:)`.
     /// - Throws: `InputError` (invalid) naming the line and column.
     public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> [Frame] {
-        let records = try CSVReader.records(bytes, file: file)
-        guard let header = records.first, header.fields == FramesCSV.columns else {
-            throw InputError(.invalid, file: file, at: .line(1),
-                             "not a per-frame CSV: the header must be '\(FramesCSV.columns.joined(separator: ","))'")
-        }
         var frames: [Frame] = []
-        for record in records.dropFirst() {
+        try forEachFrame(bytes, file: file) { frames.append($0) }
+        return frames
+    }
+
+    /// The chart of the per-frame CSV `bytes`, read from `file` (named in errors), in memory
+    /// bounded by the file itself: each frame goes into the chart as it is read, none is kept.
+    /// The header must be `FramesCSV.columns`; times and counts are unsigned integers, `in_scroll`
+    /// is 0 or 1, `offset_pt` and `blank_ratio` plain decimal numbers, `work_ms` and `hitch_ms`
+    /// plain decimal numbers from 0 to `maximumWorkMicros` / 1000, and the `work_ms` of all the
+    /// frames add up to at most that too.
+    /// - Throws: `InputError` (invalid) naming the line and column.
+    public static func chart(_ bytes: [UInt8], file: String) throws(InputError) -> FrameChart {
+        var chart = FrameChart()
+        try forEachFrame(bytes, file: file) { chart.append($0) }
+        return chart
+    }
+
+    /// Calls `body` with each frame of the per-frame CSV `bytes`, checked (`chart(_:file:)`'s rules).
+    static func forEachFrame(_ bytes: [UInt8], file: String, _ body: (Frame) -> Void) throws(InputError) {
+        var isHeader = true
+        var totalWorkMicros: Int64 = 0
+        let largest = DecimalFormat.fixed(maximumWorkMicros, over: 1000, decimals: 3)
+        try CSVReader.forEachRecord(bytes, file: file) { record throws(InputError) in
+            if isHeader {
+                isHeader = false
+                guard record.fields == FramesCSV.columns else { throw notAFramesCSV(file) }
+                return
+            }
             guard record.fields.count == FramesCSV.columns.count else {
                 throw InputError(.invalid, file: file, at: .line(record.line),
                                  "expected \(FramesCSV.columns.count) fields as in the header, "
@@ -90,12 +118,28 @@ public struct FrameSeries: Sendable {
                                "expected \(allowed), found \(MessageLine.quoted(field))")
                 }
                 switch name {
-                case "offset_pt", "work_ms", "hitch_ms", "blank_ratio":
+                case "offset_pt", "blank_ratio":
                     guard isPlainDecimal(field), let value = Double(field), value.isFinite else {
                         throw invalid("a number like 12 or 0.125")
                     }
-                    if name == "work_ms" { frame.workMilliseconds = value }
-                    if name == "hitch_ms" { frame.hitchMilliseconds = value }
+                case "work_ms", "hitch_ms":
+                    // Compared as a Double before `micros`: a larger value has no µs in Int64.
+                    guard isPlainDecimal(field), let value = Double(field), value >= 0,
+                          value * 1000 <= Double(maximumWorkMicros) else {
+                        throw invalid("a number of ms from 0 to \(largest), like 12 or 0.125")
+                    }
+                    if name == "hitch_ms" {
+                        frame.hitchMilliseconds = value
+                        continue
+                    }
+                    frame.workMilliseconds = value
+                    totalWorkMicros += FrameChart.micros(value)
+                    guard totalWorkMicros <= maximumWorkMicros else {
+                        throw InputError(.invalid, file: file, at: .line(record.line, column: index + 1, name: name),
+                                         "the frames' work up to this line adds up to more than \(largest) ms; "
+                                             + "a run's frames follow one another on its main thread, so their work "
+                                             + "adds up to less than the run's length")
+                    }
                 case "in_scroll":
                     guard field == "0" || field == "1" else { throw invalid("0 or 1") }
                     frame.isInScroll = field == "1"
@@ -107,9 +151,15 @@ public struct FrameSeries: Sendable {
                     if name == "vsync_ns" { frame.vsyncNanos = value }
                 }
             }
-            frames.append(frame)
+            body(frame)
         }
-        return frames
+        if isHeader { throw notAFramesCSV(file) }
+    }
+
+    /// The refusal of a file whose first line is not the per-frame CSV header.
+    static func notAFramesCSV(_ file: String) -> InputError {
+        InputError(.invalid, file: file, at: .line(1),
+                   "not a per-frame CSV: the header must be '\(FramesCSV.columns.joined(separator: ","))'")
     }
 
     /// Whether `text` is written as ScrollSim writes numbers: an optional "-", digits, and

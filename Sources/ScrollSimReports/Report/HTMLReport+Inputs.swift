@@ -55,9 +55,9 @@ extension HTMLReport {
                 data.missing.append("\(row.scenario) · \(row.strategy) · seed \(row.seed)")
                 continue
             }
-            let frames = try FrameSeries.read(try InputFile.read(path, limit: .csv), file: path)
+            let chart = try FrameSeries.chart(try InputFile.read(path, limit: .csv), file: path)
             data.series.append(FrameSeries(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
-                                           refreshHz: row.refreshHz, frames: frames))
+                                           refreshHz: row.refreshHz, chart: chart))
             files.append(path)
         }
         return (data, files)

@@ -133,8 +133,17 @@ public struct RunPlan: Sendable {
         }
         if !problems.isEmpty { return .failure(InputErrors(problems)) }
         let plan = RunPlan(runs: runs)
-        if let duplicate = plan.duplicate {
+        if let (first, duplicate) = plan.duplicate {
             let run = "\(duplicate.scenario.name), \(duplicate.strategyName), \(duplicate.seed)"
+            guard first.scenario.name == duplicate.scenario.name && first.strategyName == duplicate.strategyName else {
+                // Different runs whose names join to the same file name ("a" with "b__naive",
+                // "a__b" with "naive").
+                let other = "\(first.scenario.name), \(first.strategyName), \(first.seed)"
+                return .failure(InputErrors([InputError(.invalid, file: duplicate.file,
+                    "the runs (\(other)) and (\(run)) would write the same run files "
+                    + "\(MessageLine.quoted(duplicate.fileName(extension: "*"))); "
+                    + "give the scenarios or labels names without '__'")]))
+            }
             return .failure(InputErrors([InputError(.invalid, file: duplicate.file,
                 "two runs have the same scenario, strategy and seed (\(run)); "
                 + "give the scenarios distinct names and list each strategy once")]))
@@ -153,10 +162,16 @@ public struct RunPlan: Sendable {
         return scenario.strategies.first { $0.name == name } ?? StrategySpec(name: name)
     }
 
-    /// The first run with the same scenario, strategy and seed as an earlier one, if any.
-    var duplicate: Run? {
-        var seen: Set<String> = []  // membership only
-        return runs.first { !seen.insert($0.fileName(extension: "")).inserted }
+    /// The first run whose run files are named like an earlier one's (the same scenario,
+    /// strategy and seed, or names that join to the same file name), with that earlier run.
+    var duplicate: (first: Run, duplicate: Run)? {
+        var firstOfName: [String: Int] = [:]  // lookups only
+        for (index, run) in runs.enumerated() {
+            let name = run.fileName(extension: "")
+            if let first = firstOfName[name] { return (runs[first], run) }
+            firstOfName[name] = index
+        }
+        return nil
     }
 }
 

@@ -123,15 +123,29 @@ extension SummaryDocument {
     }
 
     /// `documents` (each with its file) as one document, rows in order.
-    /// - Throws: `InputError` naming the first file whose columns differ from the first file's.
+    /// - Throws: `InputError` naming the first file whose columns differ from the first file's, or
+    ///   the first row that repeats a run of an earlier file (the same file given twice would
+    ///   count every run twice in the report's means), as `rank` refuses it.
     public static func concatenating(_ documents: [(file: String, document: SummaryDocument)]) throws(InputError)
         -> SummaryDocument {
         guard let first = documents.first else { return SummaryDocument(columns: []) }
         var result = first.document
+        var fileOfKey: [RowKey: String] = [:]  // lookups only, never iterated
+        for row in first.document.rows { fileOfKey[RowKey(row)] = first.file }
         for (file, document) in documents.dropFirst() {
             guard document.columns == first.document.columns else {
                 throw InputError(.invalid, file: file, at: .line(1), "its columns differ from those of \(first.file); "
                                  + "give CSVs with the same columns together")
+            }
+            for row in document.rows {
+                let key = RowKey(row)
+                if let earlier = fileOfKey[key] {
+                    let point = zip(first.document.axisNames, key.axisValues).map { " \($0)=\($1)" }.joined()
+                    throw InputError(.invalid, file: file, "the run of scenario '\(key.scenario)', strategy "
+                                     + "'\(key.strategy)', seed \(key.seed)\(point) is also in \(earlier); give each "
+                                     + "run once")
+                }
+                fileOfKey[key] = file
             }
             result.rows += document.rows
         }

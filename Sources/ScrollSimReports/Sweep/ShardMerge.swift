@@ -27,13 +27,14 @@ public enum ShardMerge {
 
     /// The shard files `paths` name: a file as given; a directory (one `--shard` job's outputs
     /// collected, or an object store synced) as its `*.csv` files, sorted by name byte for byte,
-    /// skipping `excluding` (the merge's own `--out`, which may sit among them). Files are not
-    /// read here; a non-shard `.csv` in the directory is refused when read.
+    /// skipping `excluding` (the merge's own `--out`, which may sit among them, by any spelling or
+    /// symbolic link: compared as `OutputConflict` compares paths). Files are not read here; a
+    /// non-shard `.csv` in the directory is refused when read.
     /// - Throws: `InputError`: `.missing` for a directory without `.csv` files, `.unreadable` for
     ///   one that cannot be listed.
     public static func shardFiles(_ paths: [String], excluding: String? = nil) throws(InputError) -> [String] {
         let manager = FileManager.default
-        let excluded = excluding.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let excluded = excluding.map(OutputConflict.resolvedPath)
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -51,7 +52,7 @@ public enum ShardMerge {
             let shards = names.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }
                 .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
                 .map { path + separator + $0 }
-                .filter { URL(fileURLWithPath: $0).standardizedFileURL.path != excluded }
+                .filter { OutputConflict.resolvedPath($0) != excluded }
             guard !shards.isEmpty else {
                 throw InputError(.missing, file: path, "no shard files (*.csv) in this directory")
             }

@@ -1,0 +1,72 @@
+#if os(Linux)
+import Foundation
+import ScrollSimCore
+import ScrollSimTestSupport
+import Testing
+
+/// Memory stays flat on long inputs: `report --frames` draws at most 4,096 bars per run, so the
+/// per-frame CSV it reads costs about its own size, not its frames kept as text (which took some
+/// six times the file: a 2 GiB per-frame CSV needed about 12 GB). Checked on the real executable
+/// under a data-segment limit (`ulimit -d`, which Linux applies to the heap).
+@Suite struct LongInputMemoryTests: ScratchDirectorySuite {
+    /// A scratch directory for this test.
+    let directory: String
+
+    /// Creates the scratch directory.
+    init() throws { directory = try makeTemporaryDirectory() }
+
+    /// The `scrollsim` executable built next to the tests, if there is one.
+    static let executable: String? = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("scrollsim").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// The exit code of the executable run with `arguments` under a data-segment limit of
+    /// `kibibytes` (stdout and stderr discarded).
+    func code(limit kibibytes: Int, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -d \(kibibytes) && exec \"$0\" \"$@\" > /dev/null 2>&1",
+                             try #require(Self.executable)] + arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A per-frame CSV of `count` frames.
+    static func framesCSV(count: Int) -> String {
+        var text = FramesCSV.header
+        text.reserveCapacity(100 * count + 200)
+        for index in 0..<count {
+            let vsync = index * 16_666_667
+            text += "\(index),\(vsync),\(vsync),\(vsync + 5_000_000),\(vsync + 33_333_333),\(index).500,1,5.000,"
+                + "0.000,0,21,0.1000\n"
+        }
+        return text
+    }
+
+    @Test("report --frames on a 4 MB per-frame CSV runs within 8 MiB of heap plus twice the file",
+          .enabled(if: executable != nil))
+    func reportFramesIsFlat() throws {
+        let summary = try write("summary.csv", SummaryCSV.header + "s,naive,1,ios15,60,"
+                                    + Array(repeating: "0", count: SummaryCSV.columns.count - 5)
+                                        .joined(separator: ",") + "\n")
+        try write("small/s__naive__1.csv", Self.framesCSV(count: 1))
+        let long = try write("long/s__naive__1.csv", Self.framesCSV(count: 40_000))
+        let longBytes = try #require(FileManager.default.attributesOfItem(atPath: long)[.size] as? Int)
+        #expect(longBytes > 3_500_000)
+        let limit = 8 * 1024 + 2 * longBytes / 1024
+        // One frame runs within the limit (the limit is not too tight for the executable itself) …
+        #expect(try code(limit: limit, ["report", summary, "--frames", directory + "/small",
+                                        "--html", directory + "/small.html"]) == 0)
+        // … and so do 40,000 (their text kept took over 6 times the file).
+        #expect(try code(limit: limit, ["report", summary, "--frames", directory + "/long",
+                                        "--html", directory + "/long.html"]) == 0)
+    }
+}
+#endif
