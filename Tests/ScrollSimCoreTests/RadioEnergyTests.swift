@@ -11,6 +11,7 @@ extension NetworkHarness {
         while let next = scheduler.nextTime, next <= time, let event = scheduler.next() {
             switch event {
             case .deferred(let body): body()
+            case .networkSubmit(let id): network.submit(id)
             case .networkLatencyDone(let id): network.latencyDone(id)
             case .networkTransferCheck(let generation): network.transferCheck(generation)
             default: break

@@ -39,6 +39,7 @@ import Testing
                 }
                 #expect(items.checkInvariants(), "seed \(seed) step \(step)")
                 #expect(Array(items.elements) == oracle, "seed \(seed) step \(step)")
+                #expect(items.withElements { Array($0) } == oracle, "seed \(seed) step \(step)")
                 #expect(items.count == oracle.count && items.isEmpty == oracle.isEmpty)
             }
         }

@@ -124,9 +124,7 @@ public enum DMath {
     /// Needs median > 0, p95 > 0 and uniform in (0, 1) (e.g. `RandomStream.uniformOpen`).
     /// - Complexity: O(1).
     public static func lognormal(median: Double, p95: Double, uniform: Double) -> Double {
-        let mu = log(median)
-        let sigma = (log(p95) - mu) / 1.6448536269514722
-        return exp(mu + sigma * inverseNormalCDF(uniform))
+        Lognormal(median: median, p95: p95).quantile(uniform)
     }
 
     /// Acklam's lower-tail branch, Φ⁻¹(p) for 0 < p < 0.02425.

@@ -10,12 +10,24 @@ enum SimEvent {
     case memoryWarning
     /// The app's footprint rose above the device's warning level: the OS posts a warning.
     case footprintWarning
+    /// A main-queue block, queued by main-thread code ahead of the clock, joins the main queue at
+    /// the code's time (what `SimContext.perform` would do with a closure, without making one).
+    case mainBlock(() -> Void)
+    /// Network request `id`, started by main-thread code ahead of the clock, reaches the network
+    /// at the code's time (what `SimContext.perform` would do with a closure, without making one).
+    case networkSubmit(Int)
     /// Network request `id` finished its latency phase.
     case networkLatencyDone(Int)
     /// The earliest transfer may have finished; valid only for transfer generation `generation`.
     case networkTransferCheck(UInt64)
+    /// Disk job `id`, submitted by main-thread code ahead of the clock, joins the disk queue at
+    /// the code's time (as `networkSubmit`).
+    case diskEnqueue(Int)
     /// Disk read `id` finished.
     case diskDone(Int)
+    /// Decode job `id`, submitted by main-thread code ahead of the clock, joins the decoder queue
+    /// at the code's time (as `networkSubmit`).
+    case decodeEnqueue(Int)
     /// Decode job `id` finished on a decoder thread.
     case decodeDone(Int)
     /// Work issued from the main thread at a later point of its current work item.

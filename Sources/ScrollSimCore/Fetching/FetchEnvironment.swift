@@ -45,29 +45,23 @@ public enum RequestOutcome: Sendable, Equatable {
 /// network, disk and decode completions run off it and must hop to the main queue
 /// (`async(onMain:)`) before touching cells, as UIKit requires.
 public final class FetchEnvironment {
-    /// The run this environment belongs to. `unowned(unsafe)`: the simulator owns the strategy
-    /// that holds the environment, so it outlives every call made during the run; an environment
-    /// must not be used after its run has ended.
-    unowned(unsafe) let sim: Simulator
-    /// The simulator's context, memory ledger and scheduler, held here: read through `sim` (an
-    /// unowned reference), each use retained and released them.
+    /// The run this environment belongs to, borrowed (`BorrowedReference` says why that is sound:
+    /// an environment must not be used after its run has ended). Every use goes through `withSim`.
+    private let simulator: BorrowedReference<Simulator>
+    /// The simulator's context, memory ledger and scheduler, held here so that the calls made
+    /// most reach them without going through the simulator.
     let context: SimContext
     let memory: MemoryLedger
     let scheduler: Scheduler
 
-    /// `sim`, for the calls strategies make most: `withSim` borrows it (a call through the unowned
-    /// reference retains and releases it).
-    private let simReference: Unmanaged<Simulator>
-
     /// Runs `body` with the simulator, borrowed (no retain and release of it).
     @inline(__always)
     private func withSim<Result>(_ body: (Simulator) -> Result) -> Result {
-        simReference._withUnsafeGuaranteedRef(body)
+        simulator.with(body)
     }
 
     init(sim: Simulator) {
-        self.sim = sim
-        simReference = Unmanaged.passUnretained(sim)
+        simulator = BorrowedReference(sim)
         context = sim.context
         memory = sim.memory
         scheduler = sim.scheduler
@@ -78,7 +72,7 @@ public final class FetchEnvironment {
     /// The current simulated time of the calling code.
     public var now: SimTime { context.now }
     /// The display: its refresh rate and vsync grid.
-    public var display: DisplayInfo { DisplayInfo(refreshHz: sim.scenario.display.refreshHz) }
+    public var display: DisplayInfo { withSim { sim in DisplayInfo(refreshHz: sim.scenario.display.refreshHz) } }
     /// Whether the calling code runs on the main thread.
     public var isOnMainThread: Bool { context.isOnMainThread }
 
@@ -86,11 +80,11 @@ public final class FetchEnvironment {
 
     /// What the app reads of its device (`ProcessInfo.physicalMemory`, `activeProcessorCount`),
     /// from which the libraries compute their defaults.
-    public var device: DeviceInfo { sim.deviceInfo }
+    public var device: DeviceInfo { withSim { sim in sim.deviceInfo } }
     /// `os_proc_available_memory()`: the bytes the app may still allocate before its memory
     /// limit (the limit minus the footprint, baseline included; 0 at or past it).
     public var availableMemoryBytes: Int64 {
-        let device = sim.scenario.device
+        let device = withSim { sim in sim.scenario.device }
         return max(0, device.memoryLimitBytes - device.baselineFootprintBytes - memory.currentBytes)
     }
 
@@ -100,7 +94,9 @@ public final class FetchEnvironment {
     public func imageID(forItem item: Int) -> Int { withSim { sim in sim.images.imageID(forItem: item) } }
     /// Encoded size of an image in bytes: the scenario's draw, not visible to strategies (they
     /// learn an image's size from its download, `NetworkResult.success(bytes:)`).
-    func encodedBytes(ofImage imageID: Int) -> Int64 { sim.images.encodedBytes(ofImage: imageID) }
+    func encodedBytes(ofImage imageID: Int) -> Int64 {
+        withSim { sim in sim.images.encodedBytes(ofImage: imageID) }
+    }
     /// Full pixel size of the source image `imageID` (image APIs return it with the URL; with a
     /// `layout.catalog` each image has its own).
     public func imagePixelSize(ofImage imageID: Int) -> (width: Int, height: Int) {
@@ -113,7 +109,7 @@ public final class FetchEnvironment {
 
     /// The collection's geometry (item frames, `items(intersecting:_:)`), for loaders that plan in
     /// points rather than through prefetch calls (Texture's ranges, a velocity-aware horizon).
-    public var layout: CollectionLayout { sim.layout }
+    public var layout: CollectionLayout { withSim { sim in sim.layout } }
 
     /// A small decoded bitmap available at once: a low-resolution placeholder the app ships with
     /// (Apple's asset-store sample), at most `maxPixelSize` on the long side. Called on the main
@@ -121,11 +117,14 @@ public final class FetchEnvironment {
     /// device's decode speed) × its own megapixels, is charged to the main thread and counted in
     /// `main_decode_ms`; called elsewhere it costs nothing (no caller does).
     public func makeBundledThumbnail(_ imageID: Int, maxPixelSize: Int) -> ImageObject {
-        let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
-        if context.isOnMainThread {
-            let cost = SimDuration.milliseconds(sim.decodeMsPerMegapixel * image.megapixels)
-            sim.chargeMain(cost)
-            sim.recorder.metrics.mainDecodeNanos += cost
+        let image = withSim { sim in
+            let (_, image) = sim.makeDecodedImage(imageID, mode: .thumbnail(maxPixelSize: maxPixelSize))
+            if context.isOnMainThread {
+                let cost = SimDuration.milliseconds(sim.decodeMsPerMegapixel * image.megapixels)
+                sim.chargeMain(cost)
+                sim.recorder.metrics.mainDecodeNanos += cost
+            }
+            return image
         }
         memory.markDecoded(image)
         return image
@@ -149,7 +148,7 @@ public final class FetchEnvironment {
 
     /// The bitmap size a decode of `imageID` in `mode` produces.
     public func pixelSize(ofImage imageID: Int, mode: DecodeMode) -> (width: Int, height: Int) {
-        let image = sim.makeDecodedImage(imageID, mode: mode).1
+        let image = withSim { sim in sim.makeDecodedImage(imageID, mode: mode).1 }
         return (image.pixelWidth, image.pixelHeight)
     }
 
@@ -158,11 +157,11 @@ public final class FetchEnvironment {
     /// A new `URLSession` with its own connection pool and per-host limit (`load` on it starts a
     /// request). A library that owns its session makes it once, in its initialiser.
     public func makeSession(_ configuration: NetworkSession.Configuration) -> NetworkSession {
-        sim.network.makeSession(configuration)
+        withSim { sim in sim.network.makeSession(configuration) }
     }
 
     /// `URLSession.shared`: one session for the whole run, with the default per-host limit.
-    public var sharedSession: NetworkSession { sim.network.sharedSession }
+    public var sharedSession: NetworkSession { withSim { sim in sim.network.sharedSession } }
 
     /// Reads `bytes` from the disk (latency + bytes / throughput on one of the disk queues);
     /// `completion` runs off the main thread.
@@ -248,7 +247,7 @@ public final class FetchEnvironment {
 
     /// Stores an app-level identity on `cell`, as the sample's `representedIdentifier` property.
     public func setRepresentedIdentifier(_ identifier: Int?, of cell: CellID) {
-        sim.cells[cell].representedIdentifier = identifier
+        withSim { sim in sim.cells[cell].representedIdentifier = identifier }
     }
 
     // MARK: Memory and metrics
@@ -256,12 +255,12 @@ public final class FetchEnvironment {
     /// A cache starts holding `image` (its decoded bytes count toward peak memory while held).
     public func retain(_ image: ImageObject) {
         memory.retain(image)
-        sim.observer?.imageRetained(image, at: now)
+        withSim { sim in sim.observer?.imageRetained(image, at: now) }
     }
     /// A cache stops holding `image` (one `release` per `retain`).
     public func release(_ image: ImageObject) {
         memory.release(image)
-        sim.observer?.imageReleased(image, at: now)
+        withSim { sim in sim.observer?.imageReleased(image, at: now) }
     }
 
     /// Records how a request to configure a cell for `imageID` was answered (`requests` and its

@@ -202,42 +202,57 @@ public final class CollectionLayout: Sendable {
     }
 
     /// The boundary rows an `items(intersecting:_:hint:)` call found, kept by its caller for the
-    /// next call with a nearby band (a band that moved less than a row has the same ones).
+    /// next call with a nearby band (a band that moved less than a row has the same ones), with
+    /// the row edges that decide whether they still are and the items they give.
     struct RowHint {
         /// The first row of the last result.
         var firstRow = -1
         /// The row after its last row.
         var endRow = -1
+        /// `firstRow`'s bottom (+∞ when it is `rowCount`): `firstRow` is still the first row
+        /// while this is below minY, `bottom > minY`. NaN (never true) when there is no hint.
+        var firstBottom = Double.nan
+        /// The bottom of the row before `firstRow` (−∞ when there is none): still the first row
+        /// while `!(before > minY)`.
+        var beforeFirstBottom = Double.nan
+        /// `endRow`'s top (+∞ when it is `rowCount`): still the end while `top >= maxY`.
+        var endTop = Double.nan
+        /// The top of the row before `endRow` (−∞ when that is `firstRow`): still the end while
+        /// `!(before >= maxY)`.
+        var beforeEndTop = Double.nan
+        /// The items the rows give.
+        var items: Range<Int> = 0..<0
     }
 
     /// `items(intersecting:_:)`, checking first whether `hint`'s rows are still the boundaries
-    /// (fixed heights only): the same predicates as the binary search, two evaluations for each
-    /// boundary and no division, so a band that moved less than a row costs about a third of a
-    /// fresh answer. The result is the same range either way; `hint` is updated.
+    /// (fixed heights only): the same predicates as the binary search, on the row edges the hint
+    /// keeps, so a band that moved less than a row costs four comparisons. The result is the same
+    /// range either way; `hint` is updated.
     func items(intersecting minY: Double, _ maxY: Double, hint: inout RowHint) -> Range<Int> {
         guard isFixedHeight, minY < maxY, rowCount > 0 else { return items(intersecting: minY, maxY) }
-        let fixedHeight = self.fixedHeight, insetTop = self.insetTop, rowCount = self.rowCount
-        let pitch = fixedHeight + spacing
-        // `top(_:)` with fixed heights, as the binary search evaluates it.
-        @inline(__always) func top(_ row: Int) -> Double { insetTop + Double(row) * pitch }
-        let first = hint.firstRow, end = hint.endRow
-        // `first` is the first row whose bottom is below minY (or rowCount), and `end` the first
-        // row from `first` on whose top is at or below maxY (or rowCount): each predicate holds at
-        // the row and not at the row before (rows' bottoms and tops never decrease).
-        if first >= 0 && first <= end && end <= rowCount
-            && (first == rowCount || top(first) + fixedHeight > minY)
-            && (first == 0 || !(top(first &- 1) + fixedHeight > minY))
-            && (end == rowCount || top(end) >= maxY)
-            && (end == first || !(top(end &- 1) >= maxY)) {
-            guard first < end else { return 0..<0 }
-            return (first * columns)..<min(end * columns, itemCount)
+        // `firstRow` is the first row whose bottom is below minY (or rowCount), and `endRow` the
+        // first row from `firstRow` on whose top is at or below maxY (or rowCount): each predicate
+        // holds at the row and not at the row before (rows' bottoms and tops never decrease). A
+        // missing row's edge is the infinity that makes its predicate hold for any band.
+        if hint.firstBottom > minY && !(hint.beforeFirstBottom > minY)
+            && hint.endTop >= maxY && !(hint.beforeEndTop >= maxY) {
+            return hint.items
         }
         let items = fixedHeightItems(intersecting: minY, maxY)
         if items.isEmpty {
             hint = RowHint()  // the empty result does not say its rows: no hint
         } else {
             // The last row may be partly filled: its end is rowCount, which rounding up gives.
-            hint = RowHint(firstRow: items.lowerBound / columns, endRow: (items.upperBound + columns - 1) / columns)
+            let first = items.lowerBound / columns, end = (items.upperBound + columns - 1) / columns
+            // `top(_:)` with fixed heights, as the binary search evaluates it.
+            let fixedHeight = self.fixedHeight, insetTop = self.insetTop, pitch = fixedHeight + spacing
+            func top(_ row: Int) -> Double { insetTop + Double(row) * pitch }
+            hint = RowHint(firstRow: first, endRow: end,
+                           firstBottom: first == rowCount ? .infinity : top(first) + fixedHeight,
+                           beforeFirstBottom: first == 0 ? -.infinity : top(first - 1) + fixedHeight,
+                           endTop: end == rowCount ? .infinity : top(end),
+                           beforeEndTop: end == first ? -.infinity : top(end - 1),
+                           items: items)
         }
         return items
     }

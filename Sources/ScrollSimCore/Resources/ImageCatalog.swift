@@ -21,7 +21,9 @@ final class ImageCatalog {
     private let imageStream: RandomStream
     private let bytesStream: RandomStream
     private let bytesMedian: Double
-    private let bytesP95: Double
+    /// lognormal(`bytesMedian`, the scenario's `bytesP95`), when the spread is positive (else
+    /// every image has the median).
+    private let bytesDistribution: Lognormal?
     private let cumulativeWeights: [Double]
 
     /// The images of a scenario whose image settings are `config`, whose layout has `itemCount`
@@ -32,7 +34,8 @@ final class ImageCatalog {
         width = config.width
         height = config.height
         bytesMedian = config.bytesMedian
-        bytesP95 = config.bytesP95
+        bytesDistribution = config.bytesP95 > config.bytesMedian
+            ? Lognormal(median: config.bytesMedian, p95: config.bytesP95) : nil
         imageStream = streams.stream("image")
         bytesStream = streams.stream("bytes")
         if config.zipfAlpha > 0 && catalog == nil {
@@ -65,10 +68,10 @@ final class ImageCatalog {
     /// Encoded size of `imageID` in bytes (at least 1).
     func encodedBytes(ofImage imageID: Int) -> Int64 {
         if let listed { return listed.images[imageID].bytes }
-        guard bytesP95 > bytesMedian else { return max(1, Int64(bytesMedian.rounded())) }
+        guard let bytesDistribution else { return max(1, Int64(bytesMedian.rounded())) }
         let u = bytesStream.uniformOpen(Int64(imageID))
         // A wide spread's tail is clamped to 1 TB (far beyond any transfer a run can finish).
-        let bytes = min(DMath.lognormal(median: bytesMedian, p95: bytesP95, uniform: u), 1e12)
+        let bytes = min(bytesDistribution.quantile(u), 1e12)
         return max(1, Int64(bytes.rounded()))
     }
 

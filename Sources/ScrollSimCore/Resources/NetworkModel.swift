@@ -184,6 +184,9 @@ final class NetworkModel {
     let roundTrip: SimTime
     /// How long an idle connection stays open.
     let idleTimeout: SimTime
+    /// lognormal(`latencyMsMedian`, `latencyMsP95`), or nil when every latency is the median
+    /// (no spread, or a median ≤ 0).
+    private let latencyMs: Lognormal?
     /// Latency draws, keyed by (image, attempt).
     private let latencyStream: RandomStream
     /// Failure draws, keyed by (image, attempt).
@@ -237,6 +240,8 @@ final class NetworkModel {
         self.config = config
         self.roundTrip = config.roundTrip
         self.idleTimeout = SimDuration.seconds(config.idleTimeoutSeconds)
+        self.latencyMs = config.latencyMsMedian <= 0 || config.latencyMsP95 <= config.latencyMsMedian
+            ? nil : Lognormal(median: config.latencyMsMedian, p95: config.latencyMsP95)
         self.latencyStream = streams.stream("latency")
         self.failureStream = streams.stream("failure")
         self.link = SharedLink(bandwidthMbps: config.bandwidthMbps)
@@ -269,9 +274,9 @@ final class NetworkModel {
         requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
                                 completion: completion, fetchStart: context.now))
         let task = NetworkTask(id: id, imageID: imageID, model: self)
-        // `context.perform`, without making its closure when the request is submitted at once.
+        // `context.perform`, without making a closure: deferred to the cursor as an event of its own.
         if context.defersToCursor {
-            context.perform { [self] in submit(id) }
+            context.scheduler.schedule(.networkSubmit(id), at: context.mainCursor)
         } else {
             submit(id)
         }
@@ -285,7 +290,7 @@ final class NetworkModel {
 
     /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
     /// when a connection or stream is free.
-    private func submit(_ id: Int) {
+    func submit(_ id: Int) {
         guard requests[id].state == .unsubmitted else { return }  // cancelled before submission
         requests[id].state = .queued
         if config.offline {
@@ -477,9 +482,7 @@ final class NetworkModel {
         let attempt = attempts[imageID, default: 0]
         attempts[imageID] = attempt + 1
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
-        let latencyMs = config.latencyMsMedian <= 0 || config.latencyMsP95 <= config.latencyMsMedian
-            ? config.latencyMsMedian
-            : DMath.lognormal(median: config.latencyMsMedian, p95: config.latencyMsP95, uniform: u)
+        let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
         requests[id].fails = config.failureRate > 0
             && failureStream.uniform(Int64(imageID), Int64(attempt)) < config.failureRate
         let latency = SimDuration.saturating(nanoseconds: latencyMs * 1_000_000)

@@ -36,6 +36,9 @@ final class ServerPool {
     let context: SimContext
     private let servers: Int
     private let makeEvent: (Int) -> SimEvent
+    /// The event that enqueues job `id` at the cursor of the main-thread code that submitted it
+    /// (what `SimContext.perform` would do with a closure, without making one).
+    private let makeEnqueueEvent: (Int) -> SimEvent
     @exclusivity(unchecked) private var jobs: [Job] = []
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
@@ -45,10 +48,12 @@ final class ServerPool {
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 
-    init(context: SimContext, servers: Int, makeEvent: @escaping (Int) -> SimEvent) {
+    init(context: SimContext, servers: Int, makeEvent: @escaping (Int) -> SimEvent,
+         makeEnqueueEvent: @escaping (Int) -> SimEvent) {
         self.context = context
         self.servers = servers
         self.makeEvent = makeEvent
+        self.makeEnqueueEvent = makeEnqueueEvent
         serverBusy = Array(repeating: false, count: max(servers, 0))
     }
 
@@ -56,9 +61,9 @@ final class ServerPool {
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
         let id = jobs.count
         jobs.append(Job(duration: duration, state: .queued, completion: completion))
-        // `context.perform`, without making its closure when the job is queued at once.
+        // `context.perform`, without making a closure: deferred to the cursor as an event of its own.
         if context.defersToCursor {
-            context.perform { [self] in enqueue(id) }
+            context.scheduler.schedule(makeEnqueueEvent(id), at: context.mainCursor)
         } else {
             enqueue(id)
         }
@@ -66,7 +71,7 @@ final class ServerPool {
     }
 
     /// Job `id` joins the queue (at the caller's time) and starts if a server is free.
-    private func enqueue(_ id: Int) {
+    func enqueue(_ id: Int) {
         queue.append(id)
         startQueued()
     }

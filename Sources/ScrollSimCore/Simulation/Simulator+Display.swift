@@ -78,19 +78,26 @@ extension Simulator {
     // MARK: Main thread
 
     /// Queues `item` on the main thread; starts it at once if the thread is idle.
-    func enqueueMain(_ item: MainItem) {
+    func enqueueMain(_ item: consuming MainItem) {
+        guard isMainBusy else {
+            // An idle main thread has nothing queued (it went idle on an empty queue), so the item
+            // would be queued and taken straight back: it runs without passing through the queue.
+            assert(mainQueueHead == mainQueue.count, "an idle main thread with queued work")
+            runMainItem(item)
+            return
+        }
         mainQueue.append(item)
-        if !isMainBusy { startNextMainItem() }
     }
 
     /// Queues a strategy's main-queue block.
     func enqueueMainBlock(_ block: @escaping () -> Void) {
-        // `context.perform`, without making its closure when the block is queued at once.
+        // `context.perform`, without making a closure around the block: deferred to the cursor as
+        // an event of its own.
         guard context.defersToCursor else {
             enqueueMain(.block(block))
             return
         }
-        context.perform { [unowned self] in enqueueMain(.block(block)) }
+        scheduler.schedule(.mainBlock(block), at: context.mainCursor)
     }
 
     /// Runs the next queued item, or idle-time work, or goes idle.
@@ -112,12 +119,17 @@ extension Simulator {
             isMainBusy = false
             return
         }
+        runMainItem(item)
+    }
+
+    /// Runs `item` on the main thread (busy until its `mainItemDone`).
+    private func runMainItem(_ item: consuming MainItem) {
         isMainBusy = true
         context.isOnMainThread = true
         context.mainCursor = scheduler.now
         runningItemIsFrame = nil
         let work: MainThreadWork
-        switch item {
+        switch consume item {
         case .frame(let k):
             runningItemIsFrame = k
             work = .frame
@@ -288,16 +300,22 @@ extension Simulator {
             changedCells.sort { cells[$0].item < cells[$1].item }
             return
         }
-        for index in 1..<count {
-            let cell = changedCells[index]
-            let item = cells[cell].item
-            var hole = index
-            // Only strictly greater items move past it: equal ones keep their order (stable).
-            while hole > 0 && cells[changedCells[hole - 1]].item > item {
-                changedCells[hole] = changedCells[hole - 1]
-                hole -= 1
+        // Through the buffers: one uniqueness check for the whole sort instead of one per move,
+        // and no bounds checks (every changed cell is a cell).
+        cells.withUnsafeBufferPointer { cells in
+            changedCells.withUnsafeMutableBufferPointer { changed in
+                for index in 1..<count {
+                    let cell = changed[index]
+                    let item = cells[cell].item
+                    var hole = index
+                    // Only strictly greater items move past it: equal ones keep their order (stable).
+                    while hole > 0 && cells[changed[hole - 1]].item > item {
+                        changed[hole] = changed[hole - 1]
+                        hole -= 1
+                    }
+                    changed[hole] = cell
+                }
             }
-            changedCells[hole] = cell
         }
     }
 
@@ -307,50 +325,58 @@ extension Simulator {
     /// the last frame; the blank area is then summed over the blank items in item order, the
     /// order of a scan of the visible range, so the sum is the same to the last bit.
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
-        // Take out what the changed cells counted, then count what they show now.
-        for index in changedCells.indices {
-            let cell = changedCells[index]
-            let item = cells[cell].blankItem
-            if item >= 0 { blankItems.remove(item) }
-            if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
-        }
-        for index in changedCells.indices {
-            let cell = changedCells[index]
-            cells[cell].isChanged = false
-            // Fields read one by one: copying the record would retain its image.
-            let isDisplayed = cells[cell].isDisplayed
-            let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
-            let isReady = cells[cell].isFinal && shown == expected
-            let isWrong = isDisplayed && shown >= 0 && shown != expected
-            cells[cell].isCountedWrong = isWrong
-            if isWrong { wrongVisibleCount += 1 }
-            let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
-            cells[cell].blankItem = blankItem
-            if blankItem >= 0 { blankItems.insert(blankItem) }
-            let pending = cells[cell].pendingDisplayPresent
-            if isDisplayed && isReady && pending >= 0 {
-                recorder.timeToImage.append(present - pending)
-                cells[cell].pendingDisplayPresent = -1
+        // The cells through their buffer (one uniqueness check per frame, not one per change; no
+        // bounds checks: every changed or newly displayed cell is a cell). Nothing below changes
+        // the two lists or the cell array's size.
+        if !changedCells.isEmpty {
+            cells.withUnsafeMutableBufferPointer { cells in
+                changedCells.withUnsafeBufferPointer { changed in
+                    // Take out what the changed cells counted, then count what they show now.
+                    for cell in changed {
+                        let item = cells[cell].blankItem
+                        if item >= 0 { blankItems.remove(item) }
+                        if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
+                    }
+                    for cell in changed {
+                        cells[cell].isChanged = false
+                        // Fields read one by one: copying the record would retain its image.
+                        let isDisplayed = cells[cell].isDisplayed
+                        let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
+                        let isReady = cells[cell].isFinal && shown == expected
+                        let isWrong = isDisplayed && shown >= 0 && shown != expected
+                        cells[cell].isCountedWrong = isWrong
+                        if isWrong { wrongVisibleCount += 1 }
+                        let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
+                        cells[cell].blankItem = blankItem
+                        if blankItem >= 0 { blankItems.insert(blankItem) }
+                        let pending = cells[cell].pendingDisplayPresent
+                        if isDisplayed && isReady && pending >= 0 {
+                            recorder.timeToImage.append(present - pending)
+                            cells[cell].pendingDisplayPresent = -1
+                        }
+                    }
+                }
             }
+            changedCells.removeAll(keepingCapacity: true)
         }
-        if !changedCells.isEmpty { changedCells.removeAll(keepingCapacity: true) }
         recorder.metrics.wrongImageFrames += wrongVisibleCount
 
         let top = offset, bottom = offset + layout.viewportHeight
         var blankArea = 0.0
         // Every item of a row has the same top, height and width, so one row's items add the same
         // term: computed once per row, still added once per item (the same sum, bit for bit).
-        // Items ascend, so the row changes exactly when an item reaches the next row's first item
-        // (no division per item); the term is the one `layout.frame(ofItem:)` gives, from the
-        // same row top, height and width.
+        // Items ascend, so a row's items are consecutive: its term is added for each of them by
+        // an inner loop that runs until an item reaches the next row's first item (no division
+        // per item); the term is the one `layout.frame(ofItem:)` gives, from the same row top,
+        // height and width.
         let columns = layout.columns, width = layout.itemWidth
-        var nextRowStart = Int.min, term = 0.0
         // Fixed heights: the row's span by `uniformRows`' arithmetic (the same bits as
         // `rowSpan(_:)`), without its per-row branches and checks.
         let uniform = layout.uniformRows
-        for item in blankItems.elements {
-            if item >= nextRowStart {
-                let row = item / columns
+        blankItems.withElements { items in
+            var index = 0
+            while index < items.count {
+                let row = items[index] / columns
                 let span: (top: Double, bottom: Double)
                 if let uniform {
                     let rowTop = uniform.insetTop + Double(row) * uniform.pitch
@@ -358,21 +384,30 @@ extension Simulator {
                 } else {
                     span = layout.rowSpan(row)
                 }
-                term = max(0, min(bottom, span.bottom) - max(top, span.top)) * width
-                nextRowStart = (row + 1) * columns
-            }
-            blankArea += term
-        }
-        for index in newlyDisplayed.indices where cells[newlyDisplayed[index]].isDisplayed {
-            let cell = newlyDisplayed[index]
-            let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
-            if isReady {
-                recorder.metrics.readyDisplays += 1
-            } else {
-                cells[cell].pendingDisplayPresent = present
+                let term = max(0, min(bottom, span.bottom) - max(top, span.top)) * width
+                // Items are below `itemCount`, so the next row's first item cannot overflow.
+                let nextRowStart = (row &+ 1) &* columns
+                repeat {
+                    blankArea += term
+                    index &+= 1
+                } while index < items.count && items[index] < nextRowStart
             }
         }
-        if !newlyDisplayed.isEmpty { newlyDisplayed.removeAll(keepingCapacity: true) }
+        if !newlyDisplayed.isEmpty {
+            cells.withUnsafeMutableBufferPointer { cells in
+                newlyDisplayed.withUnsafeBufferPointer { displayed in
+                    for cell in displayed where cells[cell].isDisplayed {
+                        let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
+                        if isReady {
+                            recorder.metrics.readyDisplays += 1
+                        } else {
+                            cells[cell].pendingDisplayPresent = present
+                        }
+                    }
+                }
+            }
+            newlyDisplayed.removeAll(keepingCapacity: true)
+        }
         let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
         return min(1, ratio)
     }

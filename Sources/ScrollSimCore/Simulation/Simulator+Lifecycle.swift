@@ -277,14 +277,15 @@ extension Simulator {
         assert(!outstandingPrefetches.elements.contains { visible.contains($0) }, "a visible item is outstanding")
         // The two item lists reuse their storage from call to call (taken out while in use; a
         // strategy that keeps a list it was passed keeps its own copy).
-        var cancelled = prefetchCancelledScratch, fresh = prefetchFreshScratch
-        prefetchCancelledScratch = []
-        prefetchFreshScratch = []
+        // Swapped out and back (no retain and release of their storage).
+        var cancelled: [Int] = [], fresh: [Int] = []
+        swap(&cancelled, &prefetchCancelledScratch)
+        swap(&fresh, &prefetchFreshScratch)
         defer {
             if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
             if !fresh.isEmpty { fresh.removeAll(keepingCapacity: true) }
-            prefetchCancelledScratch = cancelled
-            prefetchFreshScratch = fresh
+            swap(&cancelled, &prefetchCancelledScratch)
+            swap(&fresh, &prefetchFreshScratch)
         }
         if prefetchDirection != 0 && prefetchDirection != direction {
             cancelled.append(contentsOf: outstandingPrefetches.elements)

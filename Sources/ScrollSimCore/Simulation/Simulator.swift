@@ -56,7 +56,8 @@ final class Simulator {
     let decoders: ServerPool
     /// The strategy, kept alive for the whole run; callbacks go through `withStrategy`.
     private var strategyOwner: (any FetchStrategy)?
-    /// `strategyOwner`'s object, unretained, and its dynamic type (`withStrategy`).
+    /// `strategyOwner`'s object, unretained (`BorrowedReference`), and its dynamic type
+    /// (`withStrategy`).
     @exclusivity(unchecked) private var strategyObject: UnsafeMutableRawPointer?
     @exclusivity(unchecked) private var strategyType: (any FetchStrategy.Type)?
     @exclusivity(unchecked) var environment: FetchEnvironment!
@@ -198,8 +199,10 @@ final class Simulator {
         let images = self.images
         network = NetworkModel(context: context, config: scenario.network, streams: streams,
                                bytesOfImage: { images.encodedBytes(ofImage: $0) })
-        disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) })
-        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, makeEvent: { .decodeDone($0) })
+        disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) },
+                          makeEnqueueEvent: { .diskEnqueue($0) })
+        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads,
+                              makeEvent: { .decodeDone($0) }, makeEnqueueEvent: { .decodeEnqueue($0) })
         if let observer {
             network.observer = observer
             disk.onJobRan = { [unowned observer] in observer.diskRan(queue: $0, start: $1, end: $2) }
@@ -217,14 +220,13 @@ final class Simulator {
         strategyType = type(of: strategy)
     }
 
-    /// Calls `body` with the strategy, borrowed: no retain and release of it around each
-    /// callback, which a stored strategy costs (it is set after `init`, so it cannot be a `let`;
-    /// with a strategy that has weak references, each pair takes the runtime's slow path). The
-    /// simulator owns the strategy for the whole run (`strategyOwner`).
+    /// Calls `body` with the strategy, borrowed (`BorrowedReference`, opened at its dynamic type):
+    /// no retain and release of it around each callback, which a stored strategy costs (it is set
+    /// after `init`, so it cannot be a `let`).
     @inline(__always)
     func withStrategy(_ body: (any FetchStrategy) -> Void) {
         func call<Strategy: FetchStrategy>(_: Strategy.Type) {
-            Unmanaged<Strategy>.fromOpaque(strategyObject.unsafelyUnwrapped)._withUnsafeGuaranteedRef { body($0) }
+            BorrowedReference<Strategy>(opaque: strategyObject.unsafelyUnwrapped).with { body($0) }
         }
         call(strategyType.unsafelyUnwrapped)
     }
@@ -275,9 +277,13 @@ final class Simulator {
             enqueueMain(.memoryPressure(.warning))
         case .footprintWarning:
             enqueueMain(.memoryWarning)
+        case .mainBlock(let block): enqueueMain(.block(block))
+        case .networkSubmit(let id): network.submit(id)
         case .networkLatencyDone(let id): network.latencyDone(id)
         case .networkTransferCheck(let generation): network.transferCheck(generation)
+        case .diskEnqueue(let id): disk.enqueue(id)
         case .diskDone(let id): disk.jobDone(id)
+        case .decodeEnqueue(let id): decoders.enqueue(id)
         case .decodeDone(let id): decoders.jobDone(id)
         case .deferred(let body): body()
         }

@@ -18,6 +18,13 @@ struct SortedItems {
     /// The elements in ascending order.
     var elements: ArraySlice<Int> { storage[head...] }
 
+    /// Calls `body` with the elements in ascending order, in place (no slice of the storage to
+    /// retain, no bounds checks: for the per-frame loops).
+    @inline(__always)
+    func withElements<Result>(_ body: (UnsafeBufferPointer<Int>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[head...])) }
+    }
+
     /// The elements as a range when they are consecutive integers (`0..<0` when there is none),
     /// else nil.
     /// - Complexity: O(1).
