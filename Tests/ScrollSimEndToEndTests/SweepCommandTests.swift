@@ -432,11 +432,12 @@ import ScrollSimTestSupport
             peak_memory_mb=10%, blank_ratio_vsync_mean=5%, killed=+0.
 
             Rows in one file only are listed; they fail the comparison only with
-            --fail-on-missing. A metric in one file only is listed, not compared, unless a
-            --max-regression limits it: then the file without it is refused (exit 65).
+            --fail-on-missing, or when no row is in both files (nothing compared). A metric
+            in one file only is listed, not compared, unless a --max-regression limits it:
+            then the file without it is refused (exit 65).
 
-            Exit codes: 0 no regression, 2 a regression (or missing rows with
-            --fail-on-missing), 64 bad command line, 65 invalid CSV, 66 missing or
+            Exit codes: 0 no regression, 2 a regression, nothing compared (or missing rows
+            with --fail-on-missing), 64 bad command line, 65 invalid CSV, 66 missing or
             unreadable file.
 
             USAGE: scrollsim compare <baseline> <candidate> [--max-regression <metric=limit> ...] [--format <format>] [--fail-on-missing]
