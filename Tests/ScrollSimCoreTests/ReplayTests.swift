@@ -88,6 +88,14 @@ import ScrollSimTestSupport
         #expect(timeline.offset(at: Self.ms(5000)) == 650)
         #expect(timeline.endTime == Self.ms(400))
         // Velocity: the slope of the pair around the instant (an app differencing frames sees it).
+        // At a sample's instant, the pair that ends there (what has been seen), never the one that
+        // starts there: τ = 50 is still (the drag starts after it), τ = 100 ends the drag (1200),
+        // τ = 110 the still moment (0), τ = 150 the return before the jump ((20 − 60) / 40 ms).
+        #expect(timeline.velocity(at: Self.ms(100)) == 0)
+        #expect(timeline.velocity(at: Self.ms(150)) == 0)
+        #expect(timeline.velocity(at: Self.ms(200)) == 1200)
+        #expect(timeline.velocity(at: Self.ms(210)) == 0)
+        #expect(timeline.velocity(at: Self.ms(250)) == -1000)
         #expect(timeline.velocity(at: Self.ms(160)) == 1200)
         #expect(timeline.velocity(at: Self.ms(220)) == -1000)
         #expect(timeline.velocity(at: Self.ms(300)) == 0)

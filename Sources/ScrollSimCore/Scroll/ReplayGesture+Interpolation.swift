@@ -25,13 +25,19 @@ extension ReplayGesture {
         return deltas[i] + (deltas[i + 1] - deltas[i]) * Double(nanos - times[i]) / Double(times[i + 1] - times[i])
     }
 
-    /// The velocity at `nanos` ns from the first sample, pt/s: the slope of the pair of samples
-    /// around it, `(d[i+1] − d[i]) / (t[i+1] − t[i])`, which is what an app sees when it differences
-    /// the offsets of consecutive frames; 0 while still and from the last sample on.
+    /// The velocity at `nanos` ns from the first sample, pt/s: the slope of the interpolated offset
+    /// as it arrives at `nanos`, that of the pair of samples `t[j] < τ ≤ t[j+1]` (`j` the last
+    /// sample strictly before τ): `(d[j+1] − d[j]) / (t[j+1] − t[j])`. That is what differencing
+    /// the offsets the app has already seen gives, never the slope of a pair that starts at τ (at a
+    /// sample's instant the gesture's next move is not yet known); 0 at the first sample, while
+    /// still, and after the last sample.
     /// - Complexity: O(log samples).
     public func velocity(atNanos nanos: SimTime) -> Double {
-        let i = sampleIndex(atNanos: nanos)
-        guard i + 1 < times.count else { return 0 }
-        return (deltas[i + 1] - deltas[i]) / (Double(times[i + 1] - times[i]) / 1e9)
+        guard nanos > 0 else { return 0 }
+        // Times are integer ns, so "the last sample at or before τ − 1 ns" is the last before τ.
+        let j = sampleIndex(atNanos: nanos - 1)
+        guard j + 1 < times.count else { return 0 }
+        // t[j] < τ ≤ t[j+1]: the pair has a positive length.
+        return (deltas[j + 1] - deltas[j]) / (Double(times[j + 1] - times[j]) / 1e9)
     }
 }
