@@ -33,7 +33,8 @@ public enum RequestOutcome: Sendable, Equatable {
 ///
 /// No oracles: this is also all a strategy can know, and it is what a real app can know. The
 /// layout (`layout`, `cellPixelSize(ofItem:)`), the display (`display`), the images' pixel size
-/// (`imagePixelSize(ofImage:)`: image APIs return it with the URL), the device (`device`,
+/// (`imagePixelSize(ofImage:)`: assumed to come with the URL, as many feed APIs give width and
+/// height; docs/fidelity.md marks it), the device (`device`,
 /// `availableMemoryBytes`), the clock, and what its own requests measured (a session's
 /// `metricsHandler` receives each request's `TaskMetrics`; a completion gives the bytes
 /// received). The scenario itself (its network's latency and bandwidth, the disk, the images'
@@ -97,8 +98,8 @@ public final class FetchEnvironment {
     func encodedBytes(ofImage imageID: Int) -> Int64 {
         withSim { sim in sim.images.encodedBytes(ofImage: imageID) }
     }
-    /// Full pixel size of the source image `imageID` (image APIs return it with the URL; with a
-    /// `layout.catalog` each image has its own).
+    /// Full pixel size of the source image `imageID` (assumed known with the URL, as many feed
+    /// APIs give it: docs/fidelity.md; with a `layout.catalog` each image has its own).
     public func imagePixelSize(ofImage imageID: Int) -> (width: Int, height: Int) {
         withSim { sim in sim.images.pixelSize(ofImage: imageID) }
     }
