@@ -15,16 +15,9 @@ import Testing
     /// Creates the scratch directory.
     init() throws { directory = try makeTemporaryDirectory() }
 
-    /// The `scrollsim` executable built next to the tests, if there is one.
-    static let executable: String? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("scrollsim").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    /// The `scrollsim` executable built next to the tests, if there is one (found as the
+    /// hostile-input tests find it).
+    static var executable: String? { HostileInputTests.executable }
 
     /// The exit code of the executable run with `arguments` under a data-segment limit of
     /// `kibibytes` (stdout and stderr discarded).
