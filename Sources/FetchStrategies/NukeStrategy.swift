@@ -19,7 +19,10 @@ import ScrollSimCore
 ///   data and every memory miss starts a data task (`TaskFetchOriginalData`): the `RateLimiter`,
 ///   then a `dataLoadingQueue` slot, then `DataLoader`'s `URLSession`, which answers from
 ///   `DataLoader.sharedUrlCache` (`NukeURLCache`: a disk read while the slot is held) when it
-///   holds the response, else from the network, and stores the response after the download.
+///   holds the response, else from the network, and stores the response after the download
+///   (`ImagePipeline.swift:37`, `ImagePipeline+Configuration.swift:185-190`,
+///   `TaskFetchOriginalData.swift:40-71` at 13.2.0; what is assumed of `URLCache`, which is not
+///   open source, is listed in `NukeURLCache` and docs/fidelity.md, section `nuke`).
 /// - Disk, `.withDataCache`: `DataCache` (150 MB, LRU by access), read on the pipeline's serial
 ///   queue before any network work (`TaskLoadImage.start`); downloads are stored after they
 ///   complete (staged, batched writes beside the reads); `URLCache` off. The 30-min sweep to
@@ -30,8 +33,9 @@ import ScrollSimCore
 ///   within, raised operations appended, lowered prepended); cancelled only when every
 ///   requester has cancelled. Nuke leaves the `URLSessionTask` priority at its default
 ///   (`DataLoader.swift`), and so does the model.
-/// - Network starts: the token-bucket `RateLimiter` (80/s, burst 25; a cancelled task takes no
-///   token), then `dataLoadingQueue` (6 at once, `ImagePipeline+Configuration.swift`).
+/// - Data tasks start: the token-bucket `RateLimiter` (80/s, burst 25; a cancelled task takes no
+///   token), then `dataLoadingQueue` (6 at once, `ImagePipeline+Configuration.swift`), held for the
+///   whole task (a download, or a URL-cache read under `.withURLCache`).
 /// - Decode off the main thread: `ImageDecoders.Default` makes a lazily decoded
 ///   `UIImage(data:)` on `imageDecodingQueue` (1), a negligible cost not modelled; the bitmap is
 ///   made by decompression on `imageDecompressingQueue` (2), modelled as one full decode per
