@@ -48,7 +48,7 @@ final class ActorLoaderStrategy: FetchStrategy {
             deliver(image)
             return
         }
-        environment.record(.miss, imageID: imageID)
+        environment.record(session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
         tasks[cell] = session.load(imageID, priority: .normal) { [unowned self] result in
             tasks[cell] = nil  // a cancelled task never completes, so this is the cell's task
             guard case .success = result else { return }

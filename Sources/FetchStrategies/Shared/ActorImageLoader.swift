@@ -52,7 +52,7 @@ final class ActorImageLoader {
             environment.record(.inflightJoin, imageID: imageID)
             inProgress[imageID]?.append(deliver)
         } else {
-            environment.record(.miss, imageID: imageID)
+            environment.record(session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
             inProgress[imageID] = [deliver]
             session.load(imageID, priority: .normal) { [unowned self] result in
                 loadEnded(imageID, result: result)

@@ -201,6 +201,13 @@ final class Simulator {
                                bytesOfImage: { images.encodedBytes(ofImage: $0) })
         disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) },
                           makeEnqueueEvent: { .diskEnqueue($0) })
+        let disk = self.disk, diskLatency = SimDuration.milliseconds(scenario.disk.latencyMs)
+        let diskThroughputMBps = scenario.disk.throughputMBps
+        network.diskIO = { bytes, completion in  // the sessions' HTTP caches: `diskDuration(bytes:)`
+            let duration = diskLatency
+                + SimDuration.saturating(nanoseconds: Double(bytes) / (diskThroughputMBps * 1_000_000) * 1e9)
+            return disk.submit(duration: duration, completion: completion)
+        }
         decoders = ServerPool(context: context, servers: scenario.device.decoderThreads,
                               makeEvent: { .decodeDone($0) }, makeEnqueueEvent: { .decodeEnqueue($0) })
         if let observer {
