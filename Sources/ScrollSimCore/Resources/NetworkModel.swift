@@ -547,7 +547,7 @@ final class NetworkModel {
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))
-            // Stored in the same instant, after the completion (as NukeURLCache did from it).
+            // Stored in the same instant, after its completion ran (docs/model.md, Resources).
             if sessions[requests[id].session].cache >= 0 { storeInCache(id) }
         }
         rescheduleTransferCheck()
