@@ -197,14 +197,11 @@ public final class FetchEnvironment {
 
     /// Runs `block` after `delay` off the main thread (a timer on a background queue).
     public func schedule(after delay: SimTime, _ block: @escaping () -> Void) {
-        let scheduler = self.scheduler
         let at = now + max(0, delay)
-        // `context.perform`, without making its closure when the timer is scheduled at once.
-        guard context.defersToCursor else {
-            scheduler.schedule(.deferred(block), at: at)
-            return
-        }
-        context.perform { scheduler.schedule(.deferred(block), at: at) }
+        context.perform({ scheduler.schedule(.deferred(block), at: at) }, orQueue: {
+            withSim { sim in sim.timersToStart.append((block: block, due: at, start: context.mainCursor)) }
+            return .timerStart
+        })
     }
 
     // MARK: Main thread and cells

@@ -16,7 +16,7 @@ public final class PoolTask {
     /// interrupted mid-decode) but its completion is not called.
     public func cancel() {
         let pool = self.pool, id = self.id
-        pool.context.perform { pool.cancel(id) }
+        pool.context.perform({ pool.cancel(id) }, orQueue: { pool.role.cancelEvent(id) })
     }
 }
 
@@ -24,6 +24,41 @@ public final class PoolTask {
 /// threads (docs/model.md, "Resources"). A job holds a server for its whole duration.
 final class ServerPool {
     private enum State { case queued, running, finished }
+
+    /// Which of the run's pools this is: it names the pool's events.
+    enum Role {
+        /// The disk's I/O queues.
+        case disk
+        /// The decoder threads.
+        case decoders
+
+        /// The event that ends job `id`.
+        @inline(__always)
+        func doneEvent(_ id: Int) -> SimEvent {
+            switch self {
+            case .disk: .diskDone(id)
+            case .decoders: .decodeDone(id)
+            }
+        }
+
+        /// The event that enqueues job `id` at the cursor of the main-thread code that submitted it.
+        @inline(__always)
+        func enqueueEvent(_ id: Int) -> SimEvent {
+            switch self {
+            case .disk: .diskEnqueue(id)
+            case .decoders: .decodeEnqueue(id)
+            }
+        }
+
+        /// The event that cancels job `id` at the cursor of the main-thread code that cancelled it.
+        @inline(__always)
+        func cancelEvent(_ id: Int) -> SimEvent {
+            switch self {
+            case .disk: .diskCancel(id)
+            case .decoders: .decodeCancel(id)
+            }
+        }
+    }
 
     private struct Job {
         var duration: SimTime
@@ -35,10 +70,8 @@ final class ServerPool {
 
     let context: SimContext
     private let servers: Int
-    private let makeEvent: (Int) -> SimEvent
-    /// The event that enqueues job `id` at the cursor of the main-thread code that submitted it
-    /// (what `SimContext.perform` would do with a closure, without making one).
-    private let makeEnqueueEvent: (Int) -> SimEvent
+    /// Which pool this is (its events).
+    let role: Role
     @exclusivity(unchecked) private var jobs: [Job] = []
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
@@ -48,12 +81,10 @@ final class ServerPool {
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 
-    init(context: SimContext, servers: Int, makeEvent: @escaping (Int) -> SimEvent,
-         makeEnqueueEvent: @escaping (Int) -> SimEvent) {
+    init(context: SimContext, servers: Int, role: Role) {
         self.context = context
         self.servers = servers
-        self.makeEvent = makeEvent
-        self.makeEnqueueEvent = makeEnqueueEvent
+        self.role = role
         serverBusy = Array(repeating: false, count: max(servers, 0))
     }
 
@@ -61,12 +92,7 @@ final class ServerPool {
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
         let id = jobs.count
         jobs.append(Job(duration: duration, state: .queued, completion: completion))
-        // `context.perform`, without making a closure: deferred to the cursor as an event of its own.
-        if context.defersToCursor {
-            context.scheduler.schedule(makeEnqueueEvent(id), at: context.mainCursor)
-        } else {
-            enqueue(id)
-        }
+        context.perform({ enqueue(id) }, orQueue: { role.enqueueEvent(id) })
         return PoolTask(id: id, pool: self)
     }
 
@@ -114,7 +140,7 @@ final class ServerPool {
             serverBusy[server] = true
             jobs[id].server = server
             jobs[id].start = context.scheduler.now
-            context.scheduler.schedule(makeEvent(id), at: context.scheduler.now + jobs[id].duration)
+            context.scheduler.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[id].duration)
         }
         if queueHead > 1024 && queueHead * 2 > queue.count {
             queue.removeFirst(queueHead)
