@@ -342,7 +342,9 @@ final class TextureStrategy: FetchStrategy {
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
-            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned self] in
+            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
+            // still queued then is dropped uncalled; no reference count is paid per request.
+            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
                 self.dataArrived(imageID, bytes: bytes, fetch: fetch)
             })
             return
@@ -441,8 +443,8 @@ final class TextureStrategy: FetchStrategy {
             guard let (fetch, imageID) = dequeueFetch() else { return }
             fetch.queueStamp = -1
             runningDownloads += 1
-            fetch.phase = .downloading(session.load(imageID,
-                                                    priority: fetch.tier.requestPriority) { [unowned self] result in
+            let priority = fetch.tier.requestPriority
+            fetch.phase = .downloading(session.load(imageID, priority: priority) { [unowned(unsafe) self] result in
                 self.downloadEnded(imageID, fetch: fetch, result: result)
             })
         }
@@ -526,7 +528,7 @@ final class TextureStrategy: FetchStrategy {
             // The contents cache: committed on the main thread, like a draw.
             let image = held.image
             environment.retain(image)  // held by the display transaction until it commits
-            environment.async(onMain: { [unowned self] in
+            environment.async(onMain: { [unowned(unsafe) self] in
                 self.commit(image, key: key, to: [item])
                 self.environment.release(image)
             })
@@ -540,7 +542,7 @@ final class TextureStrategy: FetchStrategy {
         setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
-        draw.task = environment.decode(key.imageID, mode: mode) { [unowned self] image in
+        draw.task = environment.decode(key.imageID, mode: mode) { [unowned(unsafe) self] image in
             self.drawn(image, key: key, draw: draw)
         }
     }
@@ -550,7 +552,7 @@ final class TextureStrategy: FetchStrategy {
         guard self.draw(key) === draw else { return }  // cancelled
         setDraw(nil, key)
         environment.retain(image)  // held by the display transaction until it commits
-        environment.async(onMain: { [unowned self] in
+        environment.async(onMain: { [unowned(unsafe) self] in
             self.commit(image, key: key, to: draw.items)
             self.environment.release(image)
         })
@@ -590,7 +592,7 @@ final class TextureStrategy: FetchStrategy {
         guard let node = nodes[item] else { return }
         if node.isDrawing { leaveDraw(item, node) }
         guard node.contents != nil else { return }
-        environment.async(onMain: { [unowned self] in
+        environment.async(onMain: { [unowned(unsafe) self] in
             guard let node = self.nodes[item], !node.isInDisplayRange,
                   let contents = node.contents else { return }
             self.release(contents, of: node, item: item)

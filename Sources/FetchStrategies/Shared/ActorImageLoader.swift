@@ -54,7 +54,9 @@ final class ActorImageLoader {
         } else {
             environment.record(.miss, imageID: imageID)
             inProgress[imageID] = [deliver]
-            session.load(imageID, priority: .normal) { [unowned self] result in
+            // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
+            // still queued at the run's end is dropped uncalled; no reference count is paid per call.
+            session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
                 loadEnded(imageID, result: result)
             }
         }
