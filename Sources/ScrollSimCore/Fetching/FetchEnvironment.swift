@@ -180,13 +180,9 @@ public final class FetchEnvironment {
     /// Decodes `imageID` on a decoder thread; `completion` receives a decoded image, off the main thread.
     @discardableResult
     public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {
-        let memory = self.memory
-        return withSim { sim in
+        withSim { sim in
             let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
-            return sim.decoders.submit(duration: duration) {
-                memory.markDecoded(image)
-                completion(image)
-            }
+            return sim.decoders.submit(duration: duration, decoding: image, completion: completion)
         }
     }
 

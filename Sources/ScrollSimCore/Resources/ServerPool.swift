@@ -63,16 +63,31 @@ final class ServerPool {
     private struct Job {
         var duration: SimTime
         var state: State
+        /// A decode's entry in `decodes`, or −1 (declared here, it takes padding after `state`).
+        var decode: Int32 = -1
+        /// Called when the job ends (nil once called or cancelled), for a job that is not a decode.
         var completion: (() -> Void)?
         var server = -1
         var start: SimTime = 0
+    }
+
+    /// A decode's completion and the bitmap it makes. (A struct, not a tuple: an array of tuples
+    /// would store the closure reabstracted, through a thunk allocated per decode.)
+    private struct Decode {
+        var completion: (ImageObject) -> Void
+        var image: ImageObject
     }
 
     let context: SimContext
     private let servers: Int
     /// Which pool this is (its events).
     let role: Role
+    /// The memory ledger a decode's image is marked decoded in when it ends (the decoders' pool).
+    private let memory: MemoryLedger?
     @exclusivity(unchecked) private var jobs: [Job] = []
+    /// Each decode's completion and bitmap (nil once called or cancelled), kept beside `jobs` so
+    /// that a job is no larger for them.
+    @exclusivity(unchecked) private var decodes: [Decode?] = []
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
@@ -81,10 +96,11 @@ final class ServerPool {
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 
-    init(context: SimContext, servers: Int, role: Role) {
+    init(context: SimContext, servers: Int, role: Role, memory: MemoryLedger? = nil) {
         self.context = context
         self.servers = servers
         self.role = role
+        self.memory = memory
         serverBusy = Array(repeating: false, count: max(servers, 0))
     }
 
@@ -92,6 +108,24 @@ final class ServerPool {
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
         let id = jobs.count
         jobs.append(Job(duration: duration, state: .queued, completion: completion))
+        return queued(id)
+    }
+
+    /// Queues a decode of `duration` that makes `image`; when it ends (off the main thread),
+    /// `memory` marks `image` decoded and `completion` receives it, unless it was cancelled. The
+    /// job keeps both, so no closure is made around them.
+    func submit(duration: SimTime, decoding image: ImageObject,
+                completion: @escaping (ImageObject) -> Void) -> PoolTask {
+        let id = jobs.count
+        precondition(decodes.count < Int(Int32.max), "too many decodes")
+        jobs.append(Job(duration: duration, state: .queued, decode: Int32(decodes.count), completion: nil))
+        decodes.append(Decode(completion: completion, image: image))
+        return queued(id)
+    }
+
+    /// Job `id`, just made, joins the queue at the caller's time.
+    @inline(__always)
+    private func queued(_ id: Int) -> PoolTask {
         context.perform({ enqueue(id) }, orQueue: { role.enqueueEvent(id) })
         return PoolTask(id: id, pool: self)
     }
@@ -109,8 +143,10 @@ final class ServerPool {
         case .queued:
             jobs[id].state = .finished
             jobs[id].completion = nil
+            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
         case .running:
             jobs[id].completion = nil
+            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
         case .finished:
             break
         }
@@ -125,8 +161,19 @@ final class ServerPool {
         let completion = jobs[id].completion
         jobs[id].completion = nil
         jobs[id].state = .finished
+        let decodeIndex = Int(jobs[id].decode)
+        guard decodeIndex >= 0 else {
+            startQueued()
+            completion?()
+            return
+        }
+        let decode = decodes[decodeIndex]
+        decodes[decodeIndex] = nil
         startQueued()
-        completion?()
+        if let decode {
+            memory?.markDecoded(decode.image)
+            decode.completion(decode.image)
+        }
     }
 
     private func startQueued() {

@@ -207,7 +207,8 @@ final class Simulator {
         network = NetworkModel(context: context, config: scenario.network, streams: streams,
                                bytesOfImage: { images.encodedBytes(ofImage: $0) })
         disk = ServerPool(context: context, servers: scenario.disk.queues, role: .disk)
-        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, role: .decoders)
+        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, role: .decoders,
+                              memory: memory)
         if let observer {
             network.observer = observer
             disk.onJobRan = { [unowned observer] in observer.diskRan(queue: $0, start: $1, end: $2) }
