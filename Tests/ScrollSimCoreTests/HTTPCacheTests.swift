@@ -22,8 +22,7 @@ final class HTTPCacheHarness {
         context = SimContext(scheduler: scheduler)
         network = NetworkModel(context: context, config: config, streams: RandomStreams(seed: 1),
                                bytesOfImage: bytesOfImage)
-        let disk = ServerPool(context: context, servers: 1, makeEvent: { .diskDone($0) },
-                              makeEnqueueEvent: { .diskEnqueue($0) })
+        let disk = ServerPool(context: context, servers: 1, role: .disk)
         self.disk = disk
         network.diskIO = { [unowned self] bytes, completion in
             let duration = bytes * 1_000
@@ -57,6 +56,8 @@ final class HTTPCacheHarness {
             case .networkTransferCheck(let generation): network.transferCheck(generation)
             case .diskEnqueue(let id): disk.enqueue(id)
             case .diskDone(let id): disk.jobDone(id)
+            case .networkCancel(let id): network.cancel(id)
+            case .diskCancel(let id): disk.cancel(id)
             default: break
             }
         }
