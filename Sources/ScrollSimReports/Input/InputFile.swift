@@ -107,6 +107,15 @@ public enum InputFile {
         return count
     }
 
+    /// Whether `path` names a regular file, following symbolic links: the only entries a directory
+    /// listing takes (`run DIR`, `merge DIR`, `report --frames DIR`). A FIFO, socket or device
+    /// named like an input inside a directory would block or never end; given by name, it is
+    /// read as `read` reads it.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The text of the file at `path` (UTF-8, at most `limit.bytes`).
     /// - Throws: `InputError`, also `.invalid` at the line of the first byte that is not UTF-8.
     public static func text(_ path: String, limit: InputLimit) throws(InputError) -> String {

@@ -55,6 +55,10 @@ extension HTMLReport {
                 data.missing.append("\(row.scenario) · \(row.strategy) · seed \(row.seed)")
                 continue
             }
+            guard InputFile.isRegularFile(path) else {  // a FIFO there would block the report forever
+                throw InputError(.unreadable, file: path, "cannot read: not a regular file (a FIFO, socket or device); "
+                                 + "a per-frame CSV in the --frames directory must be a file")
+            }
             let chart = try FrameSeries.chart(try InputFile.read(path, limit: .csv), file: path)
             data.series.append(FrameSeries(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
                                            refreshHz: row.refreshHz, chart: chart))

@@ -26,7 +26,9 @@ public enum ShardMerge {
     }
 
     /// The shard files `paths` name: a file as given; a directory (one `--shard` job's outputs
-    /// collected, or an object store synced) as its `*.csv` files, sorted by name byte for byte,
+    /// collected, or an object store synced) as its `*.csv` regular files (and symbolic links to
+    /// them: a FIFO, socket or device is skipped, since reading it could block forever), sorted
+    /// by name byte for byte,
     /// skipping `excluding` (the merge's own `--out`, which may sit among them, by any spelling or
     /// symbolic link: compared as `OutputConflict` compares paths). Files are not read here; a
     /// non-shard `.csv` in the directory is refused when read.
@@ -52,7 +54,7 @@ public enum ShardMerge {
             let shards = names.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }
                 .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
                 .map { path + separator + $0 }
-                .filter { OutputConflict.resolvedPath($0) != excluded }
+                .filter { InputFile.isRegularFile($0) && OutputConflict.resolvedPath($0) != excluded }
             guard !shards.isEmpty else {
                 throw InputError(.missing, file: path, "no shard files (*.csv) in this directory")
             }
