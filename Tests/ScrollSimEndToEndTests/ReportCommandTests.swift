@@ -225,6 +225,30 @@ import ScrollSimTestSupport
         #expect(!FileManager.default.fileExists(atPath: html))
     }
 
+    @Test("runs mapping to one per-frame file (a · b__naive, a__b · naive) are refused naming both, never one dropped")
+    func collidingFrameFiles() throws {
+        let html = directory + "/r.html"
+        var first = RunMetrics(), second = RunMetrics()
+        (first.scenario, first.strategy, first.seed, first.profile) = ("a", "b__naive", 1, "ios15")
+        (second.scenario, second.strategy, second.seed, second.profile) = ("a__b", "naive", 1, "ios15")
+        let summary = try write("summary.csv", SummaryCSV.header + SummaryCSV.row(first) + SummaryCSV.row(second))
+        for withFile in [true, false] {
+            let framesFile = directory + "/frames/a__b__naive__1.csv"
+            if withFile {
+                try write("frames/a__b__naive__1.csv", FramesCSV.header + "0,1,2,3,4,0.000,1,0.5,0,0,1,0.0000\n")
+            }
+            let result = scrollsim("report", summary, "--frames", directory + "/frames", "--html", html)
+            #expect(result.code == 65)
+            #expect(result.standardError == "Error: \(framesFile): the runs (a, b__naive, 1) and (a__b, naive, 1) map "
+                    + "to this one per-frame file, which cannot say whose frames it holds; report them from separate "
+                    + "summaries, or rename the scenarios or labels (no '__', '/' or '\\')\n")
+            #expect(!FileManager.default.fileExists(atPath: html))
+            if withFile { try FileManager.default.removeItem(atPath: framesFile) }
+        }
+        // Without --frames the two runs are reported as usual.
+        #expect(scrollsim("report", summary, "--html", html).code == 0)
+    }
+
     @Test("a per-frame CSV with a work_ms of 10^20 ms exits 65 with its line and column (past 4,096 frames it trapped)")
     func hugeFrameWork() throws {
         let html = directory + "/r.html"
