@@ -249,6 +249,27 @@ import ScrollSimTestSupport
         #expect(scrollsim("report", summary, "--html", html).code == 0)
     }
 
+    @Test("a bar's mean of 18-digit values is rounded exactly (…345.649 is …345.6; its Double …345.65625 gave …345.7)")
+    func eighteenDigitMeans() throws {
+        let lines = validSummary().split(separator: "\n").map(String.init)
+        let column = try #require(lines[0].split(separator: ",").firstIndex(of: "hitch_ratio"))
+        func row(seed: String, hitchRatio: String) -> String {
+            var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[2] = seed
+            fields[column] = hitchRatio
+            return fields.joined(separator: ",") + "\n"
+        }
+        let summary = try write("summary.csv", lines[0] + "\n" + row(seed: "1", hitchRatio: "123456789012345.649")
+                                    + row(seed: "2", hitchRatio: "123456789012345.649"))
+        let html = directory + "/r.html"
+        let result = scrollsim("report", summary, "--html", html)
+        #expect(result.code == 0, "\(result.standardError)")
+        let page = try #require(fileText(html))
+        #expect(page.contains("naive: 123456789012345.6 (mean of 2 runs; 95% CI 123456789012345.6 to "
+                              + "123456789012345.6)<"))
+        #expect(!page.contains("123456789012345.7"))
+    }
+
     @Test("a per-frame CSV with a work_ms of 10^20 ms exits 65 with its line and column (past 4,096 frames it trapped)")
     func hugeFrameWork() throws {
         let html = directory + "/r.html"
