@@ -69,7 +69,7 @@ extension HTMLReport {
                 throw InputError(.unreadable, file: path, "cannot read: not a regular file (a FIFO, socket or device); "
                                  + "a per-frame CSV in the --frames directory must be a file")
             }
-            let chart = try FrameSeries.chart(try InputFile.read(path, limit: .csv), file: path)
+            let chart = try FrameSeries.chart(atPath: path)
             data.series.append(FrameSeries(scenario: row.scenario, strategy: row.strategy, seed: row.seed,
                                            refreshHz: row.refreshHz, chart: chart))
             files.append(path)
