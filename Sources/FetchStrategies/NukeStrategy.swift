@@ -1,8 +1,10 @@
 import ScrollSimCore
 
-/// `nuke`: Nuke 13's `ImagePipeline` with its `DataCache` preset (`.withDataCache`), images
-/// loaded per cell (`LazyImage` / `loadImage(with:into:)`) and `ImagePrefetcher` in the prefetch
-/// callbacks (kean/Nuke 13.2.0).
+/// `nuke`: Nuke 13's `ImagePipeline`, images loaded per cell (`LazyImage` /
+/// `loadImage(with:into:)`) and `ImagePrefetcher` in the prefetch callbacks (kean/Nuke 13.2.0).
+/// By default the pipeline an app gets, `ImagePipeline.shared`, built with `.withURLCache`
+/// (`Pipeline/ImagePipeline.swift`, `_shared`); `diskCache: "dataCache"` builds it with
+/// `.withDataCache` instead (`DiskCache`).
 ///
 /// - Memory: `ImageCache` of decompressed images, CLOCK (second chance) since 13.0.5 (commit
 ///   a01bcfb3, `Cache._trim(while:)`; `CacheIndex.Policy.clock`), not the strict LRU its
@@ -13,18 +15,27 @@ import ScrollSimCore
 ///   `DispatchSource.makeMemoryPressureSource([.warning, .critical], queue: .main)` handler
 ///   (`Cache.init`), not by UIKit's memory warning, which it does not observe:
 ///   `didReceiveMemoryPressure`. Looked up synchronously on the main thread; a hit is set at once.
-/// - Disk: `DataCache` (150 MB, LRU by access), read on the pipeline's serial queue before any
-///   network work (`TaskLoadImage.start`); downloads are stored after they complete (staged,
-///   batched writes beside the reads). The 30-min sweep to 70 % is modelled as LRU eviction at
-///   insertion.
+/// - Disk, `.withURLCache` (default): no `DataCache`, so `TaskLoadImage.start` finds no cached
+///   data and every memory miss starts a data task (`TaskFetchOriginalData`): the `RateLimiter`,
+///   then a `dataLoadingQueue` slot, then `DataLoader`'s `URLSession`, which answers from
+///   `DataLoader.sharedUrlCache` (`NukeURLCache`: a disk read while the slot is held) when it
+///   holds the response, else from the network, and stores the response after the download
+///   (`ImagePipeline.swift:37`, `ImagePipeline+Configuration.swift:185-190`,
+///   `TaskFetchOriginalData.swift:40-71` at 13.2.0; what is assumed of `URLCache`, which is not
+///   open source, is listed in `NukeURLCache` and docs/fidelity.md, section `nuke`).
+/// - Disk, `.withDataCache`: `DataCache` (150 MB, LRU by access), read on the pipeline's serial
+///   queue before any network work (`TaskLoadImage.start`); downloads are stored after they
+///   complete (staged, batched writes beside the reads); `URLCache` off. The 30-min sweep to
+///   70 % is modelled as LRU eviction at insertion.
 /// - Coalescing at every stage: one task per image whatever its requesters, with the highest
 ///   priority among them (`AsyncTask.updatePriority`), raised on join and lowered when one
 ///   leaves, applied to the task's queue operation (`TaskQueue`: per-priority buckets, FIFO
 ///   within, raised operations appended, lowered prepended); cancelled only when every
 ///   requester has cancelled. Nuke leaves the `URLSessionTask` priority at its default
 ///   (`DataLoader.swift`), and so does the model.
-/// - Network starts: the token-bucket `RateLimiter` (80/s, burst 25; a cancelled task takes no
-///   token), then `dataLoadingQueue` (6 at once, `ImagePipeline+Configuration.swift`).
+/// - Data tasks start: the token-bucket `RateLimiter` (80/s, burst 25; a cancelled task takes no
+///   token), then `dataLoadingQueue` (6 at once, `ImagePipeline+Configuration.swift`), held for the
+///   whole task (a download, or a URL-cache read under `.withURLCache`).
 /// - Decode off the main thread: `ImageDecoders.Default` makes a lazily decoded
 ///   `UIImage(data:)` on `imageDecodingQueue` (1), a negligible cost not modelled; the bitmap is
 ///   made by decompression on `imageDecompressingQueue` (2), modelled as one full decode per
@@ -83,8 +94,11 @@ final class NukeStrategy: FetchStrategy {
     private let session: NetworkSession
     /// `ImagePipeline.Configuration.imageCache`.
     private let memory: ImageMemoryCache
-    /// `ImagePipeline.Configuration.dataCache`.
-    private let dataCache: DiskCacheModel
+    /// `ImagePipeline.Configuration.dataCache` (`.withDataCache`; nil with `.withURLCache`).
+    private let dataCache: DiskCacheModel?
+    /// The session's `URLCache`, `DataLoader.sharedUrlCache` (`.withURLCache`; nil with
+    /// `.withDataCache`, which sets the session's `urlCache` to nil).
+    private let urlCache: NukeURLCache?
     /// The pipeline's `RateLimiter`.
     private let rateLimiter: TokenBucketRateLimiter
     /// `dataLoadingQueue`.
@@ -105,8 +119,10 @@ final class NukeStrategy: FetchStrategy {
     private lazy var cellLoads = CellLoadTokens(loads: loads)
 
     /// Nuke with a memory cache of `memoryCacheMB` MB, or (nil) `ImageCache.defaultCostLimit` for
-    /// the device, requesting with the resize processor when `isDownsampling`.
-    init(environment: FetchEnvironment, memoryCacheMB: Int? = nil, isDownsampling: Bool = false) {
+    /// the device, requesting with the resize processor when `isDownsampling`, its pipeline built
+    /// with the configuration `diskCache` names.
+    init(environment: FetchEnvironment, memoryCacheMB: Int? = nil, isDownsampling: Bool = false,
+         diskCache: DiskCache = .urlCache) {
         self.environment = environment
         self.isDownsampling = isDownsampling
         session = environment.makeSession(.init(name: "Nuke URLSession"))
@@ -114,8 +130,15 @@ final class NukeStrategy: FetchStrategy {
             ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .clock, costLimitBytes: costLimit, maxEntryCostFraction: Self.maxEntryCostFraction))
-        dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes,
-                                   writesUseIOQueue: false)
+        switch diskCache {
+        case .urlCache:
+            dataCache = nil
+            urlCache = NukeURLCache(environment: environment)
+        case .dataCache:
+            dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes,
+                                       writesUseIOQueue: false)
+            urlCache = nil
+        }
         rateLimiter = TokenBucketRateLimiter(environment: environment)
     }
 
@@ -188,8 +211,10 @@ final class NukeStrategy: FetchStrategy {
         return (Int((Double(source.width) * scale).rounded()), Int((Double(source.height) * scale).rounded()))
     }
 
-    /// The pipeline after a memory miss: join the task in flight, else read the data cache or
-    /// go to the network, then process or decompress and store in memory.
+    /// The pipeline after a memory miss: join the task in flight, else read the data cache
+    /// (`.withDataCache`) or start a data task (rate limiter, `dataLoadingQueue`, then URLSession:
+    /// its URL cache under `.withURLCache`, else the network), then process or decompress and
+    /// store in memory. A request URLSession will answer from its URL cache counts as a disk hit.
     private func loadImage(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
                            deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
@@ -197,7 +222,7 @@ final class NukeStrategy: FetchStrategy {
         let resized = isDownsampling
             ? Self.resizedSize(source: environment.imagePixelSize(ofImage: imageID),
                                cell: environment.cellPixelSize(ofItem: item)) : nil
-        if dataCache.contains(imageID) {
+        if let dataCache, dataCache.contains(imageID) {
             dataCache.read(into: load) { [unowned self] in
                 load.leaveQueue()
                 finish(load, resizedTo: resized)
@@ -207,6 +232,14 @@ final class NukeStrategy: FetchStrategy {
         rateLimiter.execute { [unowned self] in
             guard !load.isCancelled else { return false }
             load.enqueue(on: dataLoadingQueue) { [unowned self] in
+                if let urlCache, urlCache.contains(imageID) {
+                    // URLSession answers the data task from its cache: no connection, no transfer.
+                    urlCache.read(imageID, into: load) { [unowned self] in
+                        load.leaveQueue()
+                        finish(load, resizedTo: resized)
+                    }
+                    return
+                }
                 load.network = session.load(imageID, priority: .normal) { [unowned self] result in
                     load.network = nil
                     load.leaveQueue()
@@ -214,13 +247,14 @@ final class NukeStrategy: FetchStrategy {
                         loads.fail(load)
                         return
                     }
-                    dataCache.store(imageID, bytes: bytes)
+                    dataCache?.store(imageID, bytes: bytes)
+                    urlCache?.store(imageID, bytes: bytes)
                     finish(load, resizedTo: resized)
                 }
             }
             return true
         }
-        return .miss
+        return urlCache?.contains(imageID) == true ? .diskHit : .miss
     }
 
     /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it

@@ -260,7 +260,8 @@ import Testing
         #expect(parameters("kingfisher") == ["memoryCacheMB=physicalMemory / 4", "downsample=false",
                                              "backgroundDecode=false"])  // from the device
         #expect(parameters("sdwebimage") == ["memoryCacheMB=0", "downsample=false", "downloadOrder=fifo"])
-        #expect(parameters("nuke") == ["memoryCacheMB=min(15% of physicalMemory, 768)", "downsample=false"])
+        #expect(parameters("nuke") == ["memoryCacheMB=min(15% of physicalMemory, 768)", "downsample=false",
+                                       "diskCache=urlCache"])
         #expect(StrategyCatalog.all.map(\.name) == [
             "naive", "apple-prefetching-sample", "actor-loader-coalescing", "actor-loader", "actor-loader-capped",
             "kingfisher", "sdwebimage", "nuke", "asset-store", "texture", "adaptive",
