@@ -27,14 +27,20 @@ struct SummaryDocumentReader {
         partial = nil  // the rows are appended without a copy
         defer { partial = document }
         let row = try document.row(record, file: file)
+        try checkKey(of: row, line: record.line)
+        document.rows.append(row)
+    }
+
+    /// Notes the key of `row`, on `line`.
+    /// - Throws: `InputError` (invalid, at `line`) when an earlier row has the same key, naming its line.
+    mutating func checkKey(of row: SummaryRow, line: Int) throws(InputError) {
         let key = RowKey(row)
         if let first = lineOfKey[key] {
-            let axes = document.axisNames.isEmpty ? "" : " and axis values"
-            throw InputError(.invalid, file: file, at: .line(record.line),
+            let axes = row.axisValues.isEmpty ? "" : " and axis values"
+            throw InputError(.invalid, file: file, at: .line(line),
                              "duplicate row: line \(first) has the same scenario, strategy, seed\(axes)")
         }
-        lineOfKey[key] = record.line
-        document.rows.append(row)
+        lineOfKey[key] = line
     }
 
     /// The document read.
