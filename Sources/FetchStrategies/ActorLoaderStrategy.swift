@@ -49,7 +49,9 @@ final class ActorLoaderStrategy: FetchStrategy {
             return
         }
         environment.record(.miss, imageID: imageID)
-        tasks[cell] = session.load(imageID, priority: .normal) { [unowned self] result in
+        // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
+        // still queued then is dropped uncalled; no reference count is paid per request.
+        tasks[cell] = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
             tasks[cell] = nil  // a cancelled task never completes, so this is the cell's task
             guard case .success = result else { return }
             let image = environment.makeUndecodedImage(imageID)

@@ -315,6 +315,10 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var isFlushTimerArmed = false
     @exclusivity(unchecked) private var isFlushBlockQueued = false
     @exclusivity(unchecked) private var lastFlushBlockInterval = -1
+    /// The ahead, beyond and kept bands' rows at their last query (`CollectionLayout.RowHint`).
+    @exclusivity(unchecked) private var aheadRowHint = CollectionLayout.RowHint()
+    @exclusivity(unchecked) private var beyondRowHint = CollectionLayout.RowHint()
+    @exclusivity(unchecked) private var keptRowHint = CollectionLayout.RowHint()
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
@@ -641,15 +645,15 @@ final class AdaptiveStrategy: FetchStrategy {
         // whose array keeps its largest size between plans and is filled through its buffer.
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
         let ahead = motion.direction > 0
-            ? layout.items(intersecting: motion.offset + height, motion.offset + height + depth)
-            : layout.items(intersecting: motion.offset - depth, motion.offset)
+            ? layout.items(intersecting: motion.offset + height, motion.offset + height + depth, hint: &aheadRowHint)
+            : layout.items(intersecting: motion.offset - depth, motion.offset, hint: &aheadRowHint)
         // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
         // guess about the next scroll, needed last.
         let restOffset = motion.offset + (motion.decay > 0 ? Double(motion.direction) * remainingTravel() : 0)
         let restDepth = configuration.minPrefetchScreens * height
         let beyond = motion.direction > 0
-            ? layout.items(intersecting: restOffset + height, restOffset + height + restDepth)
-            : layout.items(intersecting: restOffset - restDepth, restOffset)
+            ? layout.items(intersecting: restOffset + height, restOffset + height + restDepth, hint: &beyondRowHint)
+            : layout.items(intersecting: restOffset - restDepth, restOffset, hint: &beyondRowHint)
         let bound = keys.count + ahead.count + beyond.count
         if candidates.count < bound {
             let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
@@ -920,7 +924,7 @@ final class AdaptiveStrategy: FetchStrategy {
         if let keep { return keep }
         let keepDepth = configuration.keepScreens * layout.viewportHeight
         let items = layout.items(intersecting: motion.offset - keepDepth,
-                                 motion.offset + layout.viewportHeight + keepDepth)
+                                 motion.offset + layout.viewportHeight + keepDepth, hint: &keptRowHint)
         keep = items
         return items
     }

@@ -17,7 +17,14 @@ import ScrollSimCore
 final class ApplePrefetchingSampleStrategy: FetchStrategy {
     private struct Fetch {
         var task: NetworkTask
-        var handlers: [(ImageObject) -> Void]
+        var handlers: [Handler]
+    }
+
+    /// A completion handler of `fetchAsync`. (A struct, not a bare closure: an array of closures
+    /// stores each one reabstracted, through a thunk allocated when stored and another when read.)
+    private struct Handler {
+        /// The handler itself.
+        let run: (ImageObject) -> Void
     }
 
     private let environment: FetchEnvironment
@@ -72,14 +79,14 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
             return
         }
         if fetches[item] != nil {
-            if let completion { fetches[item]?.handlers.append(completion) }
+            if let completion { fetches[item]?.handlers.append(Handler(run: completion)) }
             return
         }
         let imageID = environment.imageID(forItem: item)
         let task = session.load(imageID, priority: .normal) { [weak self] result in
             self?.fetchEnded(item, imageID: imageID, result: result)
         }
-        fetches[item] = Fetch(task: task, handlers: completion.map { [$0] } ?? [])
+        fetches[item] = Fetch(task: task, handlers: completion.map { [Handler(run: $0)] } ?? [])
     }
 
     private func fetchEnded(_ item: Int, imageID: Int, result: NetworkResult) {
@@ -87,6 +94,6 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
         guard case .success = result else { return }
         let image = environment.makeUndecodedImage(imageID)
         cache.store(image, for: item)
-        for handler in fetch.handlers { handler(image) }
+        for handler in fetch.handlers { handler.run(image) }
     }
 }

@@ -189,12 +189,14 @@ final class AssetStoreStrategy: FetchStrategy {
         requests[imageID] = request
         let bytes = diskCache[imageID]
         if bytes != 0 {
-            request.phase = .disk(environment.readDisk(bytes: bytes) { [unowned self] in
+            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
+            // still queued then is dropped uncalled; no reference count is paid per request.
+            request.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
                 self.prepare(imageID, request: request)
             })
             return request
         }
-        request.phase = .network(session.load(imageID, priority: .normal) { [unowned self] result in
+        request.phase = .network(session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
             guard self.requests[imageID] === request else { return }
             guard case .success(let bytes) = result else {
                 self.requests[imageID] = nil
@@ -210,7 +212,7 @@ final class AssetStoreStrategy: FetchStrategy {
     /// `prepareForDisplay` on a background thread.
     private func prepare(_ imageID: Int, request: Request) {
         guard requests[imageID] === request else { return }
-        request.phase = .prepare(environment.decode(imageID, mode: .full) { [unowned self] image in
+        request.phase = .prepare(environment.decode(imageID, mode: .full) { [unowned(unsafe) self] image in
             self.prepared(imageID, request: request, image: image)
         })
     }
@@ -220,7 +222,7 @@ final class AssetStoreStrategy: FetchStrategy {
         requests[imageID] = nil
         memory.store(image, for: imageID)
         if displayedCount[imageID] != 0 { memory.setProtected(imageID, true) }
-        environment.async(onMain: { [unowned self] in self.reconfigure(request, image: image) })
+        environment.async(onMain: { [unowned(unsafe) self] in self.reconfigure(request, image: image) })
     }
 
     /// Reconfigures the items whose cells wait for `request` (one main-queue block per image).

@@ -135,7 +135,9 @@ final class KingfisherStrategy: FetchStrategy {
         for item in items {
             let imageID = environment.imageID(forItem: item)
             var ticket = -1
-            ticket = prefetcher.add(priority: .normal) { [unowned self] in
+            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
+            // still queued then is dropped uncalled; no reference count is paid per request.
+            ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `startPrefetching`: sources cached in memory or on disk are skipped.
                 if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {
                     prefetcher.release(ticket)
@@ -173,7 +175,7 @@ final class KingfisherStrategy: FetchStrategy {
             ? environment.pixelSize(ofImage: imageID, mode: thumbnailMode(forItem: item)) : nil
         // CHECK 1 (before the read) in `unlessStale`; CHECKs 2 and 3 (after the read and after
         // the deserialization, which costs nothing here) at the read's end.
-        disk.read(into: load, key: key, unlessStale: isStale) { [unowned self] wasRead in
+        disk.read(into: load, key: key, unlessStale: isStale) { [unowned(unsafe) self] wasRead in
             guard wasRead, !isStale() else {
                 load.leaveQueue()
                 loads.fail(load)  // `.stale`: nothing stored in memory, nothing delivered
@@ -188,7 +190,7 @@ final class KingfisherStrategy: FetchStrategy {
                 return
             }
             let mode = size.map { DecodeMode.stored(width: $0.width, height: $0.height) } ?? .full
-            load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
+            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
                 load.job = nil
                 load.leaveQueue()  // `image.kf.decoded` ran on the ioQueue
                 memory.store(image, for: imageID)
@@ -203,7 +205,7 @@ final class KingfisherStrategy: FetchStrategy {
     private func download(_ imageID: Int, item: Int, deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
         let (load, isNew) = loads.join(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
         guard isNew else { return .inflightJoin }
-        load.network = session.load(imageID, priority: .normal) { [unowned self] result in
+        load.network = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
             load.network = nil
             guard case .success(let bytes) = result else {
                 loads.fail(load)
@@ -225,8 +227,8 @@ final class KingfisherStrategy: FetchStrategy {
             cache(environment.makeUndecodedImage(imageID), of: load, dataBytes: dataBytes)
             return
         }
-        load.enqueue(on: processingQueue) { [unowned self] in
-            load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
+        load.enqueue(on: processingQueue) { [unowned(unsafe) self] in
+            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
                 load.job = nil
                 load.leaveQueue()
                 cache(image, of: load, dataBytes: dataBytes)

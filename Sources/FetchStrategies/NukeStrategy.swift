@@ -167,13 +167,15 @@ final class NukeStrategy: FetchStrategy {
             guard prefetchTasks[imageID] == nil, memory.image(for: imageID) == nil else { continue }
             let task = PrefetchTask()
             prefetchTasks[imageID] = task
-            task.ticket = prefetcher.add(priority: .low) { [unowned self] in
+            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
+            // still queued then is dropped uncalled; no reference count is paid per request.
+            task.ticket = prefetcher.add(priority: .low) { [unowned(unsafe) self] in
                 if memory.image(for: imageID) != nil {
                     prefetchEnded(imageID, task)
                     return
                 }
                 task.token = loads.makeToken()
-                _ = loadImage(imageID, item: item, token: task.token, priority: .low) { [unowned self] _ in
+                _ = loadImage(imageID, item: item, token: task.token, priority: .low) { [unowned(unsafe) self] _ in
                     prefetchEnded(imageID, task)
                 }
             }
@@ -223,24 +225,24 @@ final class NukeStrategy: FetchStrategy {
             ? Self.resizedSize(source: environment.imagePixelSize(ofImage: imageID),
                                cell: environment.cellPixelSize(ofItem: item)) : nil
         if let dataCache, dataCache.contains(imageID) {
-            dataCache.read(into: load) { [unowned self] in
+            dataCache.read(into: load) { [unowned(unsafe) self] in
                 load.leaveQueue()
                 finish(load, resizedTo: resized)
             }
             return .diskHit
         }
-        rateLimiter.execute { [unowned self] in
+        rateLimiter.execute { [unowned(unsafe) self] in
             guard !load.isCancelled else { return false }
-            load.enqueue(on: dataLoadingQueue) { [unowned self] in
+            load.enqueue(on: dataLoadingQueue) { [unowned(unsafe) self] in
                 if let urlCache, urlCache.contains(imageID) {
                     // URLSession answers the data task from its cache: no connection, no transfer.
-                    urlCache.read(imageID, into: load) { [unowned self] in
+                    urlCache.read(imageID, into: load) { [unowned(unsafe) self] in
                         load.leaveQueue()
                         finish(load, resizedTo: resized)
                     }
                     return
                 }
-                load.network = session.load(imageID, priority: .normal) { [unowned self] result in
+                load.network = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
                     load.network = nil
                     load.leaveQueue()
                     guard case .success(let bytes) = result else {
@@ -265,9 +267,9 @@ final class NukeStrategy: FetchStrategy {
             return
         }
         let imageID = load.imageID
-        load.enqueue(on: processingQueue) { [unowned self] in
+        load.enqueue(on: processingQueue) { [unowned(unsafe) self] in
             let mode = DecodeMode.drawn(width: size.width, height: size.height)
-            load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
+            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
                 load.job = nil
                 load.leaveQueue()
                 memory.store(image, for: imageID)
@@ -279,8 +281,8 @@ final class NukeStrategy: FetchStrategy {
     /// Decompression on `imageDecompressingQueue`, then the memory cache and the requesters.
     private func decompress(_ load: SharedImageLoad) {
         let imageID = load.imageID
-        load.enqueue(on: decompressionQueue) { [unowned self] in
-            load.job = environment.decode(imageID, mode: .full) { [unowned self] image in
+        load.enqueue(on: decompressionQueue) { [unowned(unsafe) self] in
+            load.job = environment.decode(imageID, mode: .full) { [unowned(unsafe) self] image in
                 load.job = nil
                 load.leaveQueue()
                 memory.store(image, for: imageID)

@@ -122,13 +122,15 @@ final class SDWebImageStrategy: FetchStrategy {
         for item in items {
             let imageID = environment.imageID(forItem: item)
             var ticket = -1
-            ticket = prefetcher.add(priority: .normal) { [unowned self] in
+            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
+            // still queued then is dropped uncalled; no reference count is paid per request.
+            ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `loadImageWithURL:options:SDWebImageLowPriority`
                 if memory.image(for: imageID) != nil {
                     prefetcher.release(ticket)
                     return
                 }
-                _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned self] _ in
+                _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned(unsafe) self] _ in
                     prefetcher.release(ticket)
                 }
             }
@@ -182,8 +184,8 @@ final class SDWebImageStrategy: FetchStrategy {
             } else {
                 stored = .full
             }
-            disk.read(into: load, key: diskKey, unlessStale: nil) { [unowned self] _ in
-                load.job = environment.decode(imageID, mode: stored) { [unowned self] image in
+            disk.read(into: load, key: diskKey, unlessStale: nil) { [unowned(unsafe) self] _ in
+                load.job = environment.decode(imageID, mode: stored) { [unowned(unsafe) self] image in
                     load.job = nil
                     load.leaveQueue()  // the decode ran on the serial ioQueue
                     memory.store(image, for: imageID)
@@ -194,15 +196,15 @@ final class SDWebImageStrategy: FetchStrategy {
         }
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
         guard isNew else { return .inflightJoin }  // only the handlers are added
-        load.enqueue(on: downloadQueue) { [unowned self] in
-            load.network = session.load(imageID, priority: load.initialPriority) { [unowned self] result in
+        load.enqueue(on: downloadQueue) { [unowned(unsafe) self] in
+            load.network = session.load(imageID, priority: load.initialPriority) { [unowned(unsafe) self] result in
                 load.network = nil
                 guard case .success(let bytes) = result else {
                     load.leaveQueue()
                     loads.fail(load)
                     return
                 }
-                load.job = environment.decode(imageID, mode: mode) { [unowned self] image in
+                load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
                     load.job = nil
                     load.leaveQueue()
                     memory.store(image, for: imageID)

@@ -181,6 +181,9 @@ final class TextureStrategy: FetchStrategy {
     private var preloadRange: Range<Int> = 0..<0
     private var displayRange: Range<Int> = 0..<0
     private var visibleRange: Range<Int> = 0..<0
+    /// The preload and display ranges' rows at the last update (`CollectionLayout.RowHint`).
+    @exclusivity(unchecked) private var preloadRowHint = CollectionLayout.RowHint()
+    @exclusivity(unchecked) private var displayRowHint = CollectionLayout.RowHint()
     /// Offset of the last range update (nil before the first).
     private var lastOffset: Double?
     /// The items whose interface state the last range update changed (storage kept between updates).
@@ -243,8 +246,8 @@ final class TextureStrategy: FetchStrategy {
             ? (0.5, 0.25, 0.25, 0.25)
             : (configuration.preloadLeadingScreens, configuration.preloadTrailingScreens,
                configuration.displayLeadingScreens, configuration.displayTrailingScreens)
-        let preload = range(update, ahead: preloadAhead, behind: preloadBehind)
-        let display = range(update, ahead: displayAhead, behind: displayBehind)
+        let preload = range(update, ahead: preloadAhead, behind: preloadBehind, hint: &preloadRowHint)
+        let display = range(update, ahead: displayAhead, behind: displayBehind, hint: &displayRowHint)
         let visible = update.visibleItems
         // Only items whose interface state changes need work: the ranges are contiguous, so
         // those lie in the differences between the old and new ranges, found by range arithmetic
@@ -311,13 +314,15 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// Items of the viewport extended `ahead` screens in the scroll direction and `behind` the
-    /// other way (ahead lies above the viewport before any scroll, as in Texture).
-    private func range(_ update: ScrollUpdate, ahead: Double, behind: Double) -> Range<Int> {
+    /// other way (ahead lies above the viewport before any scroll, as in Texture). `hint`: the
+    /// range's rows at the last update (the same items as the unhinted query, found faster).
+    private func range(_ update: ScrollUpdate, ahead: Double, behind: Double,
+                       hint: inout CollectionLayout.RowHint) -> Range<Int> {
         let height = update.viewportHeight
         let below = update.direction > 0 ? ahead : behind
         let above = update.direction > 0 ? behind : ahead
         return environment.layout.items(intersecting: update.offset - above * height,
-                                        update.offset + height + below * height)
+                                        update.offset + height + below * height, hint: &hint)
     }
 
     private func enterPreload(_ item: Int, tier: Tier, inDisplay: Bool) {
@@ -337,7 +342,9 @@ final class TextureStrategy: FetchStrategy {
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
-            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned self] in
+            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
+            // still queued then is dropped uncalled; no reference count is paid per request.
+            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
                 self.dataArrived(imageID, bytes: bytes, fetch: fetch)
             })
             return
@@ -436,8 +443,8 @@ final class TextureStrategy: FetchStrategy {
             guard let (fetch, imageID) = dequeueFetch() else { return }
             fetch.queueStamp = -1
             runningDownloads += 1
-            fetch.phase = .downloading(session.load(imageID,
-                                                    priority: fetch.tier.requestPriority) { [unowned self] result in
+            let priority = fetch.tier.requestPriority
+            fetch.phase = .downloading(session.load(imageID, priority: priority) { [unowned(unsafe) self] result in
                 self.downloadEnded(imageID, fetch: fetch, result: result)
             })
         }
@@ -521,7 +528,7 @@ final class TextureStrategy: FetchStrategy {
             // The contents cache: committed on the main thread, like a draw.
             let image = held.image
             environment.retain(image)  // held by the display transaction until it commits
-            environment.async(onMain: { [unowned self] in
+            environment.async(onMain: { [unowned(unsafe) self] in
                 self.commit(image, key: key, to: [item])
                 self.environment.release(image)
             })
@@ -535,7 +542,7 @@ final class TextureStrategy: FetchStrategy {
         setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
-        draw.task = environment.decode(key.imageID, mode: mode) { [unowned self] image in
+        draw.task = environment.decode(key.imageID, mode: mode) { [unowned(unsafe) self] image in
             self.drawn(image, key: key, draw: draw)
         }
     }
@@ -545,7 +552,7 @@ final class TextureStrategy: FetchStrategy {
         guard self.draw(key) === draw else { return }  // cancelled
         setDraw(nil, key)
         environment.retain(image)  // held by the display transaction until it commits
-        environment.async(onMain: { [unowned self] in
+        environment.async(onMain: { [unowned(unsafe) self] in
             self.commit(image, key: key, to: draw.items)
             self.environment.release(image)
         })
@@ -585,7 +592,7 @@ final class TextureStrategy: FetchStrategy {
         guard let node = nodes[item] else { return }
         if node.isDrawing { leaveDraw(item, node) }
         guard node.contents != nil else { return }
-        environment.async(onMain: { [unowned self] in
+        environment.async(onMain: { [unowned(unsafe) self] in
             guard let node = self.nodes[item], !node.isInDisplayRange,
                   let contents = node.contents else { return }
             self.release(contents, of: node, item: item)

@@ -47,4 +47,37 @@ import Testing
         #expect(Array(set) == oracle)
         for element in 0..<60 { #expect(set.contains(element) == oracle.contains(element)) }
     }
+
+    @Test func setsOfOneOrTwoElementsAgreeWithAnArrayAcrossTheMoveToTheOrderArray() {
+        // Given many fresh sets (each starting with one element, held inline), each put through a
+        // few random inserts and removals over 0..<3, mirrored on arrays
+        var state: UInt64 = 5
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var movedToArray = 0
+        for trial in 0..<300 {
+            let first = next(3)
+            var set = trial % 5 == 0 ? InsertionOrderedSet() : InsertionOrderedSet(first)
+            var oracle: [Int] = trial % 5 == 0 ? [] : [first]
+            for _ in 0..<next(8) {
+                let element = next(3)
+                if next(2) == 0 {
+                    #expect(set.insert(element) == !oracle.contains(element))
+                    if !oracle.contains(element) { oracle.append(element) }
+                } else {
+                    #expect(set.remove(element) == oracle.contains(element))
+                    oracle.removeAll { $0 == element }
+                }
+                if oracle.count > 1 { movedToArray += 1 }
+                // Then every step has the array's elements, count and membership, in its order
+                #expect(Array(set) == oracle && set.count == oracle.count && set.isEmpty == oracle.isEmpty,
+                        "trial \(trial)")
+                for element in 0..<3 { #expect(set.contains(element) == oracle.contains(element)) }
+            }
+        }
+        // And the sets did cross from one inline element to the order array and back down
+        #expect(movedToArray > 100)
+    }
 }

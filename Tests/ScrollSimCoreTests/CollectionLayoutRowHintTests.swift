@@ -9,7 +9,8 @@ import Testing
         func draw(_ range: ClosedRange<Double>) -> Double {
             range.lowerBound + Double(rng.next() >> 11) * 0x1p-53 * (range.upperBound - range.lowerBound)
         }
-        var hits = 0
+        var reuses = 0
+        var staleHints = 0
         for seed in 0..<40 {
             // Given fixed-height lists and grids (some with zero spacing or zero height), and a
             // variable-height one now and then (where the hint is not used)
@@ -23,28 +24,35 @@ import Testing
                                                       range: range, spacing: spacing,
                                                       top: draw(0...50).rounded(), bottom: draw(0...50).rounded())
             let layout = CollectionLayout(config, streams: RandomStreams(seed: UInt64(seed)))
-            // When a band slides by small and large steps, and the hint is sometimes garbage
+            // When a band slides by small and large steps, and now and then the hint is one left
+            // by another band (a hint is only ever stale that way: callers keep one per band)
             var hint = CollectionLayout.RowHint()
             var minY = draw(-300...0)
             for step in 0..<300 {
                 let span = step % 50 == 7 ? 0 : draw(0...900)
                 if step % 37 == 5 {
-                    hint = CollectionLayout.RowHint(firstRow: Int(rng.next() % 500) - 50,
-                                                    endRow: Int(rng.next() % 500) - 50)
+                    let otherMinY = draw(-300...(layout.contentHeight + 100))
+                    _ = layout.items(intersecting: otherMinY, otherMinY + draw(0...900), hint: &hint)
+                    staleHints += 1
                 }
-                let before = hint
-                let hinted = layout.items(intersecting: minY, minY + span, hint: &hint)
+                let (hinted, isReused) = layout.hintedItems(intersecting: minY, minY + span, hint: &hint)
                 // Then the result is the plain query's
                 #expect(hinted == layout.items(intersecting: minY, minY + span),
                         "seed \(seed) band \(minY)..<\(minY + span)")
-                if before.firstRow == hint.firstRow && before.endRow == hint.endRow && hint.firstRow >= 0 {
-                    hits += 1
+                // And a hint is never taken where it does not apply (variable heights, empty bands)
+                if isReused {
+                    #expect(range == nil && span > 0, "seed \(seed) step \(step)")
+                    reuses += 1
                 }
                 minY += step % 11 == 0 ? draw(-400...400) : draw(-3...12)
                 if minY > layout.contentHeight + 100 { minY = draw(-300...0) }
             }
         }
-        // And the hint was right often (the case it exists for)
-        #expect(hits > 2000)
+        // And the hint was taken often (the case it exists for: a band that moved less than a
+        // row): 954 of the 12,000 queries with this generator. (Counting calls that left the hint
+        // unchanged instead would also count the variable-height layouts' and empty bands' calls,
+        // which never touch it.)
+        #expect(staleHints == 40 * 8)
+        #expect(reuses > 900)
     }
 }

@@ -22,7 +22,14 @@ final class ActorImageLoader {
     /// The `.fetched` images, FIFO under the count limit.
     private let ready: ImageMemoryCache
     /// The `.inProgress` entries: the callers awaiting each download.
-    @exclusivity(unchecked) private var inProgress: [Int: [(ImageObject) -> Void]] = [:]
+    @exclusivity(unchecked) private var inProgress: [Int: [Waiter]] = [:]
+
+    /// A caller awaiting a download. (A struct, not a bare closure: an array of closures stores
+    /// each one reabstracted, through a thunk allocated when it is stored and another when read.)
+    private struct Waiter {
+        /// Hands the image to the caller.
+        let deliver: (ImageObject) -> Void
+    }
 
     /// A loader keeping at most `maxImages` ready images (0 = every image).
     init(environment: FetchEnvironment, maxImages: Int) {
@@ -50,11 +57,13 @@ final class ActorImageLoader {
             deliver(image)
         } else if inProgress[imageID] != nil {
             environment.record(.inflightJoin, imageID: imageID)
-            inProgress[imageID]?.append(deliver)
+            inProgress[imageID]?.append(Waiter(deliver: deliver))
         } else {
             environment.record(.miss, imageID: imageID)
-            inProgress[imageID] = [deliver]
-            session.load(imageID, priority: .normal) { [unowned self] result in
+            inProgress[imageID] = [Waiter(deliver: deliver)]
+            // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
+            // still queued at the run's end is dropped uncalled; no reference count is paid per call.
+            session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
                 loadEnded(imageID, result: result)
             }
         }
@@ -66,6 +75,6 @@ final class ActorImageLoader {
         guard case .success = result else { return }  // a later call retries
         let image = environment.makeUndecodedImage(imageID)
         ready.store(image, for: imageID)
-        for waiter in waiters { waiter(image) }
+        for waiter in waiters { waiter.deliver(image) }
     }
 }

@@ -29,9 +29,11 @@ final class CellLoadTokens {
     /// The completion of `cell`'s load `token`: hops to the main queue and sets the image if the
     /// cell still waits for that load.
     func delivery(to cell: CellID, token: Int, environment: FetchEnvironment) -> (ImageObject?) -> Void {
-        { [unowned self] image in
+        // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
+        // still queued at the run's end is dropped uncalled; no reference count is paid per call.
+        { [unowned(unsafe) self] image in
             guard let image else { return }
-            environment.async(onMain: { [unowned self] in
+            environment.async(onMain: { [unowned(unsafe) self] in
                 guard cell < tokens.count, tokens[cell] == token else { return }  // cancelled meanwhile
                 tokens[cell] = 0
                 environment.setImage(image, on: cell)

@@ -2,8 +2,10 @@
 /// membership: the nodes sharing one of Texture's loads or draws, which can be every item of a
 /// scenario when one image is shown everywhere.
 ///
-/// Most sets hold one or a few elements: up to `linearLimit` of them are kept in the order array
-/// alone, without holes, and found by a scan (no hashing, no dictionary to allocate). Past that,
+/// Most sets hold one element for their whole life: it is kept inline (`single`), so making a set
+/// of one allocates nothing. A set that once held two elements moves them to the order array and
+/// keeps that array (and its capacity) from then on. Up to `linearLimit` elements are kept in the
+/// order array alone, without holes, and found by a scan (no hashing, no dictionary to allocate). Past that,
 /// the set indexes its elements' positions for good: removed elements leave a hole in the order
 /// array, skipped when iterating and squeezed out once holes outnumber elements, so every
 /// operation stays O(1) amortised. Iteration order is insertion order (re-inserting a removed
@@ -11,7 +13,12 @@
 struct InsertionOrderedSet: Sequence {
     /// Sets up to this size are scanned, not indexed.
     static let linearLimit = 16
-    /// Elements in insertion order; once indexed, with holes (nil) where elements were removed.
+    /// The one element of a set that never held two (`usesOrder` false, `count` 1); unused else.
+    private var single = 0
+    /// Whether the elements are in `order` (the set once held two), not in `single`.
+    private var usesOrder = false
+    /// Elements in insertion order once `usesOrder`; once indexed, with holes (nil) where
+    /// elements were removed.
     private var order: [Int?] = []
     /// Position of each element in `order`, once indexed (`isIndexed`).
     private var positions: [Int: Int] = [:]
@@ -32,7 +39,8 @@ struct InsertionOrderedSet: Sequence {
     /// Whether `element` is held.
     /// - Complexity: O(1) (a scan of at most `linearLimit` elements when not indexed).
     func contains(_ element: Int) -> Bool {
-        isIndexed ? positions[element] != nil : order.contains(element)
+        guard usesOrder else { return count == 1 && single == element }
+        return isIndexed ? positions[element] != nil : order.contains(element)
     }
 
     /// Adds `element` at the end (no effect when held).
@@ -41,6 +49,17 @@ struct InsertionOrderedSet: Sequence {
     @discardableResult
     mutating func insert(_ element: Int) -> Bool {
         guard !contains(element) else { return false }
+        if !usesOrder {
+            if count == 0 {
+                single = element
+                count = 1
+                return true
+            }
+            // The second element: both move to the order array, for good.
+            usesOrder = true
+            order.reserveCapacity(4)
+            order.append(single)
+        }
         if isIndexed { positions[element] = order.count }
         order.append(element)
         count += 1
@@ -56,6 +75,11 @@ struct InsertionOrderedSet: Sequence {
     /// - Complexity: O(1) amortised.
     @discardableResult
     mutating func remove(_ element: Int) -> Bool {
+        if !usesOrder {
+            guard count == 1 && single == element else { return false }
+            count = 0
+            return true
+        }
         if !isIndexed {
             guard let position = order.firstIndex(of: element) else { return false }
             order.remove(at: position)
@@ -70,8 +94,39 @@ struct InsertionOrderedSet: Sequence {
     }
 
     /// The elements in insertion order.
-    func makeIterator() -> LazyMapSequence<LazyFilterSequence<[Int?]>, Int>.Iterator {
-        order.lazy.filter { $0 != nil }.map { $0! }.makeIterator()
+    func makeIterator() -> Iterator {
+        Iterator(single: usesOrder || count == 0 ? nil : single, order: order)
+    }
+
+    /// Iterates a set's elements in insertion order: its inline element, else its order array's
+    /// elements, holes skipped.
+    struct Iterator: IteratorProtocol {
+        /// The inline element not yet returned (nil once returned, or when the set uses `order`).
+        private var single: Int?
+        /// The order array (empty when the set never used it).
+        private let order: [Int?]
+        /// The next position of `order` to read.
+        private var position = 0
+
+        /// An iterator over `single`, then `order`'s elements.
+        init(single: Int?, order: [Int?]) {
+            self.single = single
+            self.order = order
+        }
+
+        /// The next element, or nil at the end.
+        mutating func next() -> Int? {
+            if let element = single {
+                single = nil
+                return element
+            }
+            while position < order.count {
+                let element = order[position]
+                position += 1
+                if let element { return element }
+            }
+            return nil
+        }
     }
 
     /// Squeezes the holes out of `order`.

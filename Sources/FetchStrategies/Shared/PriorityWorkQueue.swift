@@ -42,6 +42,13 @@ final class PriorityWorkQueue {
     /// Where a ticket is.
     private enum State: UInt8 { case pending, running, released }
 
+    /// A ticket's work. (A struct, not a bare closure: an array of optional closures stores each
+    /// one reabstracted, through a thunk allocated when it is stored and another when it is read.)
+    private struct Work {
+        /// The work itself.
+        let run: () -> Void
+    }
+
     /// Items that may run at once.
     let width: Int
     /// Where reprioritised items go.
@@ -55,7 +62,7 @@ final class PriorityWorkQueue {
     /// Priority of each ticket.
     @exclusivity(unchecked) private var priorities: [RequestPriority] = []
     /// Work of each pending ticket (nil once started or released).
-    @exclusivity(unchecked) private var works: [(() -> Void)?] = []
+    @exclusivity(unchecked) private var works: [Work?] = []
     /// Pending tickets per priority, in start order.
     @exclusivity(unchecked) private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
     /// Items started and not yet released.
@@ -78,7 +85,7 @@ final class PriorityWorkQueue {
         let ticket = states.count
         states.append(.pending)
         priorities.append(priority)
-        works.append(work)
+        works.append(Work(run: work))
         buckets[priority.rawValue].append(ticket)
         pendingCount += 1
         if order == .lastInFirstOut { unreleased.append(ticket) }
@@ -95,7 +102,7 @@ final class PriorityWorkQueue {
             runningCount += 1
             let work = works[ticket]
             works[ticket] = nil
-            work?()
+            work?.run()
         }
         isStarting = false
     }

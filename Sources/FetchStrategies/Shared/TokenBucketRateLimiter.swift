@@ -64,7 +64,9 @@ final class TokenBucketRateLimiter {
     private func scheduleRetry() {
         guard !isRetryScheduled else { return }
         isRetryScheduled = true
-        environment.schedule(after: retryDelay) { [unowned self] in
+        // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
+        // still queued at the run's end is dropped uncalled; no reference count is paid per call.
+        environment.schedule(after: retryDelay) { [unowned(unsafe) self] in
             isRetryScheduled = false
             while pendingHead < pending.count && runIfToken(pending[pendingHead]) {
                 pendingHead += 1

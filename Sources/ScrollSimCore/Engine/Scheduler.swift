@@ -30,6 +30,21 @@ enum SimEvent {
     case decodeEnqueue(Int)
     /// Decode job `id` finished on a decoder thread.
     case decodeDone(Int)
+    /// Network request `id`, cancelled by main-thread code ahead of the clock, is cancelled at the
+    /// code's time (as `networkSubmit`).
+    case networkCancel(Int)
+    /// Network request `id`'s priority, changed by main-thread code ahead of the clock, changes at
+    /// the code's time (as `networkSubmit`).
+    case networkPriority(Int, RequestPriority)
+    /// Disk job `id`, cancelled by main-thread code ahead of the clock, is cancelled at the code's
+    /// time (as `networkSubmit`).
+    case diskCancel(Int)
+    /// Decode job `id`, cancelled by main-thread code ahead of the clock, is cancelled at the
+    /// code's time (as `networkSubmit`).
+    case decodeCancel(Int)
+    /// The oldest timer main-thread code set ahead of the clock (`FetchEnvironment.schedule(after:_:)`)
+    /// is set at the code's time (its block and due time wait in `Simulator.timersToStart`).
+    case timerStart
     /// Work issued from the main thread at a later point of its current work item.
     case deferred(() -> Void)
 }

@@ -18,16 +18,19 @@ final class SimContext {
     @inline(__always)
     var now: SimTime { isOnMainThread ? mainCursor : scheduler.now }
 
-    /// Whether `perform` would defer its body to an event (the main cursor is ahead of the clock).
-    /// Hot callers test it first and call directly when false, so they make no closure then.
+    /// Whether `perform` defers its work to an event (the main cursor is ahead of the clock).
     @inline(__always)
     var defersToCursor: Bool { isOnMainThread && mainCursor > scheduler.now }
 
-    /// Runs `body` at the current time: now if the clock is there, else as an event at the cursor.
+    /// Does a piece of work at the time of the code now running: `body` at once when the clock is
+    /// there, else `event()`, the same work as an event of its own, is queued at the main cursor.
+    /// Every service call made ahead of the clock goes through here (a network submit, a disk or
+    /// decode job, a main-queue block, a cancel, a priority change, a timer). Neither closure
+    /// escapes, so nothing is allocated either way.
     @inline(__always)
-    func perform(_ body: @escaping () -> Void) {
+    func perform(_ body: () -> Void, orQueue event: () -> SimEvent) {
         if defersToCursor {
-            scheduler.schedule(.deferred(body), at: mainCursor)
+            scheduler.schedule(event(), at: mainCursor)
         } else {
             body()
         }

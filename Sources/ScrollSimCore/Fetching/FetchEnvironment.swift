@@ -180,13 +180,9 @@ public final class FetchEnvironment {
     /// Decodes `imageID` on a decoder thread; `completion` receives a decoded image, off the main thread.
     @discardableResult
     public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {
-        let memory = self.memory
-        return withSim { sim in
+        withSim { sim in
             let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
-            return sim.decoders.submit(duration: duration) {
-                memory.markDecoded(image)
-                completion(image)
-            }
+            return sim.decoders.submit(duration: duration, decoding: image, completion: completion)
         }
     }
 
@@ -197,14 +193,11 @@ public final class FetchEnvironment {
 
     /// Runs `block` after `delay` off the main thread (a timer on a background queue).
     public func schedule(after delay: SimTime, _ block: @escaping () -> Void) {
-        let scheduler = self.scheduler
         let at = now + max(0, delay)
-        // `context.perform`, without making its closure when the timer is scheduled at once.
-        guard context.defersToCursor else {
-            scheduler.schedule(.deferred(block), at: at)
-            return
-        }
-        context.perform { scheduler.schedule(.deferred(block), at: at) }
+        context.perform({ scheduler.schedule(.deferred(block), at: at) }, orQueue: {
+            withSim { sim in sim.timersToStart.append((block: block, due: at, start: context.mainCursor)) }
+            return .timerStart
+        })
     }
 
     // MARK: Main thread and cells

@@ -201,43 +201,69 @@ public final class CollectionLayout: Sendable {
         return searchedItems(intersecting: minY, maxY)
     }
 
-    /// The boundary rows an `items(intersecting:_:hint:)` call found, kept by its caller for the
-    /// next call with a nearby band (a band that moved less than a row has the same ones), with
-    /// the row edges that decide whether they still are and the items they give.
-    struct RowHint {
-        /// The first row of the last result.
-        var firstRow = -1
-        /// The row after its last row.
-        var endRow = -1
-        /// `firstRow`'s bottom (+∞ when it is `rowCount`): `firstRow` is still the first row
-        /// while this is below minY, `bottom > minY`. NaN (never true) when there is no hint.
+    /// What an `items(intersecting:_:hint:)` call found, kept by its caller (one hint per band it
+    /// follows) for the next call with a nearby band: a band that moved less than a row has the
+    /// same boundary rows, and the hint keeps the row edges that decide whether it still has them
+    /// and the items they give. A fresh hint (`init()`) holds nothing and is never taken.
+    public struct RowHint: Sendable {
+        /// The bottom of the first row of the last result (+∞ when that row is `rowCount`): it is
+        /// still the first row while this is below minY, `bottom > minY`. NaN (never true) when
+        /// there is no hint.
         var firstBottom = Double.nan
-        /// The bottom of the row before `firstRow` (−∞ when there is none): still the first row
+        /// The bottom of the row before the first (−∞ when there is none): still the first row
         /// while `!(before > minY)`.
         var beforeFirstBottom = Double.nan
-        /// `endRow`'s top (+∞ when it is `rowCount`): still the end while `top >= maxY`.
+        /// The top of the row after the last row of the result (+∞ when that is `rowCount`): still
+        /// the end while `top >= maxY`.
         var endTop = Double.nan
-        /// The top of the row before `endRow` (−∞ when that is `firstRow`): still the end while
-        /// `!(before >= maxY)`.
+        /// The top of the last row of the result (−∞ when the result has no row): still the end
+        /// while `!(before >= maxY)`.
         var beforeEndTop = Double.nan
         /// The items the rows give.
         var items: Range<Int> = 0..<0
+
+        /// An empty hint: the first call searches.
+        public init() {}
+
+        /// A hint of these row edges and items.
+        init(firstBottom: Double, beforeFirstBottom: Double, endTop: Double, beforeEndTop: Double,
+             items: Range<Int>) {
+            self.firstBottom = firstBottom
+            self.beforeFirstBottom = beforeFirstBottom
+            self.endTop = endTop
+            self.beforeEndTop = beforeEndTop
+            self.items = items
+        }
     }
 
     /// `items(intersecting:_:)`, checking first whether `hint`'s rows are still the boundaries
     /// (fixed heights only): the same predicates as the binary search, on the row edges the hint
     /// keeps, so a band that moved less than a row costs four comparisons. The result is the same
-    /// range either way; `hint` is updated.
-    func items(intersecting minY: Double, _ maxY: Double, hint: inout RowHint) -> Range<Int> {
-        guard isFixedHeight, minY < maxY, rowCount > 0 else { return items(intersecting: minY, maxY) }
-        // `firstRow` is the first row whose bottom is below minY (or rowCount), and `endRow` the
-        // first row from `firstRow` on whose top is at or below maxY (or rowCount): each predicate
+    /// range either way; `hint` is updated. A caller keeps one hint per band it follows.
+    /// - Complexity: O(1) with fixed heights, O(log rows) otherwise.
+    @inline(__always)
+    public func items(intersecting minY: Double, _ maxY: Double, hint: inout RowHint) -> Range<Int> {
+        hintedItems(intersecting: minY, maxY, hint: &hint).items
+    }
+
+    /// `items(intersecting:_:hint:)`, also saying whether the hint was taken as it was (tests).
+    @inline(__always)
+    func hintedItems(intersecting minY: Double, _ maxY: Double,
+                     hint: inout RowHint) -> (items: Range<Int>, isReused: Bool) {
+        guard isFixedHeight, minY < maxY, rowCount > 0 else { return (items(intersecting: minY, maxY), false) }
+        // The first row is the first whose bottom is below minY (or rowCount), and the end row the
+        // first from the first row on whose top is at or below maxY (or rowCount): each predicate
         // holds at the row and not at the row before (rows' bottoms and tops never decrease). A
         // missing row's edge is the infinity that makes its predicate hold for any band.
         if hint.firstBottom > minY && !(hint.beforeFirstBottom > minY)
             && hint.endTop >= maxY && !(hint.beforeEndTop >= maxY) {
-            return hint.items
+            return (hint.items, true)
         }
+        return (rehint(intersecting: minY, maxY, hint: &hint), false)
+    }
+
+    /// The fixed-height query of a non-empty band, leaving in `hint` the rows it found.
+    private func rehint(intersecting minY: Double, _ maxY: Double, hint: inout RowHint) -> Range<Int> {
         let items = fixedHeightItems(intersecting: minY, maxY)
         if items.isEmpty {
             hint = RowHint()  // the empty result does not say its rows: no hint
@@ -247,8 +273,7 @@ public final class CollectionLayout: Sendable {
             // `top(_:)` with fixed heights, as the binary search evaluates it.
             let fixedHeight = self.fixedHeight, insetTop = self.insetTop, pitch = fixedHeight + spacing
             func top(_ row: Int) -> Double { insetTop + Double(row) * pitch }
-            hint = RowHint(firstRow: first, endRow: end,
-                           firstBottom: first == rowCount ? .infinity : top(first) + fixedHeight,
+            hint = RowHint(firstBottom: first == rowCount ? .infinity : top(first) + fixedHeight,
                            beforeFirstBottom: first == 0 ? -.infinity : top(first - 1) + fixedHeight,
                            endTop: end == rowCount ? .infinity : top(end),
                            beforeEndTop: end == first ? -.infinity : top(end - 1),

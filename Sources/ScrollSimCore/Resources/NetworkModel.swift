@@ -48,13 +48,13 @@ public final class NetworkTask {
     /// already transferred in `bytes_downloaded`. Its completion is never called.
     public func cancel() {
         let model = self.model, id = self.id
-        model.context.perform { model.cancel(id) }
+        model.context.perform({ model.cancel(id) }, orQueue: { .networkCancel(id) })
     }
 
     /// Changes the priority; a queued request moves to its new place (FIFO by submission within a priority).
     public func setPriority(_ priority: RequestPriority) {
         let model = self.model, id = self.id
-        model.context.perform { model.setPriority(id, priority) }
+        model.context.perform({ model.setPriority(id, priority) }, orQueue: { .networkPriority(id, priority) })
     }
 }
 
@@ -274,12 +274,7 @@ final class NetworkModel {
         requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
                                 completion: completion, fetchStart: context.now))
         let task = NetworkTask(id: id, imageID: imageID, model: self)
-        // `context.perform`, without making a closure: deferred to the cursor as an event of its own.
-        if context.defersToCursor {
-            context.scheduler.schedule(.networkSubmit(id), at: context.mainCursor)
-        } else {
-            submit(id)
-        }
+        context.perform({ submit(id) }, orQueue: { .networkSubmit(id) })
         return task
     }
 

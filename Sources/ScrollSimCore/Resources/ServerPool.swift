@@ -16,7 +16,7 @@ public final class PoolTask {
     /// interrupted mid-decode) but its completion is not called.
     public func cancel() {
         let pool = self.pool, id = self.id
-        pool.context.perform { pool.cancel(id) }
+        pool.context.perform({ pool.cancel(id) }, orQueue: { pool.role.cancelEvent(id) })
     }
 }
 
@@ -25,21 +25,69 @@ public final class PoolTask {
 final class ServerPool {
     private enum State { case queued, running, finished }
 
+    /// Which of the run's pools this is: it names the pool's events.
+    enum Role {
+        /// The disk's I/O queues.
+        case disk
+        /// The decoder threads.
+        case decoders
+
+        /// The event that ends job `id`.
+        @inline(__always)
+        func doneEvent(_ id: Int) -> SimEvent {
+            switch self {
+            case .disk: .diskDone(id)
+            case .decoders: .decodeDone(id)
+            }
+        }
+
+        /// The event that enqueues job `id` at the cursor of the main-thread code that submitted it.
+        @inline(__always)
+        func enqueueEvent(_ id: Int) -> SimEvent {
+            switch self {
+            case .disk: .diskEnqueue(id)
+            case .decoders: .decodeEnqueue(id)
+            }
+        }
+
+        /// The event that cancels job `id` at the cursor of the main-thread code that cancelled it.
+        @inline(__always)
+        func cancelEvent(_ id: Int) -> SimEvent {
+            switch self {
+            case .disk: .diskCancel(id)
+            case .decoders: .decodeCancel(id)
+            }
+        }
+    }
+
     private struct Job {
         var duration: SimTime
         var state: State
+        /// A decode's entry in `decodes`, or −1 (declared here, it takes padding after `state`).
+        var decode: Int32 = -1
+        /// Called when the job ends (nil once called or cancelled), for a job that is not a decode.
         var completion: (() -> Void)?
         var server = -1
         var start: SimTime = 0
     }
 
+    /// A decode's completion and the bitmap it makes. (A struct, not a tuple: an array of tuples
+    /// would store the closure reabstracted, through a thunk allocated per decode.)
+    private struct Decode {
+        var completion: (ImageObject) -> Void
+        var image: ImageObject
+    }
+
     let context: SimContext
     private let servers: Int
-    private let makeEvent: (Int) -> SimEvent
-    /// The event that enqueues job `id` at the cursor of the main-thread code that submitted it
-    /// (what `SimContext.perform` would do with a closure, without making one).
-    private let makeEnqueueEvent: (Int) -> SimEvent
+    /// Which pool this is (its events).
+    let role: Role
+    /// The memory ledger a decode's image is marked decoded in when it ends (the decoders' pool).
+    private let memory: MemoryLedger?
     @exclusivity(unchecked) private var jobs: [Job] = []
+    /// Each decode's completion and bitmap (nil once called or cancelled), kept beside `jobs` so
+    /// that a job is no larger for them.
+    @exclusivity(unchecked) private var decodes: [Decode?] = []
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
@@ -48,12 +96,11 @@ final class ServerPool {
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 
-    init(context: SimContext, servers: Int, makeEvent: @escaping (Int) -> SimEvent,
-         makeEnqueueEvent: @escaping (Int) -> SimEvent) {
+    init(context: SimContext, servers: Int, role: Role, memory: MemoryLedger? = nil) {
         self.context = context
         self.servers = servers
-        self.makeEvent = makeEvent
-        self.makeEnqueueEvent = makeEnqueueEvent
+        self.role = role
+        self.memory = memory
         serverBusy = Array(repeating: false, count: max(servers, 0))
     }
 
@@ -61,12 +108,25 @@ final class ServerPool {
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
         let id = jobs.count
         jobs.append(Job(duration: duration, state: .queued, completion: completion))
-        // `context.perform`, without making a closure: deferred to the cursor as an event of its own.
-        if context.defersToCursor {
-            context.scheduler.schedule(makeEnqueueEvent(id), at: context.mainCursor)
-        } else {
-            enqueue(id)
-        }
+        return queued(id)
+    }
+
+    /// Queues a decode of `duration` that makes `image`; when it ends (off the main thread),
+    /// `memory` marks `image` decoded and `completion` receives it, unless it was cancelled. The
+    /// job keeps both, so no closure is made around them.
+    func submit(duration: SimTime, decoding image: ImageObject,
+                completion: @escaping (ImageObject) -> Void) -> PoolTask {
+        let id = jobs.count
+        precondition(decodes.count < Int(Int32.max), "too many decodes")
+        jobs.append(Job(duration: duration, state: .queued, decode: Int32(decodes.count), completion: nil))
+        decodes.append(Decode(completion: completion, image: image))
+        return queued(id)
+    }
+
+    /// Job `id`, just made, joins the queue at the caller's time.
+    @inline(__always)
+    private func queued(_ id: Int) -> PoolTask {
+        context.perform({ enqueue(id) }, orQueue: { role.enqueueEvent(id) })
         return PoolTask(id: id, pool: self)
     }
 
@@ -83,8 +143,10 @@ final class ServerPool {
         case .queued:
             jobs[id].state = .finished
             jobs[id].completion = nil
+            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
         case .running:
             jobs[id].completion = nil
+            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
         case .finished:
             break
         }
@@ -99,8 +161,19 @@ final class ServerPool {
         let completion = jobs[id].completion
         jobs[id].completion = nil
         jobs[id].state = .finished
+        let decodeIndex = Int(jobs[id].decode)
+        guard decodeIndex >= 0 else {
+            startQueued()
+            completion?()
+            return
+        }
+        let decode = decodes[decodeIndex]
+        decodes[decodeIndex] = nil
         startQueued()
-        completion?()
+        if let decode {
+            memory?.markDecoded(decode.image)
+            decode.completion(decode.image)
+        }
     }
 
     private func startQueued() {
@@ -114,7 +187,7 @@ final class ServerPool {
             serverBusy[server] = true
             jobs[id].server = server
             jobs[id].start = context.scheduler.now
-            context.scheduler.schedule(makeEvent(id), at: context.scheduler.now + jobs[id].duration)
+            context.scheduler.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[id].duration)
         }
         if queueHead > 1024 && queueHead * 2 > queue.count {
             queue.removeFirst(queueHead)

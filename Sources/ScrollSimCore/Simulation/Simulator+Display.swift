@@ -91,13 +91,7 @@ extension Simulator {
 
     /// Queues a strategy's main-queue block.
     func enqueueMainBlock(_ block: @escaping () -> Void) {
-        // `context.perform`, without making a closure around the block: deferred to the cursor as
-        // an event of its own.
-        guard context.defersToCursor else {
-            enqueueMain(.block(block))
-            return
-        }
-        scheduler.schedule(.mainBlock(block), at: context.mainCursor)
+        context.perform({ enqueueMain(.block(block)) }, orQueue: { .mainBlock(block) })
     }
 
     /// Runs the next queued item, or idle-time work, or goes idle.

@@ -157,6 +157,13 @@ final class Simulator {
     @exclusivity(unchecked) var leadRowHint = CollectionLayout.RowHint()
     /// The prefetch window's rows at the last frame (see `visibleRowHint`).
     @exclusivity(unchecked) var prefetchRowHint = CollectionLayout.RowHint()
+    /// Timers set by main-thread code ahead of the clock, waiting for their `timerStart` events
+    /// from `timersToStartHead` on: each with its block, its due time and its event's time (the
+    /// code's cursor). The events were queued at nondecreasing cursors (the main thread is
+    /// serial), so they pop in this order.
+    @exclusivity(unchecked) var timersToStart: [(block: () -> Void, due: SimTime, start: SimTime)] = []
+    /// The first timer of `timersToStart` whose event has not popped.
+    @exclusivity(unchecked) var timersToStartHead = 0
     /// Storage reused by `updatePrefetchWindow` for the items it cancels.
     @exclusivity(unchecked) var prefetchCancelledScratch: [Int] = []
     /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
@@ -199,10 +206,9 @@ final class Simulator {
         let images = self.images
         network = NetworkModel(context: context, config: scenario.network, streams: streams,
                                bytesOfImage: { images.encodedBytes(ofImage: $0) })
-        disk = ServerPool(context: context, servers: scenario.disk.queues, makeEvent: { .diskDone($0) },
-                          makeEnqueueEvent: { .diskEnqueue($0) })
-        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads,
-                              makeEvent: { .decodeDone($0) }, makeEnqueueEvent: { .decodeEnqueue($0) })
+        disk = ServerPool(context: context, servers: scenario.disk.queues, role: .disk)
+        decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, role: .decoders,
+                              memory: memory)
         if let observer {
             network.observer = observer
             disk.onJobRan = { [unowned observer] in observer.diskRan(queue: $0, start: $1, end: $2) }
@@ -285,8 +291,25 @@ final class Simulator {
         case .diskDone(let id): disk.jobDone(id)
         case .decodeEnqueue(let id): decoders.enqueue(id)
         case .decodeDone(let id): decoders.jobDone(id)
+        case .networkCancel(let id): network.cancel(id)
+        case .networkPriority(let id, let priority): network.setPriority(id, priority)
+        case .diskCancel(let id): disk.cancel(id)
+        case .decodeCancel(let id): decoders.cancel(id)
+        case .timerStart: startTimer()
         case .deferred(let body): body()
         }
+    }
+
+    /// A `timerStart` popped: the oldest waiting timer is set, at its due time.
+    private func startTimer() {
+        let timer = timersToStart[timersToStartHead]
+        precondition(timer.start == scheduler.now, "a timerStart out of order")
+        timersToStartHead += 1
+        if timersToStartHead == timersToStart.count {
+            timersToStart.removeAll(keepingCapacity: true)
+            timersToStartHead = 0
+        }
+        scheduler.schedule(.deferred(timer.block), at: timer.due)
     }
 
     /// Keeps one pending event for the next script change and the next memory warning (not all
