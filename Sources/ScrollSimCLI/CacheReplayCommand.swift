@@ -5,10 +5,12 @@ import ScrollSimReports
 /// given capacities and prints a miss-ratio curve (requests, hits, misses, request and byte miss
 /// ratios per policy and capacity).
 ///
-/// The trace is read once (`InputFile`: one `read(2)` of the whole file), parsed from its bytes
-/// (`RequestTrace`) and replayed once per policy × capacity, policies then capacities in the order
-/// given (`CacheReplay`: libCacheSim's semantics). `p%` capacities are that share of the distinct
-/// objects' bytes, each object counted at its first request's size, rounded down.
+/// The trace is streamed (`RequestTraceFile`: read 1 MiB at a time and parsed as it comes, never
+/// held whole) and each chunk's requests replayed through one cache per policy × capacity,
+/// policies then capacities in the order given (`CacheReplayer`: libCacheSim's semantics). `p%`
+/// capacities are that share of the distinct objects' bytes, each object counted at its first
+/// request's size, rounded down: they need a first pass over the file to count them (a pipe keeps
+/// each request's object and size instead).
 ///
 /// Failures: a missing or unreadable trace `Error: <file>: …` (exit 66); bad content
 /// `Error: <file>: line <n>: …` (exit 65); a bad command line, including a malformed `--capacity`,
@@ -94,22 +96,15 @@ struct CacheReplayCommand: ScrollSimSubcommand {
     /// Reads, parses, replays, prints.
     func run(output: CommandOutput) -> Int32 {
         let path = tracePaths[0]
-        let trace: RequestTrace
+        let results: [CacheReplayResult], distinctBytes: Int64
         do {
-            trace = try RequestTrace.parse(utf8: try InputFile.read(path, limit: .csv), file: path)
+            (results, distinctBytes) = try RequestTraceFile.replay(
+                path, policies: policies, capacities: capacityTexts.compactMap(CacheCapacity.init))
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
-        let capacities = capacityTexts.compactMap(CacheCapacity.init)
-            .map { $0.resolved(distinctBytes: trace.distinctBytes) }
-        var results: [CacheReplayResult] = []
-        for policy in policies {
-            for capacity in capacities {
-                results.append(CacheReplay.replay(trace, policy: policy, capacity: capacity))
-            }
-        }
         switch format {
-        case .table: output.write(CacheReplayReport.table(results, distinctBytes: trace.distinctBytes))
+        case .table: output.write(CacheReplayReport.table(results, distinctBytes: distinctBytes))
         case .csv: output.write(CacheReplayReport.csv(results))
         }
         return ExitCode.success

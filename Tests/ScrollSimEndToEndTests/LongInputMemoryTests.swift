@@ -6,8 +6,10 @@ import Testing
 
 /// Memory stays flat on long inputs: `report --frames` draws at most 4,096 bars per run, so the
 /// per-frame CSV it reads costs about its own size, not its frames kept as text (which took some
-/// six times the file: a 2 GiB per-frame CSV needed about 12 GB). Checked on the real executable
-/// under a data-segment limit (`ulimit -d`, which Linux applies to the heap).
+/// six times the file: a 2 GiB per-frame CSV needed about 12 GB); `cache-replay` streams its trace,
+/// so a trace costs its distinct objects, not its text and requests (a 2 GiB trace needed about
+/// 10 GB). Checked on the real executable under a data-segment limit (`ulimit -d`, which Linux
+/// applies to the heap).
 @Suite struct LongInputMemoryTests: ScratchDirectorySuite {
     /// A scratch directory for this test.
     let directory: String
@@ -60,6 +62,28 @@ import Testing
         // … and so do 40,000 (their text kept took over 6 times the file).
         #expect(try code(limit: limit, ["report", summary, "--frames", directory + "/long",
                                         "--html", directory + "/long.html"]) == 0)
+    }
+
+    @Test("cache-replay of a 16 MB trace runs within 16 MiB of heap (it held the text and 16 bytes a request)",
+          .enabled(if: executable != nil))
+    func cacheReplayIsFlat() throws {
+        // 1 MiB of requests of 1,000 objects, written 16 times (main's build needed over 32 MiB).
+        var block = ""
+        var index = 0
+        while block.utf8.count < 1 << 20 {
+            block += "\(index * 7919 % 1000),\(1 + index * 104_729 % 99_991)\n"
+            index += 1
+        }
+        let small = try write("small.csv", "id,size\n" + block)
+        let path = directory + "/trace.csv"
+        try #require(FileManager.default.createFile(atPath: path, contents: Data("id,size\n".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        for _ in 0..<16 { try handle.write(contentsOf: Data(block.utf8)) }
+        try handle.close()
+        let limit = 16 * 1024
+        #expect(try code(limit: limit, ["cache-replay", small, "--capacity", "5%", "--policy", "clock"]) == 0)
+        #expect(try code(limit: limit, ["cache-replay", path, "--capacity", "100000", "--policy", "clock"]) == 0)
     }
 }
 #endif

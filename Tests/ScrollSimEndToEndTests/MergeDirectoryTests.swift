@@ -74,4 +74,17 @@ import ScrollSimTestSupport
         #expect(result.standardError == "Error: \(folder): no shard files (*.csv) in this directory\n")
         #expect(result.standardOutput == "")
     }
+
+    @Test("rows of two shards with the same key are refused as the merged CSV's duplicate, naming both lines")
+    func duplicateAcrossShards() throws {
+        let folder = makeShards([1, 2], of: 2)
+        let path = folder + "/shard-2.csv"
+        let text = try #require(fileText(path))
+        try #require(text.contains("\n1,tiny,naive,2,"))
+        try write("shards/shard-2.csv", text.replacingOccurrences(of: "\n1,tiny,naive,2,", with: "\n1,tiny,naive,1,"))
+        let result = scrollsim("merge", folder)
+        #expect(result.code == 65)
+        #expect(result.standardError
+                == "Error: the merged shards: line 3: duplicate row: line 2 has the same scenario, strategy, seed\n")
+    }
 }

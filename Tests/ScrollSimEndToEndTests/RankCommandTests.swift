@@ -163,6 +163,38 @@ import ScrollSimCore
         #expect(invalid.code == 65)
     }
 
+    @Test("18-digit values print as the summary CSV has them: exact means, bounds and differences, exact best")
+    func eighteenDigitValues() throws {
+        // Each pair of values shares its nearest Double (123456789012345.671875; 10^18), which printed
+        // both means as that, made the strategy listed first the best, and its difference zero.
+        let hitches = try write("hitches.csv", """
+            scenario,strategy,seed,hitch_ratio
+            grid,b,1,123456789012345.679
+            grid,a,1,123456789012345.678
+            grid,b,2,123456789012345.679
+            grid,a,2,123456789012345.678
+
+            """)
+        let header = "scenario,metric,strategy,runs,mean,ci_low,ci_high,rank,wins,best,diff_vs_best,diff_ci_low,"
+            + "diff_ci_high,paired_runs\n"
+        #expect(scrollsim("rank", hitches, "--metric", "hitch_ratio", "--format", "csv").standardOutput == header
+            + "grid,hitch_ratio,a,2,123456789012345.6780,123456789012345.6780,123456789012345.6780,1,2,a,,,,\n"
+            + "grid,hitch_ratio,b,2,123456789012345.6790,123456789012345.6790,123456789012345.6790,2,0,a,0.0010,"
+            + "0.0010,0.0010,2\n")
+        let bytes = try write("bytes.csv", """
+            scenario,strategy,seed,bytes_downloaded
+            grid,b,1,999999999999999999
+            grid,a,1,999999999999999998
+
+            """)
+        #expect(scrollsim("rank", bytes, "--metric", "bytes_downloaded", "--format", "csv").standardOutput == header
+            + "grid,bytes_downloaded,a,1,999999999999999998.00,,,1,1,a,,,,\n"
+            + "grid,bytes_downloaded,b,1,999999999999999999.00,,,1,0,a,1.00,,,1\n")
+        let table = scrollsim("rank", bytes, "--metric", "bytes_downloaded").standardOutput
+        #expect(table.contains("     1  a            1  999999999999999998.00  n/a        best"))
+        #expect(table.contains("     1  b            1  999999999999999999.00  n/a       +1.00  n/a"))
+    }
+
     @Test("a package's own strategy, swept over seeds, is ranked like a built-in one")
     func customStrategySweep() throws {
         let scenario = try write("small.json", TestScenarios.smallJSON())

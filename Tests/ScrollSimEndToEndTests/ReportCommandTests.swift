@@ -225,6 +225,51 @@ import ScrollSimTestSupport
         #expect(!FileManager.default.fileExists(atPath: html))
     }
 
+    @Test("runs mapping to one per-frame file (a · b__naive, a__b · naive) are refused naming both, never one dropped")
+    func collidingFrameFiles() throws {
+        let html = directory + "/r.html"
+        var first = RunMetrics(), second = RunMetrics()
+        (first.scenario, first.strategy, first.seed, first.profile) = ("a", "b__naive", 1, "ios15")
+        (second.scenario, second.strategy, second.seed, second.profile) = ("a__b", "naive", 1, "ios15")
+        let summary = try write("summary.csv", SummaryCSV.header + SummaryCSV.row(first) + SummaryCSV.row(second))
+        for withFile in [true, false] {
+            let framesFile = directory + "/frames/a__b__naive__1.csv"
+            if withFile {
+                try write("frames/a__b__naive__1.csv", FramesCSV.header + "0,1,2,3,4,0.000,1,0.5,0,0,1,0.0000\n")
+            }
+            let result = scrollsim("report", summary, "--frames", directory + "/frames", "--html", html)
+            #expect(result.code == 65)
+            #expect(result.standardError == "Error: \(framesFile): the runs (a, b__naive, 1) and (a__b, naive, 1) map "
+                    + "to this one per-frame file, which cannot say whose frames it holds; report them from separate "
+                    + "summaries, or rename the scenarios or labels (no '__', '/' or '\\')\n")
+            #expect(!FileManager.default.fileExists(atPath: html))
+            if withFile { try FileManager.default.removeItem(atPath: framesFile) }
+        }
+        // Without --frames the two runs are reported as usual.
+        #expect(scrollsim("report", summary, "--html", html).code == 0)
+    }
+
+    @Test("a bar's mean of 18-digit values is rounded exactly (…345.649 is …345.6; its Double …345.65625 gave …345.7)")
+    func eighteenDigitMeans() throws {
+        let lines = validSummary().split(separator: "\n").map(String.init)
+        let column = try #require(lines[0].split(separator: ",").firstIndex(of: "hitch_ratio"))
+        func row(seed: String, hitchRatio: String) -> String {
+            var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[2] = seed
+            fields[column] = hitchRatio
+            return fields.joined(separator: ",") + "\n"
+        }
+        let summary = try write("summary.csv", lines[0] + "\n" + row(seed: "1", hitchRatio: "123456789012345.649")
+                                    + row(seed: "2", hitchRatio: "123456789012345.649"))
+        let html = directory + "/r.html"
+        let result = scrollsim("report", summary, "--html", html)
+        #expect(result.code == 0, "\(result.standardError)")
+        let page = try #require(fileText(html))
+        #expect(page.contains("naive: 123456789012345.6 (mean of 2 runs; 95% CI 123456789012345.6 to "
+                              + "123456789012345.6)<"))
+        #expect(!page.contains("123456789012345.7"))
+    }
+
     @Test("a per-frame CSV with a work_ms of 10^20 ms exits 65 with its line and column (past 4,096 frames it trapped)")
     func hugeFrameWork() throws {
         let html = directory + "/r.html"

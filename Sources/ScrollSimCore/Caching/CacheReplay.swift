@@ -16,7 +16,8 @@
 /// - byte counts use each request's own size: `byte miss ratio = missed bytes / requested bytes`.
 ///
 /// The loop allocates nothing once the index has reached its size: the index's storage is
-/// reserved for every object up front and the eviction list is reused.
+/// reserved for every object up front and the eviction list is reused. Each request goes through
+/// `CacheReplayer`, which `cache-replay` also feeds from a trace streamed from its file.
 public enum CacheReplay {
     /// Replays `trace` through an empty `policy` cache of `capacity` (in the trace's size unit).
     /// - Complexity: O(requests) amortised.
@@ -28,33 +29,15 @@ public enum CacheReplay {
     /// `outcome(requestIndex, isHit)`.
     public static func replay(_ trace: RequestTrace, policy: CacheIndex.Policy, capacity: Int64,
                               outcome: (_ request: Int, _ isHit: Bool) -> Void) -> CacheReplayResult {
-        let index = CacheIndex(policy: policy, costLimit: max(0, capacity))
-        index.reserveCapacity(trace.objectCount)
-        var evicted: [Int] = []
-        evicted.reserveCapacity(64)
-        var hits = 0
-        var missBytes: Int64 = 0
+        var replayer = CacheReplayer(policy: policy, capacity: capacity, expectedObjects: trace.objectCount)
         trace.objects.withUnsafeBufferPointer { objects in
             trace.sizes.withUnsafeBufferPointer { sizes in
                 for request in 0..<objects.count {
-                    let key = Int(objects[request])
-                    let size = sizes[request]
-                    if index.touch(key) {
-                        hits += 1
-                        outcome(request, true)
-                        continue
-                    }
-                    missBytes += size
-                    if size <= capacity {  // sizes are ≥ 1, so capacity 0 holds nothing
-                        index.insert(key, cost: size, evicted: &evicted)
-                        evicted.removeAll(keepingCapacity: true)
-                    }
-                    outcome(request, false)
+                    outcome(request, replayer.request(Int(objects[request]), size: sizes[request]))
                 }
             }
         }
-        return CacheReplayResult(policy: policy, capacity: capacity, requests: trace.count, hits: hits,
-                                 requestBytes: trace.requestBytes, missBytes: missBytes)
+        return replayer.result
     }
 }
 

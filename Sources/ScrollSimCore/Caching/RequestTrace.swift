@@ -91,51 +91,102 @@ public struct RequestTrace: Sendable, Equatable {
     ///   sizes whose sum exceeds `Int64.max`.
     /// - Complexity: O(bytes + requests).
     public static func parse(utf8 bytes: [UInt8], file: String) throws(InputError) -> RequestTrace {
-        let parsed = bytes.withUnsafeBufferPointer { buffer in scan(buffer, file: file) }
-        switch parsed {
-        case .success(let columns):
-            return RequestTrace(rawIDs: columns.ids, sizes: columns.sizes, maximumID: columns.maximumID)
-        case .failure(let error):
-            throw error
+        var scanner = Scanner(file: file)
+        var columns = Columns()
+        let estimate = bytes.count / 6 + 1  // shortest line "0,1\n" is 4 bytes; typical ones are longer
+        columns.ids.reserveCapacity(estimate)
+        columns.sizes.reserveCapacity(estimate)
+        let parsed = bytes.withUnsafeBufferPointer { buffer in scanner.scan(buffer, isFinal: true, into: &columns) }
+        if case .failure(let error) = parsed { throw error }
+        return RequestTrace(rawIDs: columns.ids, sizes: columns.sizes, maximumID: columns.maximumID)
+    }
+
+    /// The columns of a well-formed trace, or of the lines of one chunk of it.
+    public struct Columns: Sendable {
+        /// Each request's id.
+        public internal(set) var ids: [Int] = []
+        /// Each request's size.
+        public internal(set) var sizes: [Int64] = []
+        /// The largest id.
+        public internal(set) var maximumID = 0
+
+        /// No requests.
+        public init() {}
+
+        /// Empties the columns, keeping their storage.
+        public mutating func removeAll() {
+            ids.removeAll(keepingCapacity: true)
+            sizes.removeAll(keepingCapacity: true)
         }
     }
 
-    /// The columns of a well-formed trace.
-    struct Columns {
-        /// Each request's id.
-        var ids: [Int] = []
-        /// Each request's size.
-        var sizes: [Int64] = []
-        /// The largest id.
-        var maximumID = 0
+    /// The one parser of request traces, a chunk at a time: it keeps the line number, whether the
+    /// header was read and the sum of the sizes so far, so a trace read 1 MiB at a time
+    /// (`cache-replay`) is parsed exactly as the whole file would be, in memory bounded by one line.
+    public struct Scanner: Sendable {
+        /// The file, for errors.
+        public let file: String
+        /// The lines read so far (the header included).
+        var line = 0
+        /// The sum of the sizes so far.
+        public private(set) var total: Int64 = 0
+
+        /// A scanner at the start of `file`.
+        public init(file: String) {
+            self.file = file
+        }
+
+        /// Appends to `columns` the requests of the lines `bytes` finish (every line, the last one
+        /// unfinished included, when `isFinal`); the header line first, once.
+        /// - Returns: how many bytes those lines took (the rest starts the next call's bytes), or the
+        ///   first bad line's error.
+        public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool,
+                                  into columns: inout Columns) -> Result<Int, InputError> {
+            var end = bytes.count
+            if !isFinal {  // only whole lines: up to the last line feed
+                while end > 0 && bytes[end - 1] != UInt8(ascii: "\n") { end -= 1 }
+            }
+            var position = 0
+            if line == 0 {
+                guard end > 0 || isFinal else { return .success(0) }  // the header is not whole yet
+                switch RequestTrace.header(bytes, end: end, file: file) {
+                case .success(let headerEnd): position = headerEnd
+                case .failure(let error): return .failure(error)
+                }
+                line = 1
+            }
+            let result = RequestTrace.scan(bytes, from: position, to: end, line: &line, total: &total, file: file,
+                                           into: &columns)
+            return result.map { end }
+        }
     }
 
-    /// The fast pass: checks the header, then reads `<digits>,<digits>` lines. Any deviation hands
-    /// the line to `diagnose`, which says what is wrong.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> Result<Columns, InputError> {
-        let end = bytes.count
+    /// Checks the header line of `bytes` (up to `end`); returns where the requests start.
+    static func header(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, file: String) -> Result<Int, InputError> {
         guard end > 0 else {
             return .failure(InputError(.invalid, file: file, at: .line(1),
                                        "empty file; expected the header '\(header)' on the first line"))
         }
         var position = 0
         if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }  // UTF-8 BOM
-        let headerEnd = lineEnd(bytes, from: position)
+        let headerEnd = lineEnd(bytes, from: position, to: end)
         let headerText = text(bytes, position, contentEnd(bytes, position, headerEnd))
         guard headerText == header else {
             return .failure(InputError(
                 .invalid, file: file, at: .line(1),
                 "missing header: the first line must be '\(header)', found \(quoted(headerText))"))
         }
-        position = headerEnd < end ? headerEnd + 1 : end
+        return .success(headerEnd < end ? headerEnd + 1 : end)
+    }
 
-        var columns = Columns()
-        let estimate = (end - position) / 6 + 1  // shortest line "0,1\n" is 4 bytes; typical ones are longer
-        columns.ids.reserveCapacity(estimate)
-        columns.sizes.reserveCapacity(estimate)
-        var line = 1
-        var total: Int64 = 0
-        var maximumID = 0
+    /// The fast pass over `bytes[position..<end]` (whole lines, the last one maybe without its line
+    /// feed): reads `<digits>,<digits>` lines, counting `line` and summing `total`. Any deviation
+    /// hands the line to `diagnose`, which says what is wrong.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, line: inout Int,
+                     total: inout Int64, file: String, into columns: inout Columns) -> Result<Void, InputError> {
+        var position = start
+        var maximumID = columns.maximumID
+
         let zero = UInt8(ascii: "0"), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         while position < end {
             line += 1
@@ -174,7 +225,7 @@ public struct RequestTrace: Sendable, Equatable {
                 }
             }
             if !isValid {
-                let lineStop = lineEnd(bytes, from: lineStart)
+                let lineStop = lineEnd(bytes, from: lineStart, to: end)
                 let content = contentEnd(bytes, lineStart, lineStop)
                 guard let values = careful(bytes, lineStart, content) else {
                     return .failure(diagnose(bytes, lineStart, content, line: line, file: file))
@@ -194,7 +245,7 @@ public struct RequestTrace: Sendable, Equatable {
             columns.sizes.append(size)
         }
         columns.maximumID = maximumID
-        return .success(columns)
+        return .success(())
     }
 
     /// A line the fast pass did not take whole: its values if it is valid after all (long numbers
@@ -243,10 +294,10 @@ public struct RequestTrace: Sendable, Equatable {
         !field.isEmpty && field.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
-    /// The index of the `\n` ending the line that starts at `start`, or the end of the bytes.
-    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// The index of the `\n` ending the line that starts at `start`, or `end`.
+    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var index = start
-        while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+        while index < end && bytes[index] != UInt8(ascii: "\n") { index += 1 }
         return index
     }
 

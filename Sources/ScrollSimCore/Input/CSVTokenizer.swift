@@ -13,6 +13,11 @@
 ///
 /// Fields and text are slices of the input (a quoted field with doubled quotes is a copy), so a
 /// file of millions of records is walked without a copy per field.
+///
+/// A file read in chunks (`CSVReader.forEachRecord(atPath:)`) is tokenized a piece at a time: a
+/// tokenizer that is not `isFinal` returns nil for a record that the bytes do not finish (no line
+/// break after it yet, or a quote still open), leaving `consumed` at its start, and the next
+/// tokenizer starts there, at `line`, with more bytes.
 public struct CSVTokenizer {
     /// One record.
     public struct Record {
@@ -30,19 +35,34 @@ public struct CSVTokenizer {
     public let file: String
     /// The columns' names, by position, for errors (a field past them is named by position only).
     public let columnNames: [String]
+    /// Whether `bytes` end the input; if not, a record they do not finish is left for later.
+    public let isFinal: Bool
     /// Where the next record starts.
     private var index = 0
     /// The line of `index`, from 1.
-    private var line = 1
+    public private(set) var line = 1
+
+    /// How many bytes the records returned so far (and their line breaks) took: where the next
+    /// record starts.
+    public var consumed: Int { index }
 
     /// A tokenizer at the start of `bytes` (after a UTF-8 byte order mark, which spreadsheets'
     /// "CSV UTF-8" writes and the JSON and request-trace readers skip too); `file` and
     /// `columnNames` name places in errors.
     public init(_ bytes: [UInt8], file: String, columnNames: [String] = []) {
+        self.init(bytes, file: file, columnNames: columnNames, line: 1, isStart: true, isFinal: true)
+    }
+
+    /// A tokenizer of `bytes` that continue a file at `line` (`isStart`: they start it, and a byte
+    /// order mark is skipped) and end it when `isFinal`.
+    public init(_ bytes: [UInt8], file: String, columnNames: [String] = [], line: Int, isStart: Bool,
+                isFinal: Bool) {
         self.bytes = bytes
         self.file = file
         self.columnNames = columnNames
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        self.line = line
+        self.isFinal = isFinal
+        if isStart && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     /// The length of the line break (LF or CRLF) at `position`, or nil.
@@ -59,7 +79,8 @@ public struct CSVTokenizer {
         return InputError(.invalid, file: file, at: .line(line, column: column, name: name), message)
     }
 
-    /// The next record, or nil at the end of the bytes.
+    /// The next record, or nil at the end of the bytes (or, when not `isFinal`, at a record they
+    /// do not finish).
     /// - Throws: `InputError` (invalid, at a line and column) for a malformed quoted field.
     /// - Complexity: O(the record's length).
     public mutating func next() throws(InputError) -> Record? {
@@ -67,6 +88,12 @@ public struct CSVTokenizer {
         let count = bytes.count
         guard index < count else { return nil }
         let recordStart = index, recordLine = line
+        // Without the end of the input, a record that reaches the end of the bytes may go on.
+        func unfinished() -> Record? {
+            index = recordStart
+            line = recordLine
+            return nil
+        }
         var fields: [ArraySlice<UInt8>] = []
         var recordEnd = count
         while true {
@@ -90,6 +117,10 @@ public struct CSVTokenizer {
                     field.append(bytes[index])
                     index += 1
                 }
+                if !isFinal && (!isClosed || index == count
+                                || (index + 1 == count && bytes[index] == UInt8(ascii: "\r"))) {
+                    return unfinished()  // maybe a CRLF split between two chunks
+                }
                 guard isClosed else { throw failure(recordLine, column, "a quoted field is not closed") }
                 if index < count, bytes[index] != comma, lineBreak(at: index) == nil {
                     throw failure(line, column, "unexpected text after a closing quote")
@@ -106,7 +137,10 @@ public struct CSVTokenizer {
                 }
                 fields.append(bytes[fieldStart..<index])
             }
-            if index == count { break }
+            if index == count {
+                if !isFinal { return unfinished() }
+                break
+            }
             if bytes[index] == comma {
                 index += 1
                 continue

@@ -16,9 +16,10 @@ public enum ScenarioFiles {
     }
 
     /// The files named by `paths`, in order: a file stays itself; a directory becomes its
-    /// `*.json` files (not hidden ones, not subdirectories, no recursion), sorted by the bytes of
-    /// their names so the order never depends on locale or file system. A directory without
-    /// scenario files contributes nothing.
+    /// `*.json` regular files and symbolic links to them (not hidden ones, not subdirectories, no
+    /// recursion; a FIFO, socket or device named `*.json` is skipped, since reading it could
+    /// block forever), sorted by the bytes of their names so the order never depends on locale or
+    /// file system. A directory without scenario files contributes nothing.
     /// - Throws: `InputError` ("no such file or directory", "cannot read the directory: …").
     public static func expand(paths: [String]) throws(InputError) -> [String] {
         var files: [String] = []
@@ -38,7 +39,7 @@ public enum ScenarioFiles {
             }
             let scenarioNames = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
                 .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for name in scenarioNames where kind(of: AtomicFileWriter.join(path, name)) == false {
+            for name in scenarioNames where InputFile.isRegularFile(AtomicFileWriter.join(path, name)) {
                 files.append(AtomicFileWriter.join(path, name))
             }
         }

@@ -19,6 +19,9 @@ public struct MeanInterval: Equatable, Sendable {
     public let standardDeviation: Double?
     /// The interval's half width `t × s ÷ √n`; nil for one value.
     public let halfWidth: Double?
+    /// The same mean computed exactly from the values as written, when the caller had them (the
+    /// HTML report's bars and points): what is printed, so an 18-digit value is not rounded.
+    public internal(set) var exact: ExactMean?
 
     /// The mean and interval of `values`, in their order.
     /// - Precondition: `values` is not empty.

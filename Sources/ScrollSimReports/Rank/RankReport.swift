@@ -10,29 +10,25 @@ import ScrollSimCore
 ///   ci_low,ci_high,rank,wins,best,diff_vs_best,diff_ci_low,diff_ci_high,paired_runs`, then the
 ///   sweep's axis columns.
 ///
-/// Numbers have `Ranking.decimals` decimals (`DecimalFormat`, half away from zero). Where there
+/// Numbers have `Ranking.decimals` decimals, half away from zero, on the exact means
+/// (`MeanInterval.meanText`: an 18-digit value prints as the summary CSV has it, never as its
+/// nearest `Double`). Where there
 /// is no interval (one run, or one paired seed) the CSV leaves the bounds empty and the other
 /// formats print `n/a`; the best strategy's own difference is empty in the CSV and `best`
 /// elsewhere. Every text is a pure function of the ranking.
 public enum RankReport {
     // MARK: Pieces
 
-    /// `value` with the ranking's decimals.
-    static func number(_ value: Double, _ ranking: Ranking) -> String {
-        DecimalFormat.fixed(value, decimals: ranking.decimals)
-    }
-
-    /// A difference with its sign: "+0.190", "-0.050", "0.000".
-    static func signed(_ value: Double, _ ranking: Ranking) -> String {
-        let text = number(value, ranking)
-        return text.hasPrefix("-") || text.allSatisfy({ $0 == "0" || $0 == "." }) ? text : "+" + text
+    /// A number with its sign: "+0.190", "-0.050", "0.000".
+    static func signed(_ text: String) -> String {
+        text.hasPrefix("-") || text.allSatisfy({ $0 == "0" || $0 == "." }) ? text : "+" + text
     }
 
     /// "[3.001, 3.419]" (differences signed), or "n/a" without an interval.
     static func interval(_ interval: MeanInterval?, _ ranking: Ranking, signed isSigned: Bool) -> String {
-        guard let low = interval?.low, let high = interval?.high else { return "n/a" }
-        let format = { (value: Double) in isSigned ? signed(value, ranking) : number(value, ranking) }
-        return "[\(format(low)), \(format(high))]"
+        guard let low = interval?.lowText(decimals: ranking.decimals),
+              let high = interval?.highText(decimals: ranking.decimals) else { return "n/a" }
+        return isSigned ? "[\(signed(low)), \(signed(high))]" : "[\(low), \(high)]"
     }
 
     /// "hitch_ratio (ms/s, lower is better)".
@@ -71,7 +67,7 @@ public enum RankReport {
         let versus: String, versusInterval: String
         if let difference = entry.versusBest {
             if let paired = difference.interval {
-                versus = signed(paired.mean, ranking)
+                versus = signed(paired.meanText(decimals: ranking.decimals))
                 versusInterval = interval(paired, ranking, signed: true)
             } else {
                 versus = "no common seed"
@@ -81,7 +77,8 @@ public enum RankReport {
             versus = "best"
             versusInterval = ""
         }
-        return [String(entry.rank), entry.strategy, String(entry.runs), number(entry.interval.mean, ranking),
+        return [String(entry.rank), entry.strategy, String(entry.runs),
+                entry.interval.meanText(decimals: ranking.decimals),
                 interval(entry.interval, ranking, signed: false), versus, versusInterval, String(entry.wins)]
     }
 
@@ -156,16 +153,17 @@ public enum RankReport {
     /// The `csv` rendering.
     public static func csv(_ ranking: Ranking) -> String {
         func line(_ fields: [String]) -> String { fields.map(SummaryCSV.field).joined(separator: ",") + "\n" }
-        func optional(_ value: Double?) -> String { value.map { number($0, ranking) } ?? "" }
+        let decimals = ranking.decimals
         var text = line(csvColumns(axes: ranking.axisNames))
         for group in ranking.groups {
             for entry in group.entries {
                 let paired = entry.versusBest?.interval
                 text += line([
                     group.scenario, ranking.metric.name, entry.strategy, String(entry.runs),
-                    number(entry.interval.mean, ranking), optional(entry.interval.low), optional(entry.interval.high),
-                    String(entry.rank), String(entry.wins), group.best, optional(paired?.mean), optional(paired?.low),
-                    optional(paired?.high), entry.versusBest.map { String($0.seeds.count) } ?? "",
+                    entry.interval.meanText(decimals: decimals), entry.interval.lowText(decimals: decimals) ?? "",
+                    entry.interval.highText(decimals: decimals) ?? "", String(entry.rank), String(entry.wins),
+                    group.best, paired?.meanText(decimals: decimals) ?? "", paired?.lowText(decimals: decimals) ?? "",
+                    paired?.highText(decimals: decimals) ?? "", entry.versusBest.map { String($0.seeds.count) } ?? "",
                 ] + group.axisValues)
             }
         }

@@ -5,8 +5,8 @@ import ScrollSimCore
 /// Rows are grouped by scenario and the values of a sweep's axis columns (a *group*: one scenario
 /// at one sweep point); within a group each strategy's runs are its seeds. For each strategy:
 /// - `runs`, the mean over its seeds and the mean's 95% Student t interval (`MeanInterval`);
-/// - the *best* strategy of the group: the best mean in the metric's direction (equal means:
-///   the one seen first in the input);
+/// - the *best* strategy of the group: the best mean in the metric's direction, compared exactly
+///   (`ExactMean`; equal means: the one seen first in the input);
 /// - the paired difference from the best, `strategy − best` on each seed both ran, with its own
 ///   95% interval (common random numbers make the seeds' differences far less noisy than the
 ///   means);
@@ -28,7 +28,8 @@ public struct Ranking: Sendable {
         public var strategy: String
         /// Its seeds, ascending.
         public var seeds: [UInt64]
-        /// The mean of the metric over its seeds, with its interval.
+        /// The mean of the metric over its seeds, with its interval (and its exact value, what is
+        /// printed and what orders the entries).
         public var interval: MeanInterval
         /// 1 + the number of strategies significantly better.
         public var rank: Int
@@ -45,7 +46,8 @@ public struct Ranking: Sendable {
     public struct PairedDifference: Sendable {
         /// The seeds both ran, ascending.
         public var seeds: [UInt64]
-        /// The mean difference and its interval; nil when they share no seed.
+        /// The mean difference and its interval (and its exact value, what is printed); nil when
+        /// they share no seed.
         public var interval: MeanInterval?
     }
 
@@ -205,6 +207,7 @@ public struct Ranking: Sendable {
     /// `a − b` over the seeds both ran (a merge of the two ascending seed lists).
     static func pairedDifference(_ a: Series, _ b: Series) -> PairedDifference {
         var seeds: [UInt64] = [], differences: [Double] = []
+        var minuends: [ExactDecimal] = [], subtrahends: [ExactDecimal] = []
         var i = 0, j = 0
         while i < a.seeds.count && j < b.seeds.count {
             if a.seeds[i] < b.seeds[j] {
@@ -214,11 +217,16 @@ public struct Ranking: Sendable {
             } else {
                 seeds.append(a.seeds[i])
                 differences.append(a.values[i].difference(from: b.values[j]))
+                minuends.append(a.values[i])
+                subtrahends.append(b.values[j])
                 i += 1
                 j += 1
             }
         }
-        return PairedDifference(seeds: seeds, interval: differences.isEmpty ? nil : MeanInterval(differences))
+        guard !differences.isEmpty else { return PairedDifference(seeds: seeds, interval: nil) }
+        var interval = MeanInterval(differences)
+        interval.exact = ExactMean(differences: minuends, subtrahends)
+        return PairedDifference(seeds: seeds, interval: interval)
     }
 
     /// Whether the paired difference `a − b` shows b significantly better than a.
@@ -230,11 +238,15 @@ public struct Ranking: Sendable {
     /// The ranked group of `draft`.
     static func rank(_ draft: Draft, metric: SummaryColumn) -> Group {
         let series = draft.series
-        let intervals = series.map { MeanInterval($0.values.map(\.doubleValue)) }
+        let means = series.map { ExactMean($0.values) }
+        var intervals = series.map { MeanInterval($0.values.map(\.doubleValue)) }
+        for index in intervals.indices { intervals[index].exact = means[index] }
         let higherIsBetter = metric.polarity == .higherIsBetter
-        func isBetter(_ a: Double, than b: Double) -> Bool { higherIsBetter ? a > b : a < b }
+        func isBetter(_ a: ExactMean, than b: ExactMean) -> Bool {
+            higherIsBetter ? a.compared(to: b) > 0 : a.compared(to: b) < 0
+        }
         var best = 0
-        for index in series.indices.dropFirst() where isBetter(intervals[index].mean, than: intervals[best].mean) {
+        for index in series.indices.dropFirst() where isBetter(means[index], than: means[best]) {
             best = index
         }
         var ranks = [Int](repeating: 1, count: series.count)
@@ -262,7 +274,8 @@ public struct Ranking: Sendable {
         }
         let order = series.indices.sorted { a, b in
             if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-            if intervals[a].mean != intervals[b].mean { return isBetter(intervals[a].mean, than: intervals[b].mean) }
+            let meanOrder = means[a].compared(to: means[b])
+            if meanOrder != 0 { return higherIsBetter ? meanOrder > 0 : meanOrder < 0 }
             return a < b
         }
         let entries = order.map { index in

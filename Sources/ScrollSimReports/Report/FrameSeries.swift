@@ -78,7 +78,7 @@ public struct FrameSeries: Sendable {
     /// - Throws: `InputError` (invalid) naming the line and column.
     public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> [Frame] {
         var frames: [Frame] = []
-        try forEachFrame(bytes, file: file) { frames.append($0) }
+        try forEachFrame(.bytes(bytes), file: file) { frames.append($0) }
         return frames
     }
 
@@ -91,16 +91,35 @@ public struct FrameSeries: Sendable {
     /// - Throws: `InputError` (invalid) naming the line and column.
     public static func chart(_ bytes: [UInt8], file: String) throws(InputError) -> FrameChart {
         var chart = FrameChart()
-        try forEachFrame(bytes, file: file) { chart.append($0) }
+        try forEachFrame(.bytes(bytes), file: file) { chart.append($0) }
         return chart
     }
 
-    /// Calls `body` with each frame of the per-frame CSV `bytes`, checked (`chart(_:file:)`'s rules).
-    static func forEachFrame(_ bytes: [UInt8], file: String, _ body: (Frame) -> Void) throws(InputError) {
+    /// The chart of the per-frame CSV at `path`, read a chunk at a time
+    /// (`CSVReader.forEachRecord(atPath:)`): neither its text nor its frames are kept, whatever its
+    /// length. The rules are those of `chart(_:file:)`.
+    /// - Throws: `InputError`: `InputFile`'s reasons, or invalid naming the line and column.
+    public static func chart(atPath path: String) throws(InputError) -> FrameChart {
+        var chart = FrameChart()
+        try forEachFrame(.path(path), file: path) { chart.append($0) }
+        return chart
+    }
+
+    /// Where a per-frame CSV comes from.
+    enum Source {
+        /// Its bytes, in memory.
+        case bytes([UInt8])
+        /// Its file, read a chunk at a time.
+        case path(String)
+    }
+
+    /// Calls `body` with each frame of the per-frame CSV `file` from `source`, checked
+    /// (`chart(_:file:)`'s rules).
+    static func forEachFrame(_ source: Source, file: String, _ body: (Frame) -> Void) throws(InputError) {
         var isHeader = true
         var totalWorkMicros: Int64 = 0
         let largest = DecimalFormat.fixed(maximumWorkMicros, over: 1000, decimals: 3)
-        try CSVReader.forEachRecord(bytes, file: file) { record throws(InputError) in
+        func handle(_ record: CSVReader.Record) throws(InputError) {
             if isHeader {
                 isHeader = false
                 guard record.fields == FramesCSV.columns else { throw notAFramesCSV(file) }
@@ -152,6 +171,10 @@ public struct FrameSeries: Sendable {
                 }
             }
             body(frame)
+        }
+        switch source {
+        case .bytes(let bytes): try CSVReader.forEachRecord(bytes, file: file, handle)
+        case .path(let path): try CSVReader.forEachRecord(atPath: path, handle)
         }
         if isHeader { throw notAFramesCSV(file) }
     }

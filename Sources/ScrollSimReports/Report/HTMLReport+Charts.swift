@@ -31,8 +31,8 @@ extension HTMLReport {
                 let rows = scenarioRows.filter { $0.strategy == strategy }
                 if hasErrorBars, let interval = interval(column, of: rows) {
                     bars.append((strategy, interval))
-                } else if let mean = Model.mean(column, of: rows) {
-                    bars.append((strategy, MeanInterval(mean: mean, count: rows.count)))
+                } else if let mean = plainMean(column, of: rows) {
+                    bars.append((strategy, mean))
                 }
             }
             groups.append((scenario, bars))
@@ -60,7 +60,7 @@ extension HTMLReport {
             y += headingStep
             for bar in group.bars {
                 let mean = bar.interval.mean
-                let value = DecimalFormat.fixed(mean, decimals: decimals)
+                let value = meanText(bar.interval, decimals: decimals)
                 let title: String
                 if bar.interval.halfWidth != nil {
                     title = intervalTitle(bar.interval, decimals: decimals)
@@ -106,7 +106,7 @@ extension HTMLReport {
             let points = values.map { value in
                 let pointRows = strategyRows.filter { $0.axisValues[axis] == value }
                 return hasErrorBars ? interval(column, of: pointRows)
-                    : Model.mean(column, of: pointRows).map { MeanInterval(mean: $0, count: pointRows.count) }
+                    : plainMean(column, of: pointRows)
             }
             lines.append((strategy, points))
         }
@@ -160,7 +160,7 @@ extension HTMLReport {
             }
             for (index, point) in line.points.enumerated() {
                 guard let point else { continue }
-                let value = point.halfWidth == nil ? DecimalFormat.fixed(point.mean, decimals: decimals)
+                let value = point.halfWidth == nil ? meanText(point, decimals: decimals)
                     : intervalTitle(point, decimals: decimals)
                 canvas.circle(x: x(index), y: y(point.mean), radius: 3.5, cssClass: "point",
                               fill: model.color(of: line.strategy),

@@ -1,10 +1,13 @@
 import ScrollSimCore
 
 extension SummaryDocument {
-    /// Reads and checks the summary CSV at `path`.
+    /// Reads and checks the summary CSV at `path`, a record at a time
+    /// (`CSVReader.forEachRecord(atPath:)`): only its rows are kept, never its text.
     /// - Throws: `InputError`: missing or unreadable, or invalid at a line and column.
     public static func load(path: String) throws(InputError) -> SummaryDocument {
-        try read(try InputFile.read(path, limit: .csv), file: path)
+        var reader = SummaryDocumentReader(file: path)
+        try CSVReader.forEachRecord(atPath: path) { (record) throws(InputError) in try reader.add(record) }
+        return try reader.document()
     }
 
     /// Reads the summary CSV `bytes` (UTF-8); `file` names it in errors. The one set of rules for
@@ -19,20 +22,24 @@ extension SummaryDocument {
     /// - no two rows have the same scenario, strategy, seed and axis values.
     /// - Throws: `InputError` for the first problem, in file order.
     public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> SummaryDocument {
-        let records = try CSVReader.records(bytes, file: file)
+        var reader = SummaryDocumentReader(file: file)
+        try CSVReader.forEachRecord(bytes, file: file) { (record) throws(InputError) in try reader.add(record) }
+        return try reader.document()
+    }
+
+    /// The empty document of the header `record` (line 1), checked: `read`'s header rules.
+    /// - Throws: `InputError` for the first problem, in column order.
+    static func header(_ record: CSVReader.Record, file: String) throws(InputError) -> SummaryDocument {
+        let header = record
         let identity = "\(SummaryCSV.columns.prefix(3).joined(separator: ",")),…"
-        guard let header = records.first else {
-            throw InputError(.invalid, file: file, at: .line(1),
-                             "empty file; expected a summary CSV header (\(identity))")
-        }
         if header.text.hasPrefix(ShardCSV.marker) {
-            throw InputError(.invalid, file: file, at: .line(1),
+            throw InputError(.invalid, file: file, at: .line(header.line),
                              "this is a sweep shard; combine the shards with 'scrollsim merge' first")
         }
         var columns: [Column] = []
         var names: Set<String> = []  // membership only: a header of n columns is read in O(n)
         for (index, name) in header.fields.enumerated() {
-            let place = InputError.Location.line(1, column: index + 1)
+            let place = InputError.Location.line(header.line, column: index + 1)
             if !names.insert(name).inserted {
                 throw InputError(.invalid, file: file, at: place, "duplicate column \(MessageLine.quoted(name))")
             }
@@ -50,27 +57,14 @@ extension SummaryDocument {
         for column in SummaryColumn.all.indices where SummaryColumn.all[column].role == .identity
             && !columns.contains(.summary(column)) {
             let name = SummaryColumn.all[column].name
-            throw InputError(.invalid, file: file, at: .line(1),
+            throw InputError(.invalid, file: file, at: .line(header.line),
                              "missing required column \(MessageLine.quoted(name)) (a summary CSV starts \(identity))")
         }
-        var document = SummaryDocument(columns: columns)
-        var lineOfKey: [RowKey: Int] = [:]  // lookups only, never iterated
-        for record in records.dropFirst() {
-            let row = try document.row(record, file: file)
-            let key = RowKey(row)
-            if let first = lineOfKey[key] {
-                let axes = document.axisNames.isEmpty ? "" : " and axis values"
-                throw InputError(.invalid, file: file, at: .line(record.line),
-                                 "duplicate row: line \(first) has the same scenario, strategy, seed\(axes)")
-            }
-            lineOfKey[key] = record.line
-            document.rows.append(row)
-        }
-        return document
+        return SummaryDocument(columns: columns)
     }
 
     /// The row of `record`, checked.
-    private func row(_ record: CSVReader.Record, file: String) throws(InputError) -> SummaryRow {
+    func row(_ record: CSVReader.Record, file: String) throws(InputError) -> SummaryRow {
         guard record.fields.count == columns.count else {
             throw InputError(.invalid, file: file, at: .line(record.line),
                              "expected \(columns.count) fields as in the header, found \(record.fields.count)")

@@ -26,7 +26,9 @@ public enum ShardMerge {
     }
 
     /// The shard files `paths` name: a file as given; a directory (one `--shard` job's outputs
-    /// collected, or an object store synced) as its `*.csv` files, sorted by name byte for byte,
+    /// collected, or an object store synced) as its `*.csv` regular files (and symbolic links to
+    /// them: a FIFO, socket or device is skipped, since reading it could block forever), sorted
+    /// by name byte for byte,
     /// skipping `excluding` (the merge's own `--out`, which may sit among them, by any spelling or
     /// symbolic link: compared as `OutputConflict` compares paths). Files are not read here; a
     /// non-shard `.csv` in the directory is refused when read.
@@ -52,7 +54,7 @@ public enum ShardMerge {
             let shards = names.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }
                 .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
                 .map { path + separator + $0 }
-                .filter { OutputConflict.resolvedPath($0) != excluded }
+                .filter { InputFile.isRegularFile($0) && OutputConflict.resolvedPath($0) != excluded }
             guard !shards.isEmpty else {
                 throw InputError(.missing, file: path, "no shard files (*.csv) in this directory")
             }
@@ -61,29 +63,50 @@ public enum ShardMerge {
         return files
     }
 
-    /// Reads one shard file and checks it on its own.
-    /// - Throws: `InputError`.
+    /// Reads one shard file and checks it on its own, a record at a time
+    /// (`CSVReader.forEachRecord(atPath:)`): only its parsed rows are kept, never its text.
+    /// - Throws: `InputError` for the first problem, in file order.
     public static func read(_ path: String) throws(InputError) -> Shard {
-        let bytes = try InputFile.read(path, limit: .csv)
         func invalid(_ line: Int, _ message: String) -> InputError {
             InputError(.invalid, file: path, at: .line(line), message)
         }
-        let records = try CSVReader.records(bytes, file: path)
-        guard let first = records.first, let metadata = ShardCSV.Metadata(line: first.text) else {
-            throw invalid(1, "not a sweep shard: expected '\(ShardCSV.marker)i/n runs=… sweep=…' "
-                          + "as 'scrollsim sweep --shard' writes")
-        }
-        guard records.count >= 2, records[1].fields.first == ShardCSV.runColumn else {
-            throw invalid(2, "expected the header, starting with '\(ShardCSV.runColumn),'")
-        }
+        var metadata: ShardCSV.Metadata?
+        var header: CSVReader.Record?
         var indices: [Int] = []
-        var body = Array(records[1].text.utf8.dropFirst(ShardCSV.runColumn.utf8.count + 1)) + [UInt8(ascii: "\n")]
-        for record in records.dropFirst(2) {
+        var reader = SummaryDocumentReader(file: path)
+        // The rows are summary rows without their leading `run` field: errors point one column on.
+        func add(_ record: CSVReader.Record) throws(InputError) {
+            do {
+                try reader.add(record)
+            } catch {
+                var shifted = error
+                if case .line(let line, let column, let name) = error.location {
+                    shifted.location = .line(line, column: column.map { $0 + 1 }, name: name)
+                }
+                throw shifted
+            }
+        }
+        try CSVReader.forEachRecord(atPath: path) { (record) throws(InputError) in
+            guard let metadata else {
+                guard let first = ShardCSV.Metadata(line: record.text) else {
+                    throw invalid(1, "not a sweep shard: expected '\(ShardCSV.marker)i/n runs=… sweep=…' "
+                                  + "as 'scrollsim sweep --shard' writes")
+                }
+                metadata = first
+                return
+            }
+            guard let header else {
+                guard record.fields.first == ShardCSV.runColumn else {
+                    throw invalid(2, "expected the header, starting with '\(ShardCSV.runColumn),'")
+                }
+                header = record
+                try add(withoutRun(record))
+                return
+            }
             let field = record.fields[0]
-            guard record.fields.count == records[1].fields.count else {
+            guard record.fields.count == header.fields.count else {
                 throw invalid(record.line,
-                              "expected \(records[1].fields.count) fields as in the header, "
-                                  + "found \(record.fields.count)")
+                              "expected \(header.fields.count) fields as in the header, found \(record.fields.count)")
             }
             guard !field.isEmpty, field.count <= 9, field.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
                   let index = Int(field), index < metadata.runs else {
@@ -99,25 +122,26 @@ public enum ShardMerge {
                 throw invalid(record.line, "run \(index) after run \(last): rows must ascend, each once")
             }
             indices.append(index)
-            body += record.text.utf8.dropFirst(field.utf8.count + 1)
-            body.append(UInt8(ascii: "\n"))
+            try add(withoutRun(record))
         }
+        guard let metadata else {
+            throw invalid(1, "not a sweep shard: expected '\(ShardCSV.marker)i/n runs=… sweep=…' "
+                          + "as 'scrollsim sweep --shard' writes")
+        }
+        guard let header else { throw invalid(2, "expected the header, starting with '\(ShardCSV.runColumn),'") }
         guard indices.count == metadata.runCount else {
             throw InputError(.invalid, file: path, "shard \(metadata.name) of \(metadata.runs) runs should hold "
                              + "\(metadata.runCount) rows, holds \(indices.count) (a truncated file?)")
         }
-        let document: SummaryDocument
-        do {
-            document = try SummaryDocument.read(body, file: path)
-        } catch {
-            // The body is the file without line 1 and without the `run` column.
-            var shifted = error
-            if case .line(let line, let column, let name) = error.location {
-                shifted.location = .line(line + 1, column: column.map { $0 + 1 }, name: name)
-            }
-            throw shifted
-        }
-        return Shard(file: path, metadata: metadata, header: records[1].text, indices: indices, document: document)
+        return Shard(file: path, metadata: metadata, header: header.text, indices: indices,
+                     document: try reader.document())
+    }
+
+    /// `record` without its first field (`run`) and the comma after it.
+    static func withoutRun(_ record: CSVReader.Record) -> CSVReader.Record {
+        CSVReader.Record(line: record.line, fields: Array(record.fields.dropFirst()),
+                         text: String(decoding: record.text.utf8.dropFirst(record.fields[0].utf8.count + 1),
+                                      as: UTF8.self))
     }
 
     /// The missing shards a message names before "and N more".
@@ -173,8 +197,10 @@ public enum ShardMerge {
         var rows = [SummaryRow?](repeating: nil, count: first.metadata.runs)
         for shard in shards { for (index, row) in zip(shard.indices, shard.document.rows) { rows[index] = row } }
         let document = SummaryDocument(columns: first.document.columns, rows: rows.compactMap { $0 })
-        // Rows of different shards may still repeat one another: read the whole as one document.
-        _ = try SummaryDocument.read(Array(document.csv.utf8), file: "the merged shards")
+        // Rows of different shards may still repeat one another: each key once, as a reader of the
+        // merged CSV would check it (row i on line i + 2), without writing and reading that CSV.
+        var reader = SummaryDocumentReader(file: "the merged shards")
+        for (index, row) in document.rows.enumerated() { try reader.checkKey(of: row, line: index + 2) }
         return document
     }
 }
