@@ -154,8 +154,10 @@ final class NetworkModel {
         var metricsHandler: ((TaskMetrics) -> Void)?
         /// Its HTTP cache (an index into `httpCaches`), or −1 for none.
         var cache = -1
-        /// Its cache configuration (the session's read and store flags), or nil.
-        var cacheConfiguration: URLCacheConfiguration?
+        /// Whether its requests read the cache (`URLCacheConfiguration.readsCache`; false without one).
+        var cacheReads = false
+        /// Whether its downloads are stored (`URLCacheConfiguration.storesResponses`; false without one).
+        var cacheStores = false
     }
 
     /// One connection to the host.
@@ -270,7 +272,8 @@ final class NetworkModel {
         var session = Session(name: configuration.name, limit: limit)
         if let cache = configuration.urlCache, diskIO != nil {
             session.cache = httpCacheIndex(cache)
-            session.cacheConfiguration = cache
+            session.cacheReads = cache.readsCache
+            session.cacheStores = cache.storesResponses
         }
         sessions.append(session)
         return NetworkSession(name: configuration.name, httpMaximumConnectionsPerHost: limit, model: self,
@@ -720,11 +723,17 @@ final class NetworkModel {
     }
 
     /// Session `s`'s HTTP cache configuration, or nil.
-    func urlCache(ofSession s: Int) -> URLCacheConfiguration? { sessions[s].cacheConfiguration }
+    func urlCache(ofSession s: Int) -> URLCacheConfiguration? {
+        guard sessions[s].cache >= 0 else { return nil }
+        var configuration = httpCaches[sessions[s].cache].configuration
+        configuration.readsCache = sessions[s].cacheReads
+        configuration.storesResponses = sessions[s].cacheStores
+        return configuration
+    }
 
     /// Whether a request for `imageID` on session `s` would be answered from its HTTP cache now.
     func hasCachedResponse(for imageID: Int, session s: Int) -> Bool {
-        sessions[s].cache >= 0 && sessions[s].cacheConfiguration?.readsCache == true
+        sessions[s].cacheReads
             && httpCaches[sessions[s].cache].contains(imageID)
     }
 
@@ -734,7 +743,7 @@ final class NetworkModel {
     /// connection, link share or radio activity. Returns whether it did.
     private func answerFromCache(_ id: Int) -> Bool {
         let s = requests[id].session
-        guard sessions[s].cacheConfiguration?.readsCache == true,
+        guard sessions[s].cacheReads,
               let (tier, bytes) = httpCaches[sessions[s].cache].lookUp(requests[id].imageID) else { return false }
         requests[id].state = .readingCache
         cacheAnswers += 1
@@ -754,7 +763,7 @@ final class NetworkModel {
     /// responses (`HTTPCache.store`); a response stored on disk charges its write to the disk.
     private func storeInCache(_ id: Int) {
         let s = requests[id].session
-        guard sessions[s].cacheConfiguration?.storesResponses == true else { return }
+        guard sessions[s].cacheStores else { return }
         let bytes = requests[id].bytes
         if httpCaches[sessions[s].cache].store(requests[id].imageID, bytes: bytes) {
             _ = diskIO?(bytes, {})
