@@ -50,7 +50,8 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
             return
         }
         environment.setImage(nil, on: cell)
-        environment.record(fetches[item] != nil ? .inflightJoin : .miss, imageID: imageID)
+        environment.record(fetches[item] != nil ? .inflightJoin
+                           : session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
         let environment = self.environment
         fetchAsync(item) { image in
             environment.setImageOnMain(image, on: cell, ifRepresenting: item)

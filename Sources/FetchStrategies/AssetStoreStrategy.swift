@@ -112,7 +112,8 @@ final class AssetStoreStrategy: FetchStrategy {
             hand(request, to: cell)
             return
         }
-        environment.record(diskCache[imageID] != 0 ? .diskHit : .miss, imageID: imageID)
+        let isOnDisk = diskCache[imageID] != 0 || session.hasCachedResponse(for: imageID)
+        environment.record(isOnDisk ? .diskHit : .miss, imageID: imageID)
         hand(startRequest(imageID), to: cell)
     }
 

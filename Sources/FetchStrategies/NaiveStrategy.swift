@@ -19,7 +19,8 @@ final class NaiveStrategy: FetchStrategy {
     func cellForItem(_ cell: CellID, item: Int) {
         let environment = self.environment
         let imageID = environment.imageID(forItem: item)
-        environment.record(.miss, imageID: imageID)
+        // A task `URLSession.shared` answers from `URLCache.shared` is a disk hit (docs/metrics.md).
+        environment.record(session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
         session.load(imageID, priority: .normal) { result in
             guard case .success = result else { return }
             environment.async(onMain: {

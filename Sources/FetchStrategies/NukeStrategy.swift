@@ -18,11 +18,12 @@ import ScrollSimCore
 /// - Disk, `.withURLCache` (default): no `DataCache`, so `TaskLoadImage.start` finds no cached
 ///   data and every memory miss starts a data task (`TaskFetchOriginalData`): the `RateLimiter`,
 ///   then a `dataLoadingQueue` slot, then `DataLoader`'s `URLSession`, which answers from
-///   `DataLoader.sharedUrlCache` (`NukeURLCache`: a disk read while the slot is held) when it
-///   holds the response, else from the network, and stores the response after the download
-///   (`ImagePipeline.swift:37`, `ImagePipeline+Configuration.swift:185-190`,
-///   `TaskFetchOriginalData.swift:40-71` at 13.2.0; what is assumed of `URLCache`, which is not
-///   open source, is listed in `NukeURLCache` and docs/fidelity.md, section `nuke`).
+///   `DataLoader.sharedUrlCache` (`sharedURLCache`: the session's HTTP cache, docs/model.md,
+///   Resources; a disk read while the slot is held) when it holds the response, else from the
+///   network, and stores the response after the download (`ImagePipeline.swift:37`,
+///   `ImagePipeline+Configuration.swift:185-190`, `TaskFetchOriginalData.swift:40-71` at 13.2.0;
+///   what is assumed of `URLCache`, which is not open source, is listed in docs/fidelity.md,
+///   section `nuke`).
 /// - Disk, `.withDataCache`: `DataCache` (150 MB, LRU by access), read on the pipeline's serial
 ///   queue before any network work (`TaskLoadImage.start`); downloads are stored after they
 ///   complete (staged, batched writes beside the reads); `URLCache` off. The 30-min sweep to
@@ -70,6 +71,10 @@ final class NukeStrategy: FetchStrategy {
     static let bytesPerMB: Int64 = 1_048_576
     /// `DataCache.sizeLimit`: 150 MB.
     static let dataCacheBytes: Int64 = 150 * bytesPerMB
+    /// `DataLoader.sharedUrlCache`: `URLCache(memoryCapacity: 0, diskCapacity: 150 × 1 048 576)`
+    /// (`Sources/Nuke/Loading/DataLoader.swift` at 13.2.0); responses up to 5 % of it are stored.
+    static let sharedURLCache = URLCacheConfiguration(
+        name: "DataLoader.sharedUrlCache", memoryCapacityBytes: 0, diskCapacityBytes: 150 * bytesPerMB)
     /// `dataLoadingQueue.maxConcurrentOperationCount`.
     static let maxConcurrentDownloads = 6
     /// `imageDecompressingQueue.maxConcurrentOperationCount`.
@@ -96,9 +101,6 @@ final class NukeStrategy: FetchStrategy {
     private let memory: ImageMemoryCache
     /// `ImagePipeline.Configuration.dataCache` (`.withDataCache`; nil with `.withURLCache`).
     private let dataCache: DiskCacheModel?
-    /// The session's `URLCache`, `DataLoader.sharedUrlCache` (`.withURLCache`; nil with
-    /// `.withDataCache`, which sets the session's `urlCache` to nil).
-    private let urlCache: NukeURLCache?
     /// The pipeline's `RateLimiter`.
     private let rateLimiter: TokenBucketRateLimiter
     /// `dataLoadingQueue`.
@@ -125,7 +127,10 @@ final class NukeStrategy: FetchStrategy {
          diskCache: DiskCache = .urlCache) {
         self.environment = environment
         self.isDownsampling = isDownsampling
-        session = environment.makeSession(.init(name: "Nuke URLSession"))
+        // `.withURLCache`: the session's `urlCache` is `DataLoader.sharedUrlCache`; `.withDataCache`
+        // sets it to nil.
+        session = environment.makeSession(.init(
+            name: "Nuke URLSession", urlCache: diskCache == .urlCache ? Self.sharedURLCache : nil))
         let costLimit = memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
             ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
@@ -133,11 +138,9 @@ final class NukeStrategy: FetchStrategy {
         switch diskCache {
         case .urlCache:
             dataCache = nil
-            urlCache = NukeURLCache(environment: environment)
         case .dataCache:
             dataCache = DiskCacheModel(environment: environment, sizeLimitBytes: Self.dataCacheBytes,
                                        writesUseIOQueue: false)
-            urlCache = nil
         }
         rateLimiter = TokenBucketRateLimiter(environment: environment)
     }
@@ -234,14 +237,8 @@ final class NukeStrategy: FetchStrategy {
         rateLimiter.execute { [unowned(unsafe) self] in
             guard !load.isCancelled else { return false }
             load.enqueue(on: dataLoadingQueue) { [unowned(unsafe) self] in
-                if let urlCache, urlCache.contains(imageID) {
-                    // URLSession answers the data task from its cache: no connection, no transfer.
-                    urlCache.read(imageID, into: load) { [unowned(unsafe) self] in
-                        load.leaveQueue()
-                        finish(load, resizedTo: resized)
-                    }
-                    return
-                }
+                // URLSession answers from its URL cache when it holds the response (a disk read,
+                // no connection), else from the network, and stores the download.
                 load.network = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
                     load.network = nil
                     load.leaveQueue()
@@ -250,13 +247,12 @@ final class NukeStrategy: FetchStrategy {
                         return
                     }
                     dataCache?.store(imageID, bytes: bytes)
-                    urlCache?.store(imageID, bytes: bytes)
                     finish(load, resizedTo: resized)
                 }
             }
             return true
         }
-        return urlCache?.contains(imageID) == true ? .diskHit : .miss
+        return session.hasCachedResponse(for: imageID) ? .diskHit : .miss
     }
 
     /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it

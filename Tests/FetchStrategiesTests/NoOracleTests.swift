@@ -70,8 +70,8 @@ import Testing
         // A session: its own configuration, a request, the metrics of its own requests; no
         // network figure (latency, bandwidth, protocol, loss)
         #expect(try Self.publicMembers(of: "NetworkSession", in: "Resources/NetworkSession.swift") == [
-            "Configuration", "name", "httpMaximumConnectionsPerHost", "init", "name", "httpMaximumConnectionsPerHost",
-            "metricsHandler", "load",
+            "Configuration", "name", "httpMaximumConnectionsPerHost", "urlCache", "init", "name",
+            "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "load",
         ])
         // A request: identity, state, priority, cancel; no draw (its latency, bytes, failure)
         #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [

@@ -92,7 +92,7 @@ public final class NetworkTask {
 /// Every order is insertion order: no dictionary is iterated.
 final class NetworkModel {
     /// Where a request is.
-    private enum State { case unsubmitted, queued, awaitingFirstByte, transferring, finished }
+    private enum State { case unsubmitted, queued, awaitingFirstByte, transferring, readingCache, finished }
 
     /// One request (a data task).
     private struct Request {
@@ -126,6 +126,8 @@ final class NetworkModel {
         var fetchStart: SimTime = 0
         /// Whether it went out on a connection that had carried an earlier request.
         var isReusedConnection = false
+        /// Its read of the HTTP cache's disk tier (`.readingCache` from the disk; nil otherwise).
+        var cacheRead: PoolTask?
     }
 
     /// One session's pool.
@@ -150,6 +152,12 @@ final class NetworkModel {
         var slotInUse: [Bool] = []
         /// Receives each ended request's metrics (the delegate's `didFinishCollecting`), or nil.
         var metricsHandler: ((TaskMetrics) -> Void)?
+        /// Its HTTP cache (an index into `httpCaches`), or −1 for none.
+        var cache = -1
+        /// Whether its requests read the cache (`URLCacheConfiguration.readsCache`; false without one).
+        var cacheReads = false
+        /// Whether its downloads are stored (`URLCacheConfiguration.storesResponses`; false without one).
+        var cacheStores = false
     }
 
     /// One connection to the host.
@@ -213,6 +221,11 @@ final class NetworkModel {
     @exclusivity(unchecked) private var downloaded = IntKeyedTable<Bool>()
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
+    /// The run's `URLCache` instances, in the order first named (sessions share them by name).
+    private var httpCaches: [HTTPCache] = []
+    /// Reads or writes bytes on the device's disk (the simulator's disk model; docs/model.md,
+    /// Resources). nil (a network alone, in unit tests): sessions get no HTTP cache.
+    var diskIO: ((_ bytes: Int64, _ completion: @escaping () -> Void) -> PoolTask)?
     /// The radio's state machine and energy.
     @exclusivity(unchecked) private var radio: RadioEnergyMeter
     /// Sessions waiting for the radio's promotion, in the order they started waiting.
@@ -232,6 +245,8 @@ final class NetworkModel {
     private(set) var bytesDownloaded: Int64 = 0
     /// Completed downloads of an image already downloaded earlier in the run.
     private(set) var duplicateDownloads = 0
+    /// Tasks answered by an HTTP cache (no connection, no transfer).
+    private(set) var cacheAnswers = 0
 
     /// A network of `config` on `context`'s clock, drawing from `streams`.
     init(context: SimContext, config: Scenario.Network, streams: RandomStreams,
@@ -254,7 +269,13 @@ final class NetworkModel {
     /// A new session with its own connection pool.
     func makeSession(_ configuration: NetworkSession.Configuration) -> NetworkSession {
         let limit = max(1, configuration.httpMaximumConnectionsPerHost ?? config.maxConnections)
-        sessions.append(Session(name: configuration.name, limit: limit))
+        var session = Session(name: configuration.name, limit: limit)
+        if let cache = configuration.urlCache, diskIO != nil {
+            session.cache = httpCacheIndex(cache)
+            session.cacheReads = cache.readsCache
+            session.cacheStores = cache.storesResponses
+        }
+        sessions.append(session)
         return NetworkSession(name: configuration.name, httpMaximumConnectionsPerHost: limit, model: self,
                               index: sessions.count - 1)
     }
@@ -262,7 +283,7 @@ final class NetworkModel {
     /// `URLSession.shared`: one session of the run, with the default per-host limit.
     var sharedSession: NetworkSession {
         if let shared { return shared }
-        let session = makeSession(.init(name: "URLSession.shared"))
+        let session = makeSession(.init(name: "URLSession.shared", urlCache: .shared))
         shared = session
         return session
     }
@@ -274,6 +295,7 @@ final class NetworkModel {
         requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
                                 completion: completion, fetchStart: context.now))
         let task = NetworkTask(id: id, imageID: imageID, model: self)
+        if sessions[session].cache >= 0 && answerFromCache(id) { return task }
         context.perform({ submit(id) }, orQueue: { .networkSubmit(id) })
         return task
     }
@@ -523,6 +545,8 @@ final class NetworkModel {
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))
+            // Stored in the same instant, after its completion ran (docs/model.md, Resources).
+            if sessions[requests[id].session].cache >= 0 { storeInCache(id) }
         }
         rescheduleTransferCheck()
     }
@@ -559,6 +583,12 @@ final class NetworkModel {
             reportCancelled(id, bytesReceived: received)
             abandon(id)
             rescheduleTransferCheck()
+        case .readingCache:
+            requests[id].cacheRead?.cancel()
+            requests[id].cacheRead = nil
+            requests[id].state = .finished
+            requests[id].completion = nil
+            reportCancelled(id, bytesReceived: 0)
         }
     }
 
@@ -676,6 +706,72 @@ final class NetworkModel {
 
     /// Promotions the radio made so far (tests).
     var radioPromotions: Int { radio.promotions }
+
+    // MARK: HTTP cache
+
+    /// The index in `httpCaches` of the `URLCache` instance `configuration` names, made at first use.
+    private func httpCacheIndex(_ configuration: URLCacheConfiguration) -> Int {
+        if let index = httpCaches.firstIndex(where: { $0.configuration.name == configuration.name }) {
+            let held = httpCaches[index].configuration
+            precondition(held.memoryCapacityBytes == configuration.memoryCapacityBytes
+                         && held.diskCapacityBytes == configuration.diskCapacityBytes,
+                         "URLCache \(configuration.name) is configured with two different capacities")
+            return index
+        }
+        httpCaches.append(HTTPCache(configuration))
+        return httpCaches.count - 1
+    }
+
+    /// Session `s`'s HTTP cache configuration, or nil.
+    func urlCache(ofSession s: Int) -> URLCacheConfiguration? {
+        guard sessions[s].cache >= 0 else { return nil }
+        var configuration = httpCaches[sessions[s].cache].configuration
+        configuration.readsCache = sessions[s].cacheReads
+        configuration.storesResponses = sessions[s].cacheStores
+        return configuration
+    }
+
+    /// Whether a request for `imageID` on session `s` would be answered from its HTTP cache now.
+    func hasCachedResponse(for imageID: Int, session s: Int) -> Bool {
+        sessions[s].cacheReads
+            && httpCaches[sessions[s].cache].contains(imageID)
+    }
+
+    /// Answers request `id` from its session's HTTP cache when the cache holds the response, at
+    /// the task's resume (before it waits for a connection): from the memory tier as an event at
+    /// the task's time, from the disk tier after one disk read of the response's bytes. No
+    /// connection, link share or radio activity. Returns whether it did.
+    private func answerFromCache(_ id: Int) -> Bool {
+        let s = requests[id].session
+        guard sessions[s].cacheReads,
+              let (tier, bytes) = httpCaches[sessions[s].cache].lookUp(requests[id].imageID) else { return false }
+        requests[id].state = .readingCache
+        cacheAnswers += 1
+        let done = { [self] in
+            guard requests[id].state == .readingCache else { return }
+            requests[id].cacheRead = nil
+            finish(id, .success(bytes: bytes))
+        }
+        switch tier {
+        case .memory: context.scheduler.schedule(.deferred(done), at: context.now)
+        case .disk: requests[id].cacheRead = diskIO?(bytes, done)
+        }
+        return true
+    }
+
+    /// Stores completed download `id` in its session's HTTP cache when the session stores
+    /// responses (`HTTPCache.store`); a response stored on disk charges its write to the disk.
+    private func storeInCache(_ id: Int) {
+        let s = requests[id].session
+        guard sessions[s].cacheStores else { return }
+        let bytes = requests[id].bytes
+        if httpCaches[sessions[s].cache].store(requests[id].imageID, bytes: bytes) {
+            _ = diskIO?(bytes, {})
+        }
+    }
+
+    /// Session `s`'s HTTP cache (tests), or nil.
+    func httpCache(ofSession s: Int) -> HTTPCache? { sessions[s].cache >= 0 ? httpCaches[sessions[s].cache] : nil }
 
     /// Schedules one check at the earliest finish of the transfers in progress (older checks go stale).
     private func rescheduleTransferCheck() {

@@ -16,11 +16,16 @@ public final class NetworkSession {
         /// most (1 or more). nil (default): the scenario's `network.maxConnections`, which stands
         /// for URLSession's default of 6. Ignored over HTTP/2.
         public var httpMaximumConnectionsPerHost: Int?
+        /// `urlCache`: the session's HTTP cache, or nil (the default) for none, as `urlCache = nil`.
+        /// Sessions naming the same cache share it (docs/model.md, Resources).
+        public var urlCache: URLCacheConfiguration?
 
-        /// A configuration named `name` with the default per-host limit unless one is given.
-        public init(name: String, httpMaximumConnectionsPerHost: Int? = nil) {
+        /// A configuration named `name` with the default per-host limit unless one is given, and
+        /// no HTTP cache unless one is given.
+        public init(name: String, httpMaximumConnectionsPerHost: Int? = nil, urlCache: URLCacheConfiguration? = nil) {
             self.name = name
             self.httpMaximumConnectionsPerHost = httpMaximumConnectionsPerHost
+            self.urlCache = urlCache
         }
     }
 
@@ -49,6 +54,16 @@ public final class NetworkSession {
     public var metricsHandler: ((TaskMetrics) -> Void)? {
         get { model.metricsHandler(ofSession: index) }
         set { model.setMetricsHandler(newValue, ofSession: index) }
+    }
+
+    /// The session's HTTP cache configuration, or nil when it has none.
+    public var urlCache: URLCacheConfiguration? { model.urlCache(ofSession: index) }
+
+    /// Whether a request for `imageID` started now would be answered from the session's HTTP
+    /// cache (`URLCache.cachedResponse(for:)`, which an app can call): false without a cache or
+    /// when the session does not read it. Changes no recency.
+    public func hasCachedResponse(for imageID: Int) -> Bool {
+        model.hasCachedResponse(for: imageID, session: index)
     }
 
     /// Starts a request for `imageID` on this session (a data task, resumed); `completion` runs

@@ -207,6 +207,13 @@ final class Simulator {
         network = NetworkModel(context: context, config: scenario.network, streams: streams,
                                bytesOfImage: { images.encodedBytes(ofImage: $0) })
         disk = ServerPool(context: context, servers: scenario.disk.queues, role: .disk)
+        let disk = self.disk, diskLatency = SimDuration.milliseconds(scenario.disk.latencyMs)
+        let diskThroughputMBps = scenario.disk.throughputMBps
+        network.diskIO = { bytes, completion in  // the sessions' HTTP caches: `diskDuration(bytes:)`
+            let duration = diskLatency
+                + SimDuration.saturating(nanoseconds: Double(bytes) / (diskThroughputMBps * 1_000_000) * 1e9)
+            return disk.submit(duration: duration, completion: completion)
+        }
         decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, role: .decoders,
                               memory: memory)
         if let observer {

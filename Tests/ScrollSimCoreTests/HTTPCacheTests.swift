@@ -1,0 +1,235 @@
+import Testing
+@testable import ScrollSimCore
+
+/// Drives a `NetworkModel` with a one-queue disk (1 byte per µs, no latency) so its sessions'
+/// HTTP caches can be read and written: loads at given times, when and how each ended.
+final class HTTPCacheHarness {
+    let scheduler = Scheduler()
+    let context: SimContext
+    let network: NetworkModel
+    let disk: ServerPool
+    /// When each request (by tag) completed or failed.
+    private(set) var finished: [Int: SimTime] = [:]
+    /// How each request (by tag) ended.
+    private(set) var results: [Int: NetworkResult] = [:]
+    /// Tasks by tag, once their load ran.
+    private(set) var tasks: [Int: NetworkTask] = [:]
+    /// Disk jobs submitted (reads and writes), in order, with their durations.
+    private(set) var diskJobs: [SimTime] = []
+
+    /// A model of `config` whose image `i` has `bytesOfImage(i)` bytes (default 100 kB).
+    init(_ config: Scenario.Network, bytesOfImage: @escaping (Int) -> Int64 = { _ in 100_000 }) {
+        context = SimContext(scheduler: scheduler)
+        network = NetworkModel(context: context, config: config, streams: RandomStreams(seed: 1),
+                               bytesOfImage: bytesOfImage)
+        let disk = ServerPool(context: context, servers: 1, role: .disk)
+        self.disk = disk
+        network.diskIO = { [unowned self] bytes, completion in
+            let duration = bytes * 1_000
+            diskJobs.append(duration)
+            return disk.submit(duration: duration, completion: completion)
+        }
+    }
+
+    /// Loads `image` on `session` at `time`, known by `tag`.
+    func load(_ image: Int, on session: NetworkSession, at time: SimTime, tag: Int) {
+        scheduler.schedule(.deferred({ [self] in
+            tasks[tag] = session.load(image, priority: .normal) { [self] result in
+                finished[tag] = scheduler.now
+                results[tag] = result
+            }
+        }), at: time)
+    }
+
+    /// Runs `body` at `time`.
+    func at(_ time: SimTime, _ body: @escaping () -> Void) {
+        scheduler.schedule(.deferred(body), at: time)
+    }
+
+    /// Runs every event.
+    func drain() {
+        while let event = scheduler.next() {
+            switch event {
+            case .deferred(let body): body()
+            case .networkSubmit(let id): network.submit(id)
+            case .networkLatencyDone(let id): network.latencyDone(id)
+            case .networkTransferCheck(let generation): network.transferCheck(generation)
+            case .diskEnqueue(let id): disk.enqueue(id)
+            case .diskDone(let id): disk.jobDone(id)
+            case .networkCancel(let id): network.cancel(id)
+            case .diskCancel(let id): disk.cancel(id)
+            default: break
+            }
+        }
+    }
+}
+
+/// Milliseconds as `SimTime`.
+private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
+
+/// A session's HTTP cache (docs/model.md, Resources) on hand-computed cases: latency 10 ms,
+/// 8 Mbit/s = 1 byte/µs, zero round trip, 100 kB images (110 ms alone), a disk of 1 byte/µs.
+@Suite struct HTTPCacheTests {
+    /// 20 MiB of disk and no memory tier: every hit is a disk read.
+    static let diskOnly = URLCacheConfiguration(name: "disk only", memoryCapacityBytes: 0,
+                                                diskCapacityBytes: 20 * 1_048_576)
+    static let mebibyte: Int64 = 1_048_576
+
+    static func config() -> Scenario.Network { NetworkModelTests.config(rttMs: 0) }
+
+    @Test func aRepeatAfterCompletionIsADiskReadOfItsBytesWithoutAConnection() {
+        let harness = HTTPCacheHarness(Self.config())
+        let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
+        harness.load(1, on: session, at: 0, tag: 1)
+        harness.load(1, on: session, at: ms(300), tag: 2)
+        harness.drain()
+        // The download ends at 110 ms and its write takes the disk 110–210 ms; the repeat at
+        // 300 ms reads 100 kB: 100 ms, done at 400 ms.
+        #expect(harness.finished[1] == ms(110))
+        #expect(harness.finished[2] == ms(400))
+        #expect(harness.results[2] == .success(bytes: 100_000))
+        #expect(harness.diskJobs == [ms(100), ms(100)])
+        #expect(harness.network.fetchesStarted == 1)
+        #expect(harness.network.connectionsOpened == 1)
+        #expect(harness.network.bytesDownloaded == 100_000)
+        #expect(harness.network.cacheAnswers == 1)
+    }
+
+    @Test func aMemoryTierHitCompletesAtTheTaskTime() {
+        // URLCache.shared: 100 kB ≤ 5 % of 4 MiB (209 715 B), so the memory tier holds it.
+        let harness = HTTPCacheHarness(Self.config())
+        let session = harness.network.sharedSession
+        harness.load(1, on: session, at: 0, tag: 1)
+        harness.load(1, on: session, at: ms(300), tag: 2)
+        harness.drain()
+        #expect(harness.finished[2] == ms(300))
+        #expect(harness.diskJobs == [ms(100)])  // the store's write only
+        #expect(harness.network.fetchesStarted == 1)
+        #expect(harness.network.httpCache(ofSession: session.index)?.memoryKeysInEvictionOrder() == [1])
+    }
+
+    @Test func aRepeatWhileTheFirstDownloadRunsIsASecondDownload() {
+        let harness = HTTPCacheHarness(Self.config())
+        let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
+        harness.load(1, on: session, at: 0, tag: 1)
+        harness.load(1, on: session, at: ms(50), tag: 2)
+        harness.drain()
+        #expect(harness.network.fetchesStarted == 2)
+        #expect(harness.network.cacheAnswers == 0)
+        #expect(harness.network.bytesDownloaded == 200_000)
+        #expect(harness.network.duplicateDownloads == 1)
+        #expect(harness.results[2] == .success(bytes: 100_000))
+    }
+
+    @Test func onlyResponsesUpToFivePercentOfTheDiskAreStored() {
+        let cache = HTTPCache(Self.diskOnly)
+        #expect(Self.diskOnly.maxStoredBytes == Self.mebibyte)
+        #expect(!cache.store(1, bytes: Self.mebibyte + 1))
+        #expect(!cache.contains(1))
+        #expect(cache.store(2, bytes: Self.mebibyte))
+        #expect(cache.lookUp(2)?.tier == .disk && cache.lookUp(2)?.bytes == Self.mebibyte)
+        #expect(cache.lookUp(1) == nil)
+    }
+
+    @Test func aResponseAboveTheBoundIsDownloadedAgain() {
+        let harness = HTTPCacheHarness(Self.config(), bytesOfImage: { $0 == 1 ? 1_048_577 : 1_048_576 })
+        let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
+        harness.load(1, on: session, at: 0, tag: 1)
+        harness.load(2, on: session, at: 0, tag: 2)
+        harness.load(1, on: session, at: ms(5_000), tag: 3)
+        harness.load(2, on: session, at: ms(5_000), tag: 4)
+        harness.drain()
+        #expect(harness.network.fetchesStarted == 3)  // 1, 2, then 1 again; 2's repeat is read
+        #expect(harness.network.cacheAnswers == 1)
+        #expect(harness.diskJobs == [1_048_576 * 1_000, 1_048_576 * 1_000])
+    }
+
+    @Test func theDiskTierEvictsTheLeastRecentlyUsedFirst() {
+        // Twenty 1 MiB entries fill 20 MiB exactly; reading 1 makes 2 the least recent, so a 21st
+        // evicts 2, and a half-MiB 22nd then evicts 3.
+        let cache = HTTPCache(Self.diskOnly)
+        for image in 1...20 { #expect(cache.store(image, bytes: Self.mebibyte)) }
+        #expect(cache.diskKeysInEvictionOrder() == Array(1...20))
+        #expect(cache.lookUp(1)?.tier == .disk)
+        cache.store(21, bytes: Self.mebibyte)
+        #expect(cache.diskKeysInEvictionOrder() == Array(3...20) + [1, 21])
+        cache.store(22, bytes: Self.mebibyte / 2)
+        #expect(cache.diskKeysInEvictionOrder() == Array(4...20) + [1, 21, 22])
+        #expect(!cache.contains(2) && !cache.contains(3))
+    }
+
+    @Test func theMemoryTierKeepsEntriesUpToFivePercentOfItsCapacityAndTakesDiskHits() {
+        let cache = HTTPCache(.shared)  // 4 MiB memory: entries ≤ 209 715 B
+        cache.store(1, bytes: 209_715)
+        cache.store(2, bytes: 209_716)
+        #expect(cache.memoryKeysInEvictionOrder() == [1])
+        #expect(cache.lookUp(1)?.tier == .memory)
+        #expect(cache.lookUp(2)?.tier == .disk)
+        #expect(cache.memoryKeysInEvictionOrder() == [1])  // still too large for memory
+        #expect(cache.diskKeysInEvictionOrder() == [1, 2])
+    }
+
+    @Test func aSessionWithoutACacheNeverHits() {
+        let harness = HTTPCacheHarness(Self.config())
+        let session = harness.network.makeSession(.init(name: "own"))
+        harness.load(1, on: session, at: 0, tag: 1)
+        harness.load(1, on: session, at: ms(300), tag: 2)
+        harness.drain()
+        #expect(session.urlCache == nil && !session.hasCachedResponse(for: 1))
+        #expect(harness.network.fetchesStarted == 2)
+        #expect(harness.network.cacheAnswers == 0)
+        #expect(harness.diskJobs.isEmpty)
+        #expect(harness.finished[2] == ms(410))
+    }
+
+    @Test func aSessionThatDoesNotReadOrStoreTheCacheNeverHits() {
+        var ignoring = URLCacheConfiguration.shared
+        ignoring.readsCache = false
+        var notStoring = Self.diskOnly
+        notStoring.storesResponses = false
+        for configuration in [ignoring, notStoring] {
+            let harness = HTTPCacheHarness(Self.config())
+            let session = harness.network.makeSession(.init(name: "app", urlCache: configuration))
+            harness.load(1, on: session, at: 0, tag: 1)
+            harness.load(1, on: session, at: ms(300), tag: 2)
+            harness.drain()
+            #expect(harness.network.fetchesStarted == 2)
+            #expect(harness.network.cacheAnswers == 0)
+            #expect(!session.hasCachedResponse(for: 1))
+        }
+    }
+
+    @Test func twoSessionsOnTheSharedCacheShareIt() {
+        let harness = HTTPCacheHarness(Self.config())
+        let shared = harness.network.sharedSession
+        let other = harness.network.makeSession(.init(name: "default configuration", urlCache: .shared))
+        #expect(shared.urlCache == .shared)
+        harness.load(1, on: shared, at: 0, tag: 1)
+        harness.at(ms(200)) { #expect(other.hasCachedResponse(for: 1)) }
+        harness.load(1, on: other, at: ms(300), tag: 2)
+        harness.drain()
+        #expect(harness.finished[2] == ms(300))  // a memory-tier answer
+        #expect(harness.network.fetchesStarted == 1)
+        let network = harness.network
+        #expect(network.httpCache(ofSession: shared.index) === network.httpCache(ofSession: other.index))
+    }
+
+    @Test func cancellingACacheReadRunsNoCompletion() {
+        let harness = HTTPCacheHarness(Self.config())
+        let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
+        var outcomes: [TaskMetrics.Outcome] = []
+        session.metricsHandler = { outcomes.append($0.outcome) }
+        harness.load(1, on: session, at: 0, tag: 1)
+        harness.load(1, on: session, at: ms(300), tag: 2)
+        harness.at(ms(350)) { harness.tasks[2]?.cancel() }
+        harness.load(1, on: session, at: ms(360), tag: 3)
+        harness.drain()
+        // The cancelled read keeps the disk until 400 ms (a running disk job is not preempted, as
+        // for every disk read), so the third request reads 400–500 ms.
+        #expect(harness.finished[2] == nil && harness.results[2] == nil)
+        #expect(harness.tasks[2]?.isFinished == true)
+        #expect(harness.finished[3] == ms(500))
+        #expect(outcomes == [.completed, .cancelled, .completed])
+        #expect(harness.network.fetchesStarted == 1)
+    }
+}
