@@ -1,69 +1,6 @@
 import Testing
 @testable import ScrollSimCore
 
-/// Drives a `NetworkModel` with a one-queue disk (1 byte per µs, no latency) so its sessions'
-/// HTTP caches can be read and written: loads at given times, when and how each ended.
-final class HTTPCacheHarness {
-    let scheduler = Scheduler()
-    let context: SimContext
-    let network: NetworkModel
-    let disk: ServerPool
-    /// When each request (by tag) completed or failed.
-    private(set) var finished: [Int: SimTime] = [:]
-    /// How each request (by tag) ended.
-    private(set) var results: [Int: NetworkResult] = [:]
-    /// Tasks by tag, once their load ran.
-    private(set) var tasks: [Int: NetworkTask] = [:]
-    /// Disk jobs submitted (reads and writes), in order, with their durations.
-    private(set) var diskJobs: [SimTime] = []
-
-    /// A model of `config` whose image `i` has `bytesOfImage(i)` bytes (default 100 kB).
-    init(_ config: Scenario.Network, bytesOfImage: @escaping (Int) -> Int64 = { _ in 100_000 }) {
-        context = SimContext(scheduler: scheduler)
-        network = NetworkModel(context: context, config: config, streams: RandomStreams(seed: 1),
-                               bytesOfImage: bytesOfImage)
-        let disk = ServerPool(context: context, servers: 1, role: .disk)
-        self.disk = disk
-        network.diskIO = { [unowned self] bytes, completion in
-            let duration = bytes * 1_000
-            diskJobs.append(duration)
-            return disk.submit(duration: duration, completion: completion)
-        }
-    }
-
-    /// Loads `image` on `session` at `time`, known by `tag`.
-    func load(_ image: Int, on session: NetworkSession, at time: SimTime, tag: Int) {
-        scheduler.schedule(.deferred({ [self] in
-            tasks[tag] = session.load(image, priority: .normal) { [self] result in
-                finished[tag] = scheduler.now
-                results[tag] = result
-            }
-        }), at: time)
-    }
-
-    /// Runs `body` at `time`.
-    func at(_ time: SimTime, _ body: @escaping () -> Void) {
-        scheduler.schedule(.deferred(body), at: time)
-    }
-
-    /// Runs every event.
-    func drain() {
-        while let event = scheduler.next() {
-            switch event {
-            case .deferred(let body): body()
-            case .networkSubmit(let id): network.submit(id)
-            case .networkLatencyDone(let id): network.latencyDone(id)
-            case .networkTransferCheck(let generation): network.transferCheck(generation)
-            case .diskEnqueue(let id): disk.enqueue(id)
-            case .diskDone(let id): disk.jobDone(id)
-            case .networkCancel(let id): network.cancel(id)
-            case .diskCancel(let id): disk.cancel(id)
-            default: break
-            }
-        }
-    }
-}
-
 /// Milliseconds as `SimTime`.
 private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
 
@@ -78,7 +15,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
     static func config() -> Scenario.Network { NetworkModelTests.config(rttMs: 0) }
 
     @Test func aRepeatAfterCompletionIsADiskReadOfItsBytesWithoutAConnection() {
-        let harness = HTTPCacheHarness(Self.config())
+        let harness = NetworkHarness(Self.config(), disk: true)
         let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
         harness.load(1, on: session, at: 0, tag: 1)
         harness.load(1, on: session, at: ms(300), tag: 2)
@@ -97,7 +34,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
 
     @Test func aMemoryTierHitCompletesAtTheTaskTime() {
         // URLCache.shared: 100 kB ≤ 5 % of 4 MiB (209 715 B), so the memory tier holds it.
-        let harness = HTTPCacheHarness(Self.config())
+        let harness = NetworkHarness(Self.config(), disk: true)
         let session = harness.network.sharedSession
         harness.load(1, on: session, at: 0, tag: 1)
         harness.load(1, on: session, at: ms(300), tag: 2)
@@ -109,7 +46,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
     }
 
     @Test func aRepeatWhileTheFirstDownloadRunsIsASecondDownload() {
-        let harness = HTTPCacheHarness(Self.config())
+        let harness = NetworkHarness(Self.config(), disk: true)
         let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
         harness.load(1, on: session, at: 0, tag: 1)
         harness.load(1, on: session, at: ms(50), tag: 2)
@@ -132,7 +69,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
     }
 
     @Test func aResponseAboveTheBoundIsDownloadedAgain() {
-        let harness = HTTPCacheHarness(Self.config(), bytesOfImage: { $0 == 1 ? 1_048_577 : 1_048_576 })
+        let harness = NetworkHarness(Self.config(), bytesOfImage: { $0 == 1 ? 1_048_577 : 1_048_576 }, disk: true)
         let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
         harness.load(1, on: session, at: 0, tag: 1)
         harness.load(2, on: session, at: 0, tag: 2)
@@ -170,7 +107,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
     }
 
     @Test func aSessionWithoutACacheNeverHits() {
-        let harness = HTTPCacheHarness(Self.config())
+        let harness = NetworkHarness(Self.config(), disk: true)
         let session = harness.network.makeSession(.init(name: "own"))
         harness.load(1, on: session, at: 0, tag: 1)
         harness.load(1, on: session, at: ms(300), tag: 2)
@@ -188,7 +125,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
         var notStoring = Self.diskOnly
         notStoring.storesResponses = false
         for configuration in [ignoring, notStoring] {
-            let harness = HTTPCacheHarness(Self.config())
+            let harness = NetworkHarness(Self.config(), disk: true)
             let session = harness.network.makeSession(.init(name: "app", urlCache: configuration))
             harness.load(1, on: session, at: 0, tag: 1)
             harness.load(1, on: session, at: ms(300), tag: 2)
@@ -200,7 +137,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
     }
 
     @Test func twoSessionsOnTheSharedCacheShareIt() {
-        let harness = HTTPCacheHarness(Self.config())
+        let harness = NetworkHarness(Self.config(), disk: true)
         let shared = harness.network.sharedSession
         let other = harness.network.makeSession(.init(name: "default configuration", urlCache: .shared))
         #expect(shared.urlCache == .shared)
@@ -215,7 +152,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
     }
 
     @Test func cancellingACacheReadRunsNoCompletion() {
-        let harness = HTTPCacheHarness(Self.config())
+        let harness = NetworkHarness(Self.config(), disk: true)
         let session = harness.network.makeSession(.init(name: "app", urlCache: Self.diskOnly))
         var outcomes: [TaskMetrics.Outcome] = []
         session.metricsHandler = { outcomes.append($0.outcome) }

@@ -1,7 +1,9 @@
 import Testing
 @testable import ScrollSimCore
 
-/// Drives a `NetworkModel` alone: loads at given times, the events it schedules, finish times.
+/// Drives a `NetworkModel`: loads at given times, the events it schedules, finish times; with
+/// `disk`, a one-queue disk (1 byte per µs, no latency) so its sessions' HTTP caches can be read
+/// and written.
 final class NetworkHarness {
     let scheduler = Scheduler()
     let context: SimContext
@@ -12,12 +14,26 @@ final class NetworkHarness {
     private(set) var results: [Int: NetworkResult] = [:]
     /// Tasks by tag, once their load ran.
     private(set) var tasks: [Int: NetworkTask] = [:]
+    /// Disk jobs submitted (reads and writes), in order, with their durations (with `disk`).
+    private(set) var diskJobs: [SimTime] = []
+    /// The disk (with `disk`), or nil.
+    private(set) var diskPool: ServerPool?
 
-    /// A model of `config` (each image 100 kB) with nothing loaded yet.
-    init(_ config: Scenario.Network) {
+    /// A model of `config` whose image `i` has `bytesOfImage(i)` bytes (default 100 kB), with nothing
+    /// loaded yet; with `disk`, the network reads and writes a disk (sessions with a URL cache get it).
+    init(_ config: Scenario.Network, bytesOfImage: @escaping (Int) -> Int64 = { _ in 100_000 },
+         disk: Bool = false) {
         context = SimContext(scheduler: scheduler)
         network = NetworkModel(context: context, config: config, streams: RandomStreams(seed: 1),
-                               bytesOfImage: { _ in 100_000 })
+                               bytesOfImage: bytesOfImage)
+        guard disk else { return }
+        let pool = ServerPool(context: context, servers: 1, role: .disk)
+        diskPool = pool
+        network.diskIO = { [unowned self] bytes, completion in
+            let duration = bytes * 1_000
+            diskJobs.append(duration)
+            return pool.submit(duration: duration, completion: completion)
+        }
     }
 
     /// Loads `image` on `session` at `time`; the request is known by `tag` (default: the image).
@@ -51,6 +67,10 @@ final class NetworkHarness {
             case .networkSubmit(let id): network.submit(id)
             case .networkLatencyDone(let id): network.latencyDone(id)
             case .networkTransferCheck(let generation): network.transferCheck(generation)
+            case .networkCancel(let id): network.cancel(id)
+            case .diskEnqueue(let id): diskPool?.enqueue(id)
+            case .diskDone(let id): diskPool?.jobDone(id)
+            case .diskCancel(let id): diskPool?.cancel(id)
             default: break
             }
         }
