@@ -160,7 +160,7 @@ import Testing
         }
     }
 
-    @Test("cache-replay streamed from a file of several MiB replays exactly as the parsed trace (absolute, p%, FIFO)")
+    @Test("cache-replay streamed from a file of several MiB replays as the parsed trace (p% read once/twice, FIFO)")
     func streamedReplay() throws {
         let text = Self.traceText(count: 400_000, seed: 3)
         #expect(text.utf8.count > 3 << 20)
@@ -175,6 +175,10 @@ import Testing
         let streamed = try RequestTraceFile.replay(path, policies: policies, capacities: capacities)
         #expect(streamed.distinctBytes == trace.distinctBytes)
         #expect(streamed.results == expected)
+        // Read twice (the file is over the read-once size) instead of once with its requests kept.
+        let twice = try RequestTraceFile.replay(path, policies: policies, capacities: capacities, readOnceBytes: 0)
+        #expect(twice.distinctBytes == trace.distinctBytes)
+        #expect(twice.results == expected)
         let absolute = try RequestTraceFile.replay(path, policies: [.lru], capacities: [capacities[1]])
         #expect(absolute.results == [expected[1]])
         #expect(absolute.distinctBytes == trace.distinctBytes)

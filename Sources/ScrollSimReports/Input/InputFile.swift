@@ -120,6 +120,14 @@ public enum InputFile {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// The size in bytes of the regular file at `path` (following symbolic links), or nil when
+    /// `path` names no regular file.
+    public static func regularFileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
     /// The text of the file at `path` (UTF-8, at most `limit.bytes`).
     /// - Throws: `InputError`, also `.invalid` at the line of the first byte that is not UTF-8.
     public static func text(_ path: String, limit: InputLimit) throws(InputError) -> String {

@@ -34,10 +34,12 @@ public enum RequestTraceFile {
     /// With absolute capacities only, one pass replays each chunk's requests as they come. A
     /// percentage needs the distinct bytes first: a regular file is read twice (the objects
     /// numbered on the first pass, replayed on the second; a file that changes in between is
-    /// refused); a pipe, which cannot be read twice, keeps each request's object number and size
-    /// (12 bytes a request, never the text).
+    /// refused); a pipe, which cannot be read twice, and a regular file of at most `readOnceBytes`
+    /// (default 8 MiB, where a second read and parse would cost more than the numbers) keep each
+    /// request's object number and size (12 bytes a request, never the text).
     /// - Throws: `InputError` (see `forEachChunk`).
-    public static func replay(_ path: String, policies: [CacheIndex.Policy], capacities: [CacheCapacity])
+    public static func replay(_ path: String, policies: [CacheIndex.Policy], capacities: [CacheCapacity],
+                              readOnceBytes: Int = 8 << 20)
         throws(InputError) -> (results: [CacheReplayResult], distinctBytes: Int64) {
         let needsDistinctBytes = capacities.contains { capacity in
             if case .percent = capacity { return true }
@@ -67,7 +69,7 @@ public enum RequestTraceFile {
             try forEachChunk(path) { replay($0, through: &all) }
             return (all.map(\.result), numbering.distinctBytes)
         }
-        guard InputFile.isRegularFile(path) else {
+        guard InputFile.regularFileSize(path).map({ $0 > readOnceBytes }) == true else {
             var kept: (objects: [Int32], sizes: [Int64]) = ([], [])
             try forEachChunk(path) { columns in
                 for index in columns.ids.indices {
