@@ -48,7 +48,7 @@ final class ActorLoaderStrategy: FetchStrategy {
             deliver(image)
             return
         }
-        environment.record(session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
+        environment.record(session.outcomeOfLoad(imageID), imageID: imageID)
         // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
         // still queued then is dropped uncalled; no reference count is paid per request.
         tasks[cell] = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in

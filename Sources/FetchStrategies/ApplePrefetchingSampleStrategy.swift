@@ -51,7 +51,7 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
         }
         environment.setImage(nil, on: cell)
         environment.record(fetches[item] != nil ? .inflightJoin
-                           : session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
+                           : session.outcomeOfLoad(imageID), imageID: imageID)
         let environment = self.environment
         fetchAsync(item) { image in
             environment.setImageOnMain(image, on: cell, ifRepresenting: item)

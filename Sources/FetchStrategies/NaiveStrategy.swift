@@ -20,7 +20,7 @@ final class NaiveStrategy: FetchStrategy {
         let environment = self.environment
         let imageID = environment.imageID(forItem: item)
         // A task `URLSession.shared` answers from `URLCache.shared` is a disk hit (docs/metrics.md).
-        environment.record(session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
+        environment.record(session.outcomeOfLoad(imageID), imageID: imageID)
         session.load(imageID, priority: .normal) { result in
             guard case .success = result else { return }
             environment.async(onMain: {

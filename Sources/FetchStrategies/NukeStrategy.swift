@@ -252,7 +252,7 @@ final class NukeStrategy: FetchStrategy {
             }
             return true
         }
-        return session.hasCachedResponse(for: imageID) ? .diskHit : .miss
+        return session.outcomeOfLoad(imageID)
     }
 
     /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it

@@ -71,7 +71,7 @@ import Testing
         // network figure (latency, bandwidth, protocol, loss)
         #expect(try Self.publicMembers(of: "NetworkSession", in: "Resources/NetworkSession.swift") == [
             "Configuration", "name", "httpMaximumConnectionsPerHost", "urlCache", "init", "name",
-            "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "load",
+            "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "outcomeOfLoad", "load",
         ])
         // A request: identity, state, priority, cancel; no draw (its latency, bytes, failure)
         #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [

@@ -59,7 +59,7 @@ final class ActorImageLoader {
             environment.record(.inflightJoin, imageID: imageID)
             inProgress[imageID]?.append(Waiter(deliver: deliver))
         } else {
-            environment.record(session.hasCachedResponse(for: imageID) ? .diskHit : .miss, imageID: imageID)
+            environment.record(session.outcomeOfLoad(imageID), imageID: imageID)
             inProgress[imageID] = [Waiter(deliver: deliver)]
             // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
             // still queued at the run's end is dropped uncalled; no reference count is paid per call.

@@ -66,6 +66,12 @@ public final class NetworkSession {
         model.hasCachedResponse(for: imageID, session: index)
     }
 
+    /// How a request for `imageID` that no cache of the app's own holds counts: a disk hit when
+    /// this session's HTTP cache will answer it (`hasCachedResponse(for:)`), else a miss.
+    public func outcomeOfLoad(_ imageID: Int) -> RequestOutcome {
+        hasCachedResponse(for: imageID) ? .diskHit : .miss
+    }
+
     /// Starts a request for `imageID` on this session (a data task, resumed); `completion` runs
     /// off the main thread when it ends, never after `cancel()`.
     @discardableResult
