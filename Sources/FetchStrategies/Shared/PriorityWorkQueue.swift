@@ -56,15 +56,18 @@ final class PriorityWorkQueue {
     /// Which pending item starts next.
     private let order: StartOrder
     /// Tickets newest last, dropped lazily from the end once released (`.lastInFirstOut` only).
-    private var unreleased: [Int] = []
+    @exclusivity(unchecked) private var unreleased: [Int] = []
     /// State of each ticket (tickets are indices, in submission order).
     @exclusivity(unchecked) private var states: [State] = []
     /// Priority of each ticket.
     @exclusivity(unchecked) private var priorities: [RequestPriority] = []
     /// Work of each pending ticket (nil once started or released).
     @exclusivity(unchecked) private var works: [Work?] = []
-    /// Pending tickets per priority, in start order.
+    /// Pending tickets per priority, in start order, from `heads` (the entries before a bucket's
+    /// head have started: a start moves the head instead of shifting the bucket).
     @exclusivity(unchecked) private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
+    /// The first live entry of each bucket.
+    @exclusivity(unchecked) private var heads: [Int] = Array(repeating: 0, count: RequestPriority.allCases.count)
     /// Items started and not yet released.
     @exclusivity(unchecked) private(set) var runningCount = 0
     /// Items waiting for a slot.
@@ -78,6 +81,9 @@ final class PriorityWorkQueue {
         self.placement = placement
         self.order = order
     }
+
+    /// The ticket the next `add` returns.
+    var nextTicket: Int { states.count }
 
     /// Queues `work` at `priority` and returns its ticket; call `startReady()` to start it.
     /// - Complexity: O(1) amortised.
@@ -114,8 +120,7 @@ final class PriorityWorkQueue {
         guard ticket >= 0 && ticket < states.count else { return }
         switch states[ticket] {
         case .pending:
-            let bucket = priorities[ticket].rawValue
-            if let index = buckets[bucket].firstIndex(of: ticket) { buckets[bucket].remove(at: index) }
+            removePending(ticket, from: priorities[ticket].rawValue)
             pendingCount -= 1
             states[ticket] = .released
             works[ticket] = nil
@@ -138,19 +143,23 @@ final class PriorityWorkQueue {
         guard old != priority else { return }
         priorities[ticket] = priority
         guard states[ticket] == .pending else { return }
-        if let index = buckets[old.rawValue].firstIndex(of: ticket) { buckets[old.rawValue].remove(at: index) }
+        removePending(ticket, from: old.rawValue)
+        let p = priority.rawValue, head = heads[p]
         switch placement {
         case .taskQueue:
-            if priority < old {
-                buckets[priority.rawValue].insert(ticket, at: 0)
+            if priority >= old {
+                buckets[p].append(ticket)
+            } else if head > 0 {
+                heads[p] = head - 1  // into the started entry before the head
+                buckets[p][head - 1] = ticket
             } else {
-                buckets[priority.rawValue].append(ticket)
+                buckets[p].insert(ticket, at: 0)
             }
         case .submissionOrder:
-            let bucket = buckets[priority.rawValue]
+            let bucket = buckets[p]
             var at = bucket.count
-            while at > 0 && bucket[at - 1] > ticket { at -= 1 }  // tickets grow with submission
-            buckets[priority.rawValue].insert(ticket, at: at)
+            while at > head && bucket[at - 1] > ticket { at -= 1 }  // tickets grow with submission
+            buckets[p].insert(ticket, at: at)
         }
     }
 
@@ -161,15 +170,37 @@ final class PriorityWorkQueue {
         if order == .lastInFirstOut {
             while let newest = unreleased.last, states[newest] == .released { unreleased.removeLast() }
             guard let newest = unreleased.last, states[newest] == .pending else { return nil }
-            let bucket = priorities[newest].rawValue
-            if let index = buckets[bucket].lastIndex(of: newest) { buckets[bucket].remove(at: index) }
+            let p = priorities[newest].rawValue
+            if let index = buckets[p][heads[p]...].lastIndex(of: newest) { buckets[p].remove(at: index) }
             pendingCount -= 1
             return newest
         }
-        for p in stride(from: buckets.count - 1, through: 0, by: -1) where !buckets[p].isEmpty {
+        for p in stride(from: buckets.count - 1, through: 0, by: -1) where heads[p] < buckets[p].count {
             pendingCount -= 1
-            return buckets[p].removeFirst()
+            let ticket = buckets[p][heads[p]]
+            heads[p] += 1
+            compact(p)
+            return ticket
         }
         return nil
+    }
+
+    /// Removes pending `ticket` from bucket `p` (it is there, at or after the head).
+    private func removePending(_ ticket: Int, from p: Int) {
+        if let index = buckets[p][heads[p]...].firstIndex(of: ticket) { buckets[p].remove(at: index) }
+        compact(p)
+    }
+
+    /// Drops bucket `p`'s started entries when nothing is live after them, or when they are most
+    /// of a long bucket.
+    private func compact(_ p: Int) {
+        let head = heads[p]
+        if head == buckets[p].count {
+            buckets[p].removeAllKeepingCapacity()
+            heads[p] = 0
+        } else if head > 32 && head * 2 > buckets[p].count {
+            buckets[p].removeFirst(head)
+            heads[p] = 0
+        }
     }
 }
