@@ -134,10 +134,10 @@ final class KingfisherStrategy: FetchStrategy {
         let prefetcher = PriorityWorkQueue(width: Self.prefetcherWidth)  // this call's ImagePrefetcher
         for item in items {
             let imageID = environment.imageID(forItem: item)
-            var ticket = -1
+            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
             // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
             // still queued then is dropped uncalled; no reference count is paid per request.
-            ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
+            let added = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `startPrefetching`: sources cached in memory or on disk are skipped.
                 if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {
                     prefetcher.release(ticket)
@@ -145,6 +145,7 @@ final class KingfisherStrategy: FetchStrategy {
                 }
                 _ = download(imageID, item: item) { _ in prefetcher.release(ticket) }
             }
+            assert(added == ticket)
         }
         prefetcher.startReady()
     }

@@ -121,10 +121,10 @@ final class SDWebImageStrategy: FetchStrategy {
     func prefetch(items: [Int]) {
         for item in items {
             let imageID = environment.imageID(forItem: item)
-            var ticket = -1
+            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
             // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
             // still queued then is dropped uncalled; no reference count is paid per request.
-            ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
+            let added = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `loadImageWithURL:options:SDWebImageLowPriority`
                 if memory.image(for: imageID) != nil {
                     prefetcher.release(ticket)
@@ -134,6 +134,7 @@ final class SDWebImageStrategy: FetchStrategy {
                     prefetcher.release(ticket)
                 }
             }
+            assert(added == ticket)
         }
         prefetcher.startReady()
     }
