@@ -19,9 +19,9 @@ final class ActorLoaderStrategy: FetchStrategy {
     /// `URLSession.shared`, which `URLSession.data(from:)` in the pattern is called on.
     private let session: NetworkSession
     /// The actor's ready images.
-    private var images: [Int: ImageObject] = [:]
+    @exclusivity(unchecked) private var images: [Int: ImageObject] = [:]
     /// The task of each cell's view (indexed by cell), nil when none is running.
-    private var tasks: [NetworkTask?] = []
+    @exclusivity(unchecked) private var tasks: [NetworkTask?] = []
 
     /// A loader with no image yet.
     init(environment: FetchEnvironment) {

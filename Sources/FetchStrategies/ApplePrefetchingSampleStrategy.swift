@@ -32,7 +32,7 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
     /// shared session).
     private let session: NetworkSession
     private let cache: ImageMemoryCache
-    private var fetches: [Int: Fetch] = [:]
+    @exclusivity(unchecked) private var fetches: [Int: Fetch] = [:]
 
     init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
         self.environment = environment

@@ -44,14 +44,14 @@ final class AssetStoreStrategy: FetchStrategy {
         }
         let imageID: Int
         /// Tokens not cancelled yet.
-        var tokens = 1
-        var phase = Phase.starting
+        @exclusivity(unchecked) var tokens = 1
+        @exclusivity(unchecked) var phase = Phase.starting
         /// Every cell handed a token of this request, in hand-over order (a cell may appear more
         /// than once, or have moved on: `reconfigure` checks `cellTokens`), so finishing looks at
         /// these cells only, not at every cell.
-        var cells: [CellID] = []
+        @exclusivity(unchecked) var cells: [CellID] = []
         /// Every item whose prefetch took a token of this request (checked like `cells`).
-        var prefetchItems: [Int] = []
+        @exclusivity(unchecked) var prefetchItems: [Int] = []
         init(imageID: Int) { self.imageID = imageID }
     }
 

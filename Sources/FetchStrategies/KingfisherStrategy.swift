@@ -134,9 +134,9 @@ final class KingfisherStrategy: FetchStrategy {
         let prefetcher = PriorityWorkQueue(width: Self.prefetcherWidth)  // this call's ImagePrefetcher
         for item in items {
             let imageID = environment.imageID(forItem: item)
-            var ticket = -1
+            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
             // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
+            let added = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `startPrefetching`: sources cached in memory or on disk are skipped.
                 if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {
                     prefetcher.release(ticket)
@@ -144,6 +144,7 @@ final class KingfisherStrategy: FetchStrategy {
                 }
                 _ = download(imageID, item: item) { _ in prefetcher.release(ticket) }
             }
+            assert(added == ticket)
         }
         prefetcher.startReady()
     }

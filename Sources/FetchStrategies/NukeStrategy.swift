@@ -87,9 +87,9 @@ final class NukeStrategy: FetchStrategy {
     /// One `ImagePrefetcher` task: its queue ticket, then its requester token once started.
     private final class PrefetchTask {
         /// Its ticket in the prefetcher's queue.
-        var ticket = -1
+        @exclusivity(unchecked) var ticket = -1
         /// Its requester token once started (0 before).
-        var token = 0
+        @exclusivity(unchecked) var token = 0
     }
 
     /// The run's services.
@@ -116,7 +116,7 @@ final class NukeStrategy: FetchStrategy {
     /// The pipeline's tasks, one per image.
     private let loads = SharedImageLoads(rule: .highest)
     /// The prefetcher's tasks by image.
-    private var prefetchTasks: [Int: PrefetchTask] = [:]
+    @exclusivity(unchecked) private var prefetchTasks: [Int: PrefetchTask] = [:]
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
     private lazy var cellLoads = CellLoadTokens(loads: loads)
 

@@ -121,9 +121,9 @@ final class SDWebImageStrategy: FetchStrategy {
     func prefetch(items: [Int]) {
         for item in items {
             let imageID = environment.imageID(forItem: item)
-            var ticket = -1
+            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
             // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
+            let added = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `loadImageWithURL:options:SDWebImageLowPriority`
                 if memory.image(for: imageID) != nil {
                     prefetcher.release(ticket)
@@ -133,6 +133,7 @@ final class SDWebImageStrategy: FetchStrategy {
                     prefetcher.release(ticket)
                 }
             }
+            assert(added == ticket)
         }
         prefetcher.startReady()
     }

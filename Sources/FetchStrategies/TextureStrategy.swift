@@ -167,13 +167,13 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var backingStores = DenseTable<[BackingStore]>(empty: [])
     /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
     /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
-    private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
+    @exclusivity(unchecked) private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
     /// The first unread entry of each tier.
-    private var pinQueueHeads = [0, 0, 0]
+    @exclusivity(unchecked) private var pinQueueHeads = [0, 0, 0]
     /// The last stamp handed out.
-    private var lastQueueStamp = 0
+    @exclusivity(unchecked) private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
-    private var runningDownloads = 0
+    @exclusivity(unchecked) private var runningDownloads = 0
     /// The cell hosting each item's node (items near the viewport, keyed by item), and back (-1: none).
     @exclusivity(unchecked) private var cellOfItem = IntKeyedTable<CellID>()
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
@@ -187,7 +187,7 @@ final class TextureStrategy: FetchStrategy {
     /// Offset of the last range update (nil before the first).
     private var lastOffset: Double?
     /// The items whose interface state the last range update changed (storage kept between updates).
-    private var changedItems: [Int] = []
+    @exclusivity(unchecked) private var changedItems: [Int] = []
 
     /// Loads cancelled because their last node left the preload range (for tests).
     private(set) var cancelledFetches = 0
@@ -257,7 +257,7 @@ final class TextureStrategy: FetchStrategy {
         for item in leaving.above { exitPreload(item) }
         var changed: [Int] = []
         swap(&changed, &changedItems)  // uniquely referenced: emptied in place, its storage kept
-        changed.removeAll(keepingCapacity: true)
+        changed.removeAllKeepingCapacity()
         func add(_ items: Range<Int>) {
             for item in items { changed.append(item) }
         }

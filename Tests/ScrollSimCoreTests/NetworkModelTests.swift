@@ -67,6 +67,8 @@ final class NetworkHarness {
             case .networkSubmit(let id): network.submit(id)
             case .networkLatencyDone(let id): network.latencyDone(id)
             case .networkTransferCheck(let generation): network.transferCheck(generation)
+            case .networkCacheAnswer(let id): network.cacheAnswered(id)
+            case .networkConnectionReady(let c): network.connectionSetUp(c)
             case .networkCancel(let id): network.cancel(id)
             case .diskEnqueue(let id): diskPool?.enqueue(id)
             case .diskDone(let id): diskPool?.jobDone(id)

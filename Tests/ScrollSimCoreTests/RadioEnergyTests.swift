@@ -14,6 +14,8 @@ extension NetworkHarness {
             case .networkSubmit(let id): network.submit(id)
             case .networkLatencyDone(let id): network.latencyDone(id)
             case .networkTransferCheck(let generation): network.transferCheck(generation)
+            case .networkCacheAnswer(let id): network.cacheAnswered(id)
+            case .networkConnectionReady(let c): network.connectionSetUp(c)
             default: break
             }
         }

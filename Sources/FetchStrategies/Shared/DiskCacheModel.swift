@@ -88,7 +88,7 @@ final class DiskCacheModel {
 
     /// Stores entry `key` of `bytes`.
     func store(key: Int, bytes: Int64) {
-        evicted.removeAll(keepingCapacity: true)
+        evicted.removeAllKeepingCapacity()
         bytesOfKey[Self.slot(key)] = bytes
         index.insert(key, cost: bytes, evicted: &evicted)
         for victim in evicted { bytesOfKey[Self.slot(victim)] = 0 }
@@ -97,10 +97,11 @@ final class DiskCacheModel {
             return
         }
         let environment = self.environment, ioQueue = self.ioQueue
-        var ticket = -1
-        ticket = ioQueue.add(priority: .normal) {
+        let ticket = ioQueue.nextTicket  // known before `add`: the closures capture a constant, not a box
+        let added = ioQueue.add(priority: .normal) {
             environment.writeDisk(bytes: bytes) { ioQueue.release(ticket) }
         }
+        assert(added == ticket)
         ioQueue.startReady()
     }
 }

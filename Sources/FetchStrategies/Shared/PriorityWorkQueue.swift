@@ -49,6 +49,16 @@ final class PriorityWorkQueue {
         let run: () -> Void
     }
 
+    /// One ticket.
+    private struct Entry {
+        /// Where it is.
+        var state: State
+        /// Its priority now.
+        var priority: RequestPriority
+        /// Its work (nil once started or released).
+        var work: Work?
+    }
+
     /// Items that may run at once.
     let width: Int
     /// Where reprioritised items go.
@@ -56,15 +66,15 @@ final class PriorityWorkQueue {
     /// Which pending item starts next.
     private let order: StartOrder
     /// Tickets newest last, dropped lazily from the end once released (`.lastInFirstOut` only).
-    private var unreleased: [Int] = []
-    /// State of each ticket (tickets are indices, in submission order).
-    @exclusivity(unchecked) private var states: [State] = []
-    /// Priority of each ticket.
-    @exclusivity(unchecked) private var priorities: [RequestPriority] = []
-    /// Work of each pending ticket (nil once started or released).
-    @exclusivity(unchecked) private var works: [Work?] = []
-    /// Pending tickets per priority, in start order.
+    @exclusivity(unchecked) private var unreleased: [Int] = []
+    /// Each ticket's state, priority and work (tickets are indices, in submission order), in one
+    /// array: a queue made per call (Kingfisher's prefetcher) grows one array, not three.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// Pending tickets per priority, in start order, from `heads` (the entries before a bucket's
+    /// head have started: a start moves the head instead of shifting the bucket).
     @exclusivity(unchecked) private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
+    /// The first live entry of each bucket.
+    @exclusivity(unchecked) private var heads = SIMD8<Int>()  // (five priorities; a SIMD value: nothing allocated)
     /// Items started and not yet released.
     @exclusivity(unchecked) private(set) var runningCount = 0
     /// Items waiting for a slot.
@@ -79,13 +89,14 @@ final class PriorityWorkQueue {
         self.order = order
     }
 
+    /// The ticket the next `add` returns.
+    var nextTicket: Int { entries.count }
+
     /// Queues `work` at `priority` and returns its ticket; call `startReady()` to start it.
     /// - Complexity: O(1) amortised.
     func add(priority: RequestPriority, _ work: @escaping () -> Void) -> Int {
-        let ticket = states.count
-        states.append(.pending)
-        priorities.append(priority)
-        works.append(Work(run: work))
+        let ticket = entries.count
+        entries.append(Entry(state: .pending, priority: priority, work: Work(run: work)))
         buckets[priority.rawValue].append(ticket)
         pendingCount += 1
         if order == .lastInFirstOut { unreleased.append(ticket) }
@@ -98,10 +109,10 @@ final class PriorityWorkQueue {
         isStarting = true
         while runningCount < width && pendingCount > 0 {
             guard let ticket = dequeue() else { break }
-            states[ticket] = .running
+            entries[ticket].state = .running
             runningCount += 1
-            let work = works[ticket]
-            works[ticket] = nil
+            let work = entries[ticket].work
+            entries[ticket].work = nil
             work?.run()
         }
         isStarting = false
@@ -111,16 +122,15 @@ final class PriorityWorkQueue {
     /// (and the next item starts). Releasing twice does nothing.
     /// - Complexity: O(p) for a pending item in a bucket of p items.
     func release(_ ticket: Int) {
-        guard ticket >= 0 && ticket < states.count else { return }
-        switch states[ticket] {
+        guard ticket >= 0 && ticket < entries.count else { return }
+        switch entries[ticket].state {
         case .pending:
-            let bucket = priorities[ticket].rawValue
-            if let index = buckets[bucket].firstIndex(of: ticket) { buckets[bucket].remove(at: index) }
+            removePending(ticket, from: entries[ticket].priority.rawValue)
             pendingCount -= 1
-            states[ticket] = .released
-            works[ticket] = nil
+            entries[ticket].state = .released
+            entries[ticket].work = nil
         case .running:
-            states[ticket] = .released
+            entries[ticket].state = .released
             runningCount -= 1
             startReady()
         case .released:
@@ -129,28 +139,32 @@ final class PriorityWorkQueue {
     }
 
     /// Whether `ticket` waits for a slot.
-    func isPending(_ ticket: Int) -> Bool { ticket >= 0 && ticket < states.count && states[ticket] == .pending }
+    func isPending(_ ticket: Int) -> Bool { ticket >= 0 && ticket < entries.count && entries[ticket].state == .pending }
 
     /// Changes the priority of `ticket`; only a pending item moves (a running one keeps its slot).
     func setPriority(_ ticket: Int, _ priority: RequestPriority) {
-        guard ticket >= 0 && ticket < states.count else { return }
-        let old = priorities[ticket]
+        guard ticket >= 0 && ticket < entries.count else { return }
+        let old = entries[ticket].priority
         guard old != priority else { return }
-        priorities[ticket] = priority
-        guard states[ticket] == .pending else { return }
-        if let index = buckets[old.rawValue].firstIndex(of: ticket) { buckets[old.rawValue].remove(at: index) }
+        entries[ticket].priority = priority
+        guard entries[ticket].state == .pending else { return }
+        removePending(ticket, from: old.rawValue)
+        let p = priority.rawValue, head = heads[p]
         switch placement {
         case .taskQueue:
-            if priority < old {
-                buckets[priority.rawValue].insert(ticket, at: 0)
+            if priority >= old {
+                buckets[p].append(ticket)
+            } else if head > 0 {
+                heads[p] = head - 1  // into the started entry before the head
+                buckets[p][head - 1] = ticket
             } else {
-                buckets[priority.rawValue].append(ticket)
+                buckets[p].insert(ticket, at: 0)
             }
         case .submissionOrder:
-            let bucket = buckets[priority.rawValue]
+            let bucket = buckets[p]
             var at = bucket.count
-            while at > 0 && bucket[at - 1] > ticket { at -= 1 }  // tickets grow with submission
-            buckets[priority.rawValue].insert(ticket, at: at)
+            while at > head && bucket[at - 1] > ticket { at -= 1 }  // tickets grow with submission
+            buckets[p].insert(ticket, at: at)
         }
     }
 
@@ -159,17 +173,39 @@ final class PriorityWorkQueue {
     /// - Complexity: O(1) amortised under `.lastInFirstOut` (each ticket is dropped once).
     private func dequeue() -> Int? {
         if order == .lastInFirstOut {
-            while let newest = unreleased.last, states[newest] == .released { unreleased.removeLast() }
-            guard let newest = unreleased.last, states[newest] == .pending else { return nil }
-            let bucket = priorities[newest].rawValue
-            if let index = buckets[bucket].lastIndex(of: newest) { buckets[bucket].remove(at: index) }
+            while let newest = unreleased.last, entries[newest].state == .released { unreleased.removeLast() }
+            guard let newest = unreleased.last, entries[newest].state == .pending else { return nil }
+            let p = entries[newest].priority.rawValue
+            if let index = buckets[p][heads[p]...].lastIndex(of: newest) { buckets[p].remove(at: index) }
             pendingCount -= 1
             return newest
         }
-        for p in stride(from: buckets.count - 1, through: 0, by: -1) where !buckets[p].isEmpty {
+        for p in stride(from: buckets.count - 1, through: 0, by: -1) where heads[p] < buckets[p].count {
             pendingCount -= 1
-            return buckets[p].removeFirst()
+            let ticket = buckets[p][heads[p]]
+            heads[p] += 1
+            compact(p)
+            return ticket
         }
         return nil
+    }
+
+    /// Removes pending `ticket` from bucket `p` (it is there, at or after the head).
+    private func removePending(_ ticket: Int, from p: Int) {
+        if let index = buckets[p][heads[p]...].firstIndex(of: ticket) { buckets[p].remove(at: index) }
+        compact(p)
+    }
+
+    /// Drops bucket `p`'s started entries when nothing is live after them, or when they are most
+    /// of a long bucket.
+    private func compact(_ p: Int) {
+        let head = heads[p]
+        if head == buckets[p].count {
+            buckets[p].removeAllKeepingCapacity()
+            heads[p] = 0
+        } else if head > 32 && head * 2 > buckets[p].count {
+            buckets[p].removeFirst(head)
+            heads[p] = 0
+        }
     }
 }

@@ -13,8 +13,11 @@ final class SharedImageLoad {
     let initialPriority: RequestPriority
     /// The current priority (see `SharedImageLoads.PriorityRule`).
     @exclusivity(unchecked) fileprivate(set) var priority: RequestPriority
-    /// The requesters, in join order.
-    @exclusivity(unchecked) fileprivate var requesters: [SharedImageLoads.Requester] = []
+    /// The first requester in join order (nil when none), kept apart from the others: most loads
+    /// have one requester, and an array of one would be an allocation per load.
+    @exclusivity(unchecked) fileprivate var firstRequester: SharedImageLoads.Requester?
+    /// The requesters after the first, in join order (empty while `firstRequester` is nil).
+    @exclusivity(unchecked) fileprivate var moreRequesters: [SharedImageLoads.Requester] = []
     /// Set when the last requester left; a stage that starts later must not run.
     @exclusivity(unchecked) private(set) var isCancelled = false
     /// The queue the load waits in or holds a slot of.
@@ -125,13 +128,13 @@ final class SharedImageLoads {
               deliver: ((ImageObject?) -> Void)?) -> (load: SharedImageLoad, isNew: Bool) {
         let requester = Requester(token: token, priority: priority, deliver: deliver)
         if let load = inflight[imageID] {
-            load.requesters.append(requester)
+            load.addRequester(requester)
             loadOfToken[token] = load
             if rule == .highest && priority > load.priority { load.setPriority(priority) }
             return (load, false)
         }
         let load = SharedImageLoad(imageID: imageID, priority: priority)
-        load.requesters.append(requester)
+        load.addRequester(requester)
         inflight[imageID] = load
         loadOfToken[token] = load
         return (load, true)
@@ -141,7 +144,7 @@ final class SharedImageLoads {
     func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority,
                      deliver: ((ImageObject?) -> Void)?) -> SharedImageLoad {
         let load = SharedImageLoad(imageID: imageID, priority: priority)
-        load.requesters.append(Requester(token: token, priority: priority, deliver: deliver))
+        load.addRequester(Requester(token: token, priority: priority, deliver: deliver))
         loadOfToken[token] = load
         return load
     }
@@ -151,37 +154,63 @@ final class SharedImageLoads {
     /// finished tokens are ignored.
     func leave(_ token: Int) {
         guard let load = loadOfToken.removeValue(forKey: token) else { return }
-        if let index = load.requesters.firstIndex(where: { $0.token == token }) {
-            load.requesters.remove(at: index)
-        }
-        if load.requesters.isEmpty {
+        load.removeRequester(token)
+        if load.firstRequester == nil {
             load.cancel()
             if inflight[load.imageID] === load { inflight[load.imageID] = nil }
             return
         }
         if rule == .highest {
             var highest = RequestPriority.veryLow
-            for requester in load.requesters where requester.priority > highest { highest = requester.priority }
+            if let first = load.firstRequester { highest = first.priority }
+            for requester in load.moreRequesters where requester.priority > highest { highest = requester.priority }
             if highest != load.priority { load.setPriority(highest) }
         }
     }
 
     /// The load produced `image`: every requester gets it, in join order.
     func complete(_ load: SharedImageLoad, with image: ImageObject) {
-        for requester in finish(load) { requester.deliver?(image) }
+        let (first, more) = finish(load)
+        first?.deliver?(image)
+        for requester in more { requester.deliver?(image) }
     }
 
     /// The load failed: every requester is told (nil), in join order.
     func fail(_ load: SharedImageLoad) {
-        for requester in finish(load) { requester.deliver?(nil) }
+        let (first, more) = finish(load)
+        first?.deliver?(nil)
+        for requester in more { requester.deliver?(nil) }
     }
 
-    /// Forgets `load` and its requesters; returns the requesters in join order.
-    private func finish(_ load: SharedImageLoad) -> [Requester] {
+    /// Forgets `load` and its requesters; returns the requesters in join order (the first, then
+    /// the others).
+    private func finish(_ load: SharedImageLoad) -> (first: Requester?, more: [Requester]) {
         if inflight[load.imageID] === load { inflight[load.imageID] = nil }
-        let requesters = load.requesters
-        load.requesters = []
-        for requester in requesters { loadOfToken[requester.token] = nil }
-        return requesters
+        let first = load.firstRequester, more = load.moreRequesters
+        load.firstRequester = nil
+        load.moreRequesters = []
+        if let first { loadOfToken[first.token] = nil }
+        for requester in more { loadOfToken[requester.token] = nil }
+        return (first, more)
+    }
+}
+
+extension SharedImageLoad {
+    /// Adds `requester` after the others.
+    fileprivate func addRequester(_ requester: SharedImageLoads.Requester) {
+        if firstRequester == nil {
+            firstRequester = requester
+        } else {
+            moreRequesters.append(requester)
+        }
+    }
+
+    /// Removes requester `token`, if it is one; the order of the others stays.
+    fileprivate func removeRequester(_ token: Int) {
+        if firstRequester?.token == token {
+            firstRequester = moreRequesters.isEmpty ? nil : moreRequesters.removeFirst()
+        } else if let index = moreRequesters.firstIndex(where: { $0.token == token }) {
+            moreRequesters.remove(at: index)
+        }
     }
 }

@@ -102,7 +102,7 @@ public final class ImageMemoryCache {
             environment.release(old)
             images[key] = nil
         }
-        evicted.removeAll(keepingCapacity: true)
+        evicted.removeAllKeepingCapacity()
         let inserted = index.insert(key, cost: cost, evicted: &evicted)
         let slot = inserted ? index.slot(of: key) : -1
         let isHeld = slot >= 0

@@ -18,6 +18,10 @@ enum SimEvent {
     case networkSubmit(Int)
     /// Network request `id` finished its latency phase.
     case networkLatencyDone(Int)
+    /// Network request `id`'s response from the memory tier of its session's HTTP cache is ready.
+    case networkCacheAnswer(Int)
+    /// Network connection `c`'s setup (its TCP and TLS handshakes) is done.
+    case networkConnectionReady(Int)
     /// The earliest transfer may have finished; valid only for transfer generation `generation`.
     case networkTransferCheck(UInt64)
     /// Disk job `id`, submitted by main-thread code ahead of the clock, joins the disk queue at

@@ -20,7 +20,7 @@ final class HTTPCache {
     /// The disk tier, or nil without disk capacity.
     private let disk: CacheIndex?
     /// Scratch buffer for evicted keys.
-    private var evicted: [Int] = []
+    @exclusivity(unchecked) private var evicted: [Int] = []
 
     /// An empty cache of `configuration`'s capacities (each run starts with empty caches).
     init(_ configuration: URLCacheConfiguration) {
@@ -57,7 +57,7 @@ final class HTTPCache {
     func store(_ imageID: Int, bytes: Int64) -> Bool {
         var isOnDisk = false
         if let disk, bytes <= configuration.maxStoredBytes {
-            evicted.removeAll(keepingCapacity: true)
+            evicted.removeAllKeepingCapacity()
             isOnDisk = disk.insert(imageID, cost: bytes, evicted: &evicted)
         }
         if disk == nil || isOnDisk { insertInMemory(imageID, bytes: bytes) }
@@ -73,7 +73,7 @@ final class HTTPCache {
     /// Puts `imageID` in the memory tier if it fits the tier's entry bound.
     private func insertInMemory(_ imageID: Int, bytes: Int64) {
         guard let memory, bytes <= configuration.maxMemoryEntryBytes else { return }
-        evicted.removeAll(keepingCapacity: true)
+        evicted.removeAllKeepingCapacity()
         memory.insert(imageID, cost: bytes, evicted: &evicted)
     }
 }

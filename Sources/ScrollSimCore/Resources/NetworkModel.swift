@@ -222,7 +222,7 @@ final class NetworkModel {
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
     /// The run's `URLCache` instances, in the order first named (sessions share them by name).
-    private var httpCaches: [HTTPCache] = []
+    @exclusivity(unchecked) private var httpCaches: [HTTPCache] = []
     /// Reads or writes bytes on the device's disk (the simulator's disk model; docs/model.md,
     /// Resources). nil (a network alone, in unit tests): sessions get no HTTP cache.
     var diskIO: ((_ bytes: Int64, _ completion: @escaping () -> Void) -> PoolTask)?
@@ -418,14 +418,18 @@ final class NetworkModel {
             becomeReady(c)
         } else {
             sessions[s].connecting += 1
-            context.scheduler.schedule(.deferred({ [self] in
-                radio.end(at: context.scheduler.now)
-                sessions[s].connecting -= 1
-                becomeReady(c)
-                dispatch(s)
-            }), at: now + setup)
+            context.scheduler.schedule(.networkConnectionReady(c), at: now + setup)
         }
         return c
+    }
+
+    /// Connection `c`'s handshakes ended: it is ready, and its session sends what it can.
+    func connectionSetUp(_ c: Int) {
+        let s = connections[c].session
+        radio.end(at: context.scheduler.now)
+        sessions[s].connecting -= 1
+        becomeReady(c)
+        dispatch(s)
     }
 
     /// Connection `c`'s setup is done: it is idle until a request takes it.
@@ -445,7 +449,7 @@ final class NetworkModel {
         guard sessions[s].idle.count > sessions[s].idleHead else { return nil }
         let c = sessions[s].idle.removeLast()
         if sessions[s].idle.count == sessions[s].idleHead && sessions[s].idleHead > 0 {
-            sessions[s].idle.removeAll(keepingCapacity: true)
+            sessions[s].idle.removeAllKeepingCapacity()
             sessions[s].idleHead = 0
         }
         return c
@@ -463,7 +467,7 @@ final class NetworkModel {
         if sessions[s].idle.isEmpty {
             return  // nothing to drop (most calls)
         } else if sessions[s].idleHead == sessions[s].idle.count {
-            sessions[s].idle.removeAll(keepingCapacity: true)
+            sessions[s].idle.removeAllKeepingCapacity()
             sessions[s].idleHead = 0
         } else if sessions[s].idleHead > 1024 && sessions[s].idleHead * 2 > sessions[s].idle.count {
             sessions[s].idle.removeFirst(sessions[s].idleHead)
@@ -745,18 +749,22 @@ final class NetworkModel {
         let s = requests[id].session
         guard sessions[s].cacheReads,
               let (tier, bytes) = httpCaches[sessions[s].cache].lookUp(requests[id].imageID) else { return false }
+        assert(bytes == requests[id].bytes, "the HTTP cache holds image \(requests[id].imageID) at another size")
         requests[id].state = .readingCache
         cacheAnswers += 1
-        let done = { [self] in
-            guard requests[id].state == .readingCache else { return }
-            requests[id].cacheRead = nil
-            finish(id, .success(bytes: bytes))
-        }
         switch tier {
-        case .memory: context.scheduler.schedule(.deferred(done), at: context.now)
-        case .disk: requests[id].cacheRead = diskIO?(bytes, done)
+        case .memory: context.scheduler.schedule(.networkCacheAnswer(id), at: context.now)
+        case .disk: requests[id].cacheRead = diskIO?(bytes) { [self] in cacheAnswered(id) }
         }
         return true
+    }
+
+    /// Request `id`'s response from its session's HTTP cache is ready: it completes with all its
+    /// bytes, unless it was cancelled meanwhile.
+    func cacheAnswered(_ id: Int) {
+        guard requests[id].state == .readingCache else { return }
+        requests[id].cacheRead = nil
+        finish(id, .success(bytes: requests[id].bytes))
     }
 
     /// Stores completed download `id` in its session's HTTP cache when the session stores

@@ -124,7 +124,7 @@ struct RequestQueue {
         countAt[p] -= 1
         guard countAt[p] == 0 else { return }
         if !fifos[p].isEmpty {
-            fifos[p].removeAll(keepingCapacity: true)
+            fifos[p].removeAllKeepingCapacity()
             fifoHeads[p] = 0
         }
         if !movedHeaps[p].isEmpty { movedHeaps[p].removeAll() }
@@ -147,7 +147,7 @@ struct RequestQueue {
         if fifos[p].isEmpty {
             return  // nothing to drop
         } else if fifoHeads[p] == fifos[p].count {
-            fifos[p].removeAll(keepingCapacity: true)
+            fifos[p].removeAllKeepingCapacity()
             fifoHeads[p] = 0
         } else if fifoHeads[p] > 1024 && fifoHeads[p] * 2 > fifos[p].count {
             fifos[p].removeFirst(fifoHeads[p])

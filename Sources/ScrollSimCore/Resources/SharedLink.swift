@@ -87,7 +87,7 @@ struct SharedLink {
     /// order (`done` is emptied first and its storage kept: no allocation per call).
     mutating func takeFinished(at now: SimTime, into done: inout [Int]) {
         advance(to: now)
-        if !done.isEmpty { done.removeAll(keepingCapacity: true) }  // (a call on an empty array is not free)
+        if !done.isEmpty { done.removeAllKeepingCapacity() }  // (a call on an empty array is not free)
         while let top = heap.first, !isActive[top.transfer] || top.tag - service <= 1e-6 {
             heap.removeFirst()
             guard isActive[top.transfer] else { continue }

@@ -351,7 +351,7 @@ extension Simulator {
                     }
                 }
             }
-            changedCells.removeAll(keepingCapacity: true)
+            changedCells.removeAllKeepingCapacity()
         }
         recorder.metrics.wrongImageFrames += wrongVisibleCount
 
@@ -400,7 +400,7 @@ extension Simulator {
                     }
                 }
             }
-            newlyDisplayed.removeAll(keepingCapacity: true)
+            newlyDisplayed.removeAllKeepingCapacity()
         }
         let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
         return min(1, ratio)

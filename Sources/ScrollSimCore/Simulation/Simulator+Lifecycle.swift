@@ -219,7 +219,7 @@ extension Simulator {
                 let row = layout.row(ofItem: item)
                 if row != currentRow {
                     for (cell, rowItem) in rowItems { display(cell, item: rowItem) }
-                    rowItems.removeAll(keepingCapacity: true)
+                    rowItems.removeAllKeepingCapacity()
                     currentRow = row
                 }
                 rowItems.append((prepareCell(for: item), item))
@@ -237,7 +237,7 @@ extension Simulator {
         visible = newVisible
 
         // 4. Lead band: ios10 prepares one cell in this pass; ios15 in idle time after the commit.
-        if !leadCandidates.isEmpty { leadCandidates.removeAll(keepingCapacity: true) }
+        if !leadCandidates.isEmpty { leadCandidates.removeAllKeepingCapacity() }
         leadCandidateHead = 0
         if profile != .ios9 && moved && direction != 0 {
             let lead = scenario.cells.cellLeadScreens * height
@@ -249,7 +249,7 @@ extension Simulator {
                              hasCell: { prepared.cell(for: $0) >= 0 }, descending: direction < 0, to: &leadCandidates)
             if profile == .ios10, let first = leadCandidates.first {
                 prepareCell(for: first)
-                leadCandidates.removeAll(keepingCapacity: true)
+                leadCandidates.removeAllKeepingCapacity()
             }
         }
 
@@ -282,8 +282,8 @@ extension Simulator {
         swap(&cancelled, &prefetchCancelledScratch)
         swap(&fresh, &prefetchFreshScratch)
         defer {
-            if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
-            if !fresh.isEmpty { fresh.removeAll(keepingCapacity: true) }
+            if !cancelled.isEmpty { cancelled.removeAllKeepingCapacity() }
+            if !fresh.isEmpty { fresh.removeAllKeepingCapacity() }
             swap(&cancelled, &prefetchCancelledScratch)
             swap(&fresh, &prefetchFreshScratch)
         }

@@ -295,6 +295,8 @@ final class Simulator {
         case .networkSubmit(let id): network.submit(id)
         case .networkLatencyDone(let id): network.latencyDone(id)
         case .networkTransferCheck(let generation): network.transferCheck(generation)
+        case .networkCacheAnswer(let id): network.cacheAnswered(id)
+        case .networkConnectionReady(let c): network.connectionSetUp(c)
         case .diskEnqueue(let id): disk.enqueue(id)
         case .diskDone(let id): disk.jobDone(id)
         case .decodeEnqueue(let id): decoders.enqueue(id)

@@ -134,7 +134,7 @@ struct SortedItems {
 
     /// Removes every element.
     mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
+        storage.removeAllKeepingCapacity()
         head = 0
     }
 
