@@ -4,7 +4,8 @@ import ScrollSimCore
 /// count of units at its column's scale (the scale of the column's first value). A value that
 /// does not fit that way (another scale, or more than 32 bits) is kept exactly aside. So a summary
 /// of a million rows and forty metrics takes about 4 bytes a value, not a parsed row of text
-/// fields, and `compare` holds two files in a small multiple of their size (docs/compare.md).
+/// fields, and `compare` holds two files in a small multiple of their size (docs/sweeps.md,
+/// "Reading large summaries").
 ///
 /// Built by reading the file a record at a time through the one summary reader
 /// (`SummaryDocumentReader`, so every check and error is `SummaryDocument.load`'s), or from a

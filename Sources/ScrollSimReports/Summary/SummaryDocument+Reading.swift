@@ -125,6 +125,7 @@ extension SummaryDocument {
     public static func concatenating(_ documents: [(file: String, document: SummaryDocument)]) throws(InputError)
         -> SummaryDocument {
         guard let first = documents.first else { return SummaryDocument(columns: []) }
+        guard documents.count > 1 else { return first.document }  // no key index for a lone file
         var result = first.document
         var fileOfKey: [RowKey: String] = [:]  // lookups only, never iterated
         for row in first.document.rows { fileOfKey[RowKey(row)] = first.file }
