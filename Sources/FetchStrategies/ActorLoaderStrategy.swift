@@ -49,8 +49,7 @@ final class ActorLoaderStrategy: FetchStrategy {
             return
         }
         environment.record(session.outcomeOfLoad(imageID), imageID: imageID)
-        // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
-        // still queued then is dropped uncalled; no reference count is paid per request.
+        // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
         tasks[cell] = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
             tasks[cell] = nil  // a cancelled task never completes, so this is the cell's task
             guard case .success = result else { return }

@@ -190,8 +190,7 @@ final class AssetStoreStrategy: FetchStrategy {
         requests[imageID] = request
         let bytes = diskCache[imageID]
         if bytes != 0 {
-            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
-            // still queued then is dropped uncalled; no reference count is paid per request.
+            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
             request.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
                 self.prepare(imageID, request: request)
             })

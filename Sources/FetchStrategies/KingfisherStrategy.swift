@@ -135,8 +135,7 @@ final class KingfisherStrategy: FetchStrategy {
         for item in items {
             let imageID = environment.imageID(forItem: item)
             var ticket = -1
-            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
-            // still queued then is dropped uncalled; no reference count is paid per request.
+            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
             ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `startPrefetching`: sources cached in memory or on disk are skipped.
                 if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {

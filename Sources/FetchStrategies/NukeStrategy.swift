@@ -170,8 +170,7 @@ final class NukeStrategy: FetchStrategy {
             guard prefetchTasks[imageID] == nil, memory.image(for: imageID) == nil else { continue }
             let task = PrefetchTask()
             prefetchTasks[imageID] = task
-            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
-            // still queued then is dropped uncalled; no reference count is paid per request.
+            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
             task.ticket = prefetcher.add(priority: .low) { [unowned(unsafe) self] in
                 if memory.image(for: imageID) != nil {
                     prefetchEnded(imageID, task)

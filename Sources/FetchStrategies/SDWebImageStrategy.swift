@@ -122,8 +122,7 @@ final class SDWebImageStrategy: FetchStrategy {
         for item in items {
             let imageID = environment.imageID(forItem: item)
             var ticket = -1
-            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
-            // still queued then is dropped uncalled; no reference count is paid per request.
+            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
             ticket = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
                 // `loadImageWithURL:options:SDWebImageLowPriority`
                 if memory.image(for: imageID) != nil {

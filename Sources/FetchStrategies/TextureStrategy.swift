@@ -342,8 +342,7 @@ final class TextureStrategy: FetchStrategy {
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
-            // `unowned(unsafe)` here and below: the run holds its strategy until it ends, and a closure
-            // still queued then is dropped uncalled; no reference count is paid per request.
+            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
             fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
                 self.dataArrived(imageID, bytes: bytes, fetch: fetch)
             })

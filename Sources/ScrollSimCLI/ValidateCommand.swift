@@ -8,7 +8,10 @@ import ScrollSimReports
 /// each file is loaded and every strategy it lists is built through the catalogue. A good file
 /// prints `<file>: ok (<n> items, <m> strategies, <s> script steps)` on stdout, where `m` counts
 /// the strategies `run` would use (every built-in one when the file lists none) and `s` the
-/// script's top-level steps (a `repeat` counts once); counts are singular for 1. Each problem
+/// script's top-level steps (a `repeat` counts once); counts are singular for 1. Then the refresh
+/// rate it runs at, and whether that is the device's maximum (the default when the file gives no
+/// `display.refreshHz`): `120 Hz, the iphone-14-pro's maximum` or `60 Hz, below the
+/// iphone-14-pro's 120`. Each problem
 /// prints `Error: <file>: …` on stderr. Exit 0 if every file is good, else 66 if any path is
 /// missing or unreadable, else 65.
 struct ValidateCommand: ScrollSimSubcommand {
@@ -68,14 +71,22 @@ struct ValidateCommand: ScrollSimSubcommand {
         return failures.isEmpty ? ExitCode.success : ExitCode.of(failures)
     }
 
-    /// "<n> items, <m> strategies, <s> script steps", singular where a count is 1.
+    /// "<n> items, <m> strategies, <s> script steps, <r> Hz, …", singular where a count is 1.
     static func summary(of scenario: Scenario) -> String {
         let strategies = scenario.strategies.isEmpty ? StrategyRegistry.all.count : scenario.strategies.count
         return [
             counted(scenario.layout.itemCount, "item", "items"),
             counted(strategies, "strategy", "strategies"),
             counted(scenario.script.count, "script step", "script steps"),
+            refreshRate(of: scenario),
         ].joined(separator: ", ")
+    }
+
+    /// "120 Hz, the iphone-14-pro's maximum" (the default), or "60 Hz, below the iphone-14-pro's 120".
+    static func refreshRate(of scenario: Scenario) -> String {
+        let model = scenario.device.model, hz = scenario.display.refreshHz
+        if hz == model.maxRefreshHz { return "\(hz) Hz, the \(model.rawValue)'s maximum" }
+        return "\(hz) Hz, below the \(model.rawValue)'s \(model.maxRefreshHz)"
     }
 
     /// "1 item", "2 items".

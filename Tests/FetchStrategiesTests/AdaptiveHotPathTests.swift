@@ -200,12 +200,29 @@ import Testing
         // arrays with runs of equal values, both zeros and values outside their range.
         var generator = Generator(state: 29)
         for _ in 0..<2_000 {
-            let count = generator.next(3) == 0 ? 32 : generator.next(40)  // 32: the unrolled search
+            // A full window (the constant-count search) a third of the time
+            let count = generator.next(3) == 0 ? LoadEstimator.windowCapacity : generator.next(40)
             let sorted = (0..<count).map { _ in Double(generator.next(12)) / 2 }.sorted()
             for probe in [-1.0, -0.0, 0.0, 0.25, 0.5, 2.75, 3, 5.5, 6, 99] + sorted {
                 let expected = sorted.firstIndex { !($0 < probe) } ?? sorted.count
                 let found = sorted.withUnsafeBufferPointer { ObservationWindow.insertionIndex(of: probe, in: $0) }
                 #expect(found == expected)
+            }
+        }
+    }
+
+    @Test func theBranchFreeLowerBoundIsTheFirstPositionWhereThePredicateFails() {
+        // Every count up to 70 and every split point, the predicate true on a prefix: the search
+        // `ObservationWindow` and `LinkShareLog` share, against the split itself.
+        for count in 0...70 {
+            for split in 0...count {
+                var probed: [Int] = []
+                let found = BranchFreeSearch.lowerBound(count: count) { index in
+                    probed.append(index)
+                    return index < split
+                }
+                #expect(found == split)
+                #expect(probed.allSatisfy { (0..<count).contains($0) })  // never outside the positions
             }
         }
     }

@@ -42,12 +42,14 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         // Given only the required key
         let scenario = try ScenarioLoader.parse(#"{"layout":{"itemCount":10}}"#, file: "Scenarios/minimal.json")
 
-        // Then everything else is Scenario's default
+        // Then everything else is Scenario's default, except the refresh rate: the default
+        // device's maximum (120 Hz, iphone-14-pro), where a Scenario built in code starts at 60
         var expected = Scenario(layout: .init(itemCount: 10))
         expected.name = "minimal"
+        expected.display.refreshHz = 120
         #expect(scenario == expected)
         #expect(scenario.seed == 1)
-        #expect(scenario.display.refreshHz == 60 && scenario.display.renderMs == 0)
+        #expect(scenario.display.refreshHz == 120 && scenario.display.renderMs == 0)
         #expect(scenario.layout.kind == .list && scenario.layout.columns == 1)
         #expect(scenario.layout.itemHeight == 100 && scenario.layout.itemHeightRange == nil)
         #expect(scenario.layout.viewportWidth == 390 && scenario.layout.viewportHeight == 844

@@ -230,17 +230,42 @@ import ScrollSimTestSupport
         #expect(lines[1].hasPrefix("Error: \(directory)/b.json"))
     }
 
-    @Test("validate's summary counts items, strategies and top-level script steps")
+    @Test("validate's summary counts items, strategies and top-level script steps, and gives the refresh rate")
     func validateSummary() {
         var scenario = Scenario(layout: .init(itemCount: 3000))
         scenario.strategies = [StrategySpec(name: "a"), StrategySpec(name: "b")]
         scenario.script = [.drag(velocity: 350, seconds: 1), .fling(velocity: 3500, deceleration: .normal),
                            .repeatSteps(times: 3, steps: [.pause(seconds: 1), .memoryWarning])]
-        #expect(ValidateCommand.summary(of: scenario) == "3000 items, 2 strategies, 3 script steps")
+        scenario.display.refreshHz = 120
+        #expect(ValidateCommand.summary(of: scenario)
+                    == "3000 items, 2 strategies, 3 script steps, 120 Hz, the iphone-14-pro's maximum")
         var single = Scenario(layout: .init(itemCount: 1))
         single.strategies = [StrategySpec(name: "a")]
         single.script = [.pause(seconds: 1)]
-        #expect(ValidateCommand.summary(of: single) == "1 item, 1 strategy, 1 script step")
+        single.device = DeviceModel.iphone15Pro.preset
+        #expect(ValidateCommand.summary(of: single)
+                    == "1 item, 1 strategy, 1 script step, 60 Hz, below the iphone-15-pro's 120")
+        single.device = DeviceModel.iphone8.preset
+        #expect(ValidateCommand.summary(of: single)
+                    == "1 item, 1 strategy, 1 script step, 60 Hz, the iphone-8's maximum")
+    }
+
+    @Test("validate prints the rate a file runs at; a rate above the device's is one line, exit 65")
+    func validateRefreshRate() throws {
+        let omitted = try write("omitted.json", #"{"layout": {"itemCount": 9}, "device": {"model": "iphone-12"}, "#
+                                                + #""strategies": ["naive"]}"#)
+        let ok = scrollsim("validate", omitted)
+        #expect(ok.standardOutput
+                    == "\(omitted): ok (9 items, 1 strategy, 0 script steps, 60 Hz, the iphone-12's maximum)\n")
+        #expect(ok.code == 0)
+        let above = try write("above.json", #"{"display": {"refreshHz": 120}, "layout": {"itemCount": 9}, "#
+                                            + #""device": {"model": "iphone-12"}}"#)
+        let result = scrollsim("validate", above)
+        #expect(result.standardError == "Error: \(above): display.refreshHz: must be an integer from 1 to 60 on "
+                    + "device.model iphone-12, whose display refreshes at most 60 times a second (omit it for that "
+                    + "rate), found 120\n")
+        #expect(result.code == 65)
+        #expect(result.standardOutput == "")
     }
 
     @Test("a bad device value is one line naming the file and the JSON path, exit 65")

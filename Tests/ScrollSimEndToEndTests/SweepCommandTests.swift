@@ -476,7 +476,7 @@ import ScrollSimTestSupport
         #expect(scrollsim("sweep", directory + "/sw.json", "--shard", "2/2", "--out", directory + "/s2.csv").code == 0)
         var lines = try #require(fileText(directory + "/s1.csv"))
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines[2] = lines[2].replacingOccurrences(of: ",ios15,60,", with: ",ios15,sixty,")
+        lines[2] = lines[2].replacingOccurrences(of: ",ios15,120,", with: ",ios15,sixty,")
         try write("s1.csv", lines.joined(separator: "\n"))
         let result = scrollsim("merge", directory + "/s1.csv", directory + "/s2.csv",
                                "--out", directory + "/merged.csv")

@@ -26,8 +26,8 @@ public enum TestScenarios {
     }
 
     /// Scenario file text for sweeps, merges and shards: "tiny", seed 5, a list of 40 rows of
-    /// 200 pt scrolled briefly (a 0.3 s drag, then a 0.2 s pause: 18 frames at 60 Hz), listing
-    /// `strategies`: each run takes a few ms.
+    /// 200 pt scrolled briefly (a 0.3 s drag, then a 0.2 s pause: 36 scroll frames at the default
+    /// device's 120 Hz), listing `strategies`: each run takes a few ms.
     public static func tinyJSON(strategies: [String] = ["naive", "apple-prefetching-sample"]) -> String {
         """
         { "name": "tiny", "seed": 5,

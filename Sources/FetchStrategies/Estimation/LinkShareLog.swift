@@ -128,17 +128,9 @@ struct LinkShareLog {
         // a suffix of `intervals`.
         var first = 0
         if isSortedByEnd {
-            // The first transfer ending after `interval` starts, branch-free: the answer lies in
-            // `first...first + length`, each step halves `length` and moves `first` by a select.
+            // The first transfer ending after `interval` starts.
             first = intervals.withUnsafeBufferPointer { intervals in
-                var base = 0, length = intervals.count
-                guard length > 0 else { return 0 }
-                while length > 1 {
-                    let half = length / 2
-                    base = intervals[base + half].end <= interval.start ? base + half : base
-                    length -= half
-                }
-                return intervals[base].end <= interval.start ? base + 1 : base
+                BranchFreeSearch.lowerBound(count: intervals.count) { intervals[$0].end <= interval.start }
             }
         }
         // The starts and the ends of the overlapping transfers, sorted (sized once, filled

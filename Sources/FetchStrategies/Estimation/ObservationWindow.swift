@@ -47,32 +47,16 @@ struct ObservationWindow: Equatable {
         ascending.withUnsafeBufferPointer { Self.insertionIndex(of: value, in: $0) }
     }
 
-    /// The first position in `sorted` whose value is not below `value` (binary search).
-    ///
-    /// Branch-free: the answer lies in `base...base + length`; each step halves `length` and moves
-    /// `base` by a select on one comparison (no data-dependent branch to mispredict), the same
-    /// position as the textbook search (`ObservationWindowTests` checks it against a scan).
-    /// A full window of `LoadEstimator.windowCapacity` (32) values, the common case, takes the same
-    /// five steps unrolled (no loop branch whose exit is mispredicted).
+    /// The first position in `sorted` whose value is not below `value` (`BranchFreeSearch`).
+    /// A full window of `LoadEstimator.windowCapacity` values, the common case, searches with that
+    /// constant count: its steps unrolled.
     @inline(__always)
     static func insertionIndex(of value: Double, in sorted: UnsafeBufferPointer<Double>) -> Int {
-        var length = sorted.count
-        guard length > 0, let values = sorted.baseAddress else { return 0 }
-        var base = 0
-        if length == 32 {
-            base = values[base + 16] < value ? base + 16 : base
-            base = values[base + 8] < value ? base + 8 : base
-            base = values[base + 4] < value ? base + 4 : base
-            base = values[base + 2] < value ? base + 2 : base
-            base = values[base + 1] < value ? base + 1 : base
-            return values[base] < value ? base + 1 : base
+        guard let values = sorted.baseAddress else { return 0 }
+        if sorted.count == LoadEstimator.windowCapacity {
+            return BranchFreeSearch.lowerBound(count: LoadEstimator.windowCapacity) { values[$0] < value }
         }
-        while length > 1 {
-            let half = length / 2
-            base = values[base + half] < value ? base + half : base
-            length -= half
-        }
-        return values[base] < value ? base + 1 : base
+        return BranchFreeSearch.lowerBound(count: sorted.count) { values[$0] < value }
     }
 
     /// Adds an observation; the oldest value leaves when the window is full. Non-finite or

@@ -61,8 +61,7 @@ final class ActorImageLoader {
         } else {
             environment.record(session.outcomeOfLoad(imageID), imageID: imageID)
             inProgress[imageID] = [Waiter(deliver: deliver)]
-            // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
-            // still queued at the run's end is dropped uncalled; no reference count is paid per call.
+            // `unowned(unsafe)`: held by its strategy for the whole run (`FetchStrategy`, "Lifetime").
             session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
                 loadEnded(imageID, result: result)
             }

@@ -29,8 +29,7 @@ final class CellLoadTokens {
     /// The completion of `cell`'s load `token`: hops to the main queue and sets the image if the
     /// cell still waits for that load.
     func delivery(to cell: CellID, token: Int, environment: FetchEnvironment) -> (ImageObject?) -> Void {
-        // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
-        // still queued at the run's end is dropped uncalled; no reference count is paid per call.
+        // `unowned(unsafe)`: held by its strategy for the whole run (`FetchStrategy`, "Lifetime").
         { [unowned(unsafe) self] image in
             guard let image else { return }
             environment.async(onMain: { [unowned(unsafe) self] in

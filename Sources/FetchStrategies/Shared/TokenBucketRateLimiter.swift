@@ -64,8 +64,7 @@ final class TokenBucketRateLimiter {
     private func scheduleRetry() {
         guard !isRetryScheduled else { return }
         isRetryScheduled = true
-        // `unowned(unsafe)`: the strategy that owns this holds it for the whole run, and a closure
-        // still queued at the run's end is dropped uncalled; no reference count is paid per call.
+        // `unowned(unsafe)`: held by its strategy for the whole run (`FetchStrategy`, "Lifetime").
         environment.schedule(after: retryDelay) { [unowned(unsafe) self] in
             isRetryScheduled = false
             while pendingHead < pending.count && runIfToken(pending[pendingHead]) {

@@ -8,6 +8,13 @@ public typealias CellID = Int
 /// clock), so every strategy pays the same modelled costs. Callbacks run on the simulated main
 /// thread; whatever a strategy does synchronously in them is charged to the current main-thread
 /// work item through the environment. All callbacks have empty default implementations.
+///
+/// Lifetime: the run holds its strategy from the factory's call until the run ends (the script's
+/// end plus the settle limit, or the app's death), and nothing is called after that: a completion,
+/// main-queue block or timer the strategy handed to the environment and still queued then is
+/// dropped uncalled. So such a closure may capture the strategy, or an object the strategy holds
+/// for the whole run, `unowned(unsafe)`: no reference count is paid per request.
+/// `StrategyLifetimeTests` pins this guarantee.
 public protocol FetchStrategy: AnyObject {
     /// `collectionView(_:cellForItemAt:)`: `cell` (new or reused) is being configured for `item`.
     func cellForItem(_ cell: CellID, item: Int)

@@ -63,6 +63,22 @@ public enum DeviceModel: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The display's maximum refresh rate, Hz: 120 on the ProMotion models (iPhone 13 Pro and
+    /// later: `iphone-14-pro`, `iphone-15-pro`), 60 on the others. A scenario file that does not
+    /// set `display.refreshHz` runs at this rate; one that sets it may go lower (Low Power Mode and
+    /// Settings › Accessibility › Motion › Limit Frame Rate cap a ProMotion display at 60 Hz), not
+    /// higher. Sources: Apple, "Optimizing iPhone and iPad apps to support ProMotion displays"
+    /// (ProMotion iPhones: "iPhone 13 Pro and later", "from 10Hz to 120Hz"; UIKit among the
+    /// frameworks that "handle frame pacing automatically"), and Apple's tech specs of each model
+    /// (ProMotion on the 14 Pro and 15 Pro; none on the 8, SE (2nd generation) and 12). The
+    /// variable rate (a fling slowing to a lower rate) is not modelled (docs/fidelity.md).
+    public var maxRefreshHz: Int {
+        switch self {
+        case .iphone8, .iphoneSE2, .iphone12: 60
+        case .iphone14Pro, .iphone15Pro: 120
+        }
+    }
+
     /// The foreground app's memory limit (jetsam kills the app above it), MiB.
     public var memoryLimitMB: Int {
         switch self {

@@ -35,7 +35,10 @@ public struct Scenario: Sendable, Equatable {
 
     /// Display settings (docs/model.md, "Display, main thread and frames").
     public struct Display: Sendable, Equatable {
-        /// Refresh rate in Hz. Default 60; allowed 1...240.
+        /// Refresh rate in Hz, 1...240. A scenario file that omits `display.refreshHz` gets its
+        /// device's maximum (`DeviceModel.maxRefreshHz`: 120 on the ProMotion models, 60 on the
+        /// others), and one that gives a higher rate than that is refused (`ScenarioDecoder`).
+        /// A `Display` built in code starts at 60, whatever the device.
         public var refreshHz: Int = 60
         /// Render-server cost per frame in ms; 0 (default) means the render stage is not modelled.
         public var renderMs: Double = 0

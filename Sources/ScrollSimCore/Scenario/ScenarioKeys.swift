@@ -36,8 +36,10 @@ enum ScenarioKeys {
 
     /// `display`.
     static let display = ScenarioSection("display", "The display: refresh rate and render stage.", keys: [
-        ScenarioKey("refreshHz", .integer(1...240), default: JSONValue(Scenario.Display().refreshHz),
-            "Refresh rate, Hz (120 for ProMotion)."),
+        ScenarioKey("refreshHz", .integer(1...240),
+            "Refresh rate, Hz, at most the device's maximum; default: the device's maximum, 120 on the ProMotion "
+            + "models (iphone-14-pro, iphone-15-pro) and 60 on the others (60 on a ProMotion model: Low Power "
+            + "Mode or Limit Frame Rate)."),
         ScenarioKey("renderMs", .number(.from(0, to: 1000)), default: JSONValue(Scenario.Display().renderMs),
             "Render-server time per frame, ms; 0 leaves the render stage out."),
     ])

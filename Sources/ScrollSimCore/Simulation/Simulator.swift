@@ -54,7 +54,8 @@ final class Simulator {
     let network: NetworkModel
     let disk: ServerPool
     let decoders: ServerPool
-    /// The strategy, kept alive for the whole run; callbacks go through `withStrategy`.
+    /// The strategy, kept alive for the whole run (the guarantee `FetchStrategy`'s "Lifetime" states);
+    /// callbacks go through `withStrategy`.
     private var strategyOwner: (any FetchStrategy)?
     /// `strategyOwner`'s object, unretained (`BorrowedReference`), and its dynamic type
     /// (`withStrategy`).

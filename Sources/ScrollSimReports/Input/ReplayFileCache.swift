@@ -12,10 +12,12 @@ import ScrollSimCore
 public final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
     /// Guards `gestures`, `catalogs` and `readPaths`.
     private let lock = NSLock()
-    /// Each path's outcome so far; only looked up, never iterated.
-    private var gestures: [String: Result<ReplayGesture, InputError>] = [:]
-    /// Each catalog path's outcome so far; only looked up, never iterated.
-    private var catalogs: [String: Result<ItemCatalog, InputError>] = [:]
+    /// Each path's outcome so far, read or refused; only looked up, never iterated.
+    private typealias Outcomes<Value> = [String: Result<Value, InputError>]
+    /// Each gesture path's outcome so far.
+    private var gestures: Outcomes<ReplayGesture> = [:]
+    /// Each catalog path's outcome so far.
+    private var catalogs: Outcomes<ItemCatalog> = [:]
     /// The paths asked for, in first-use order.
     private var readPaths: [String] = []
 
@@ -25,27 +27,28 @@ public final class ReplayFileCache: ScenarioFileReading, @unchecked Sendable {
     /// The gesture in the file at `path`, read and parsed on first use.
     /// - Throws: `InputError` (see the type).
     public func replayGesture(atPath path: String) throws(InputError) -> ReplayGesture {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = gestures[path] { return try known.get() }
-        let outcome = Result { () throws(InputError) -> ReplayGesture in
+        try cached(path, in: \.gestures) { () throws(InputError) in
             try ReplayCSV.parse(try InputFile.read(path, limit: .replay), file: path)
         }
-        gestures[path] = outcome
-        readPaths.append(path)
-        return try outcome.get()
     }
 
     /// The catalog in the file at `path`, read and parsed on first use.
     /// - Throws: `InputError` (see the type).
     public func itemCatalog(atPath path: String) throws(InputError) -> ItemCatalog {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = catalogs[path] { return try known.get() }
-        let outcome = Result { () throws(InputError) -> ItemCatalog in
+        try cached(path, in: \.catalogs) { () throws(InputError) in
             try CatalogCSV.parse(try InputFile.read(path, limit: .catalog), file: path)
         }
-        catalogs[path] = outcome
+    }
+
+    /// `path`'s outcome in the table at `outcomes`: the one recorded, else `read`'s, recorded (and
+    /// the path with it, in `readPaths`), under the lock.
+    private func cached<Value>(_ path: String, in outcomes: ReferenceWritableKeyPath<ReplayFileCache, Outcomes<Value>>,
+                               read: () throws(InputError) -> Value) throws(InputError) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = self[keyPath: outcomes][path] { return try known.get() }
+        let outcome = Result(catching: read)
+        self[keyPath: outcomes][path] = outcome
         readPaths.append(path)
         return try outcome.get()
     }

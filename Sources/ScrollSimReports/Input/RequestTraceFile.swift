@@ -52,53 +52,63 @@ public enum RequestTraceFile {
                                                expectedObjects: numbering.objectCount) }
             }
         }
-        var objects: [Int] = []
-        func replay(_ columns: RequestTrace.Columns, through replayers: inout [CacheReplayer]) {
-            objects.removeAll(keepingCapacity: true)
-            for index in columns.ids.indices {
-                objects.append(Int(numbering.object(id: columns.ids[index], size: columns.sizes[index])))
-            }
-            for replayer in replayers.indices {  // one cache at a time over the chunk: the same counts
-                for index in objects.indices {
-                    _ = replayers[replayer].request(objects[index], size: columns.sizes[index])
-                }
+        // The object numbers of the requests at hand (a chunk's, or every request's when kept).
+        var objects: [Int32] = []
+        func replayChunks(through replayers: inout [CacheReplayer]) throws(InputError) {
+            try forEachChunk(path) { columns in
+                objects.removeAll(keepingCapacity: true)
+                Self.number(columns, with: &numbering, into: &objects)
+                Self.replay(objects, sizes: columns.sizes, through: &replayers)
             }
         }
         guard needsDistinctBytes else {
             var all = replayers(distinctBytes: 0)
-            try forEachChunk(path) { replay($0, through: &all) }
+            try replayChunks(through: &all)
             return (all.map(\.result), numbering.distinctBytes)
         }
-        guard InputFile.regularFileSize(path).map({ $0 > readOnceBytes }) == true else {
-            var kept: (objects: [Int32], sizes: [Int64]) = ([], [])
-            try forEachChunk(path) { columns in
-                for index in columns.ids.indices {
-                    kept.objects.append(numbering.object(id: columns.ids[index], size: columns.sizes[index]))
-                }
-                kept.sizes += columns.sizes
-            }
-            var all = replayers(distinctBytes: numbering.distinctBytes)
-            for replayer in all.indices {
-                for index in kept.objects.indices {
-                    _ = all[replayer].request(Int(kept.objects[index]), size: kept.sizes[index])
-                }
-            }
-            return (all.map(\.result), numbering.distinctBytes)
-        }
+        // A first pass numbers the objects (their distinct bytes); a pipe or a small file keeps
+        // every request's object and size for the replay, a larger file is read again.
+        let keepsRequests = InputFile.regularFileSize(path).map({ $0 > readOnceBytes }) != true
+        var sizes: [Int64] = []
         var requests = 0
         try forEachChunk(path) { columns in
-            for index in columns.ids.indices {
-                _ = numbering.object(id: columns.ids[index], size: columns.sizes[index])
+            if keepsRequests {
+                sizes += columns.sizes
+            } else {
+                objects.removeAll(keepingCapacity: true)
             }
+            Self.number(columns, with: &numbering, into: &objects)
             requests += columns.ids.count
         }
         let distinctBytes = numbering.distinctBytes
         var all = replayers(distinctBytes: distinctBytes)
-        try forEachChunk(path) { replay($0, through: &all) }
+        guard !keepsRequests else {
+            Self.replay(objects, sizes: sizes, through: &all)
+            return (all.map(\.result), distinctBytes)
+        }
+        try replayChunks(through: &all)
         if numbering.distinctBytes != distinctBytes || all.first.map({ $0.requests != requests }) == true {
             throw InputError(.invalid, file: path, "the file changed while it was read twice (once for the "
                              + "distinct bytes of a p% capacity, once to replay); replay a file that is not written to")
         }
         return (all.map(\.result), distinctBytes)
+    }
+
+    /// Appends the object number of each request in `columns` to `objects` (numbered by `numbering`).
+    private static func number(_ columns: RequestTrace.Columns, with numbering: inout RequestTraceNumbering,
+                               into objects: inout [Int32]) {
+        for index in columns.ids.indices {
+            objects.append(numbering.object(id: columns.ids[index], size: columns.sizes[index]))
+        }
+    }
+
+    /// Replays the requests (object `objects[i]` of `sizes[i]` bytes) through each of `replayers`,
+    /// one cache at a time over all of them: the same counts as request by request.
+    private static func replay(_ objects: [Int32], sizes: [Int64], through replayers: inout [CacheReplayer]) {
+        for replayer in replayers.indices {
+            for index in objects.indices {
+                _ = replayers[replayer].request(Int(objects[index]), size: sizes[index])
+            }
+        }
     }
 }

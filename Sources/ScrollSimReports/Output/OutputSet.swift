@@ -40,8 +40,7 @@ public struct OutputSet {
     /// Starts the file at `path`, streamed: its directory is made and its temporary file created now.
     /// - Throws: `FileWriteError` (nothing of this file is left behind).
     public mutating func addStream(toFile path: String) throws(FileWriteError) -> StreamedFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory,
-                                             created: &createdDirectories)
+        try createDirectory(of: path)
         let stream = try StreamedFile(path: path)
         streams.append(stream)
         return stream
@@ -50,11 +49,17 @@ public struct OutputSet {
     /// A scratch file next to the output `path` (its directory is made now).
     /// - Throws: `FileWriteError`.
     public mutating func addScratch(near path: String) throws(FileWriteError) -> ScratchFile {
-        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory,
-                                             created: &createdDirectories)
+        try createDirectory(of: path)
         let scratch = try ScratchFile(near: path)
         scratches.append(scratch)
         return scratch
+    }
+
+    /// Makes the directory of `path` and its missing parents, recording them in `createdDirectories`.
+    /// - Throws: `FileWriteError`.
+    private mutating func createDirectory(of path: String) throws(FileWriteError) {
+        try AtomicFileWriter.createDirectory(atPath: AtomicFileWriter.split(path).directory,
+                                             created: &createdDirectories)
     }
 
     /// Removes the temporary file of every stream and every scratch file (the command failed):

@@ -40,25 +40,24 @@ public struct RunOutputs: Sendable, Equatable {
     /// Every file `plan` would write, each with the option that names it (for `OutputConflict`).
     public func files(of plan: RunPlan) -> [(path: String, option: String)] {
         var files: [(path: String, option: String)] = []
+        func addPerRun(in directory: String, extension: String, option: String) {
+            files += plan.runs.map { (Self.path(of: $0, in: directory, extension: `extension`), option) }
+        }
         if let outDirectory {
             files.append((AtomicFileWriter.join(outDirectory, "summary.csv"), "--out <dir>"))
             if writesFrames {
-                let frames = AtomicFileWriter.join(outDirectory, "frames")
-                files += plan.runs.map { (AtomicFileWriter.join(frames, $0.fileName(extension: "csv")), "--out <dir>") }
+                addPerRun(in: AtomicFileWriter.join(outDirectory, "frames"), extension: "csv", option: "--out <dir>")
             }
         }
-        if let requestsDirectory {
-            files += plan.runs.map {
-                (AtomicFileWriter.join(requestsDirectory, $0.fileName(extension: "csv")), "--requests <dir>")
-            }
-        }
-        if let traceDirectory {
-            files += plan.runs.map {
-                (AtomicFileWriter.join(traceDirectory, $0.fileName(extension: "json")), "--trace <dir>")
-            }
-        }
+        if let requestsDirectory { addPerRun(in: requestsDirectory, extension: "csv", option: "--requests <dir>") }
+        if let traceDirectory { addPerRun(in: traceDirectory, extension: "json", option: "--trace <dir>") }
         if let htmlFile { files.append((htmlFile, "--html <file>")) }
         return files
+    }
+
+    /// The file of `run` in `directory`: `<scenario>__<strategy>__<seed>.<extension>`.
+    private static func path(of run: RunPlan.Run, in directory: String, extension: String) -> String {
+        AtomicFileWriter.join(directory, run.fileName(extension: `extension`))
     }
 
     /// Runs `plan` in order, writing each run's frames, trace and request trace as it goes
@@ -71,19 +70,19 @@ public struct RunOutputs: Sendable, Equatable {
         do {
             var results: [RunResult] = []
             for run in plan.runs {
-                let name = run.fileName(extension: "csv")
                 var frames: StreamedFile?
                 if writesFrames, let outDirectory {
-                    frames = try set.addStream(toFile: join(outDirectory, "frames", name))
+                    let directory = AtomicFileWriter.join(outDirectory, "frames")
+                    frames = try set.addStream(toFile: Self.path(of: run, in: directory, extension: "csv"))
                 }
                 var trace: (file: StreamedFile, scratch: ScratchFile)?
                 if let traceDirectory {
-                    let path = AtomicFileWriter.join(traceDirectory, run.fileName(extension: "json"))
+                    let path = Self.path(of: run, in: traceDirectory, extension: "json")
                     trace = (try set.addStream(toFile: path), try set.addScratch(near: path))
                 }
                 var requests: StreamedFile?
                 if let requestsDirectory {
-                    requests = try set.addStream(toFile: AtomicFileWriter.join(requestsDirectory, name))
+                    requests = try set.addStream(toFile: Self.path(of: run, in: requestsDirectory, extension: "csv"))
                 }
                 let recording = RunStreamRecording(run, frames: frames, trace: trace, requests: requests,
                                                    drawsChart: htmlFile != nil)
@@ -108,40 +107,26 @@ public struct RunOutputs: Sendable, Equatable {
         }
     }
 
-    /// `directory/subdirectory/name`.
-    private func join(_ directory: String, _ subdirectory: String, _ name: String) -> String {
-        AtomicFileWriter.join(AtomicFileWriter.join(directory, subdirectory), name)
-    }
-
     /// The output set of `results` (recorded with `recording`): every directory, then every file.
     public func outputSet(_ results: [RunResult]) -> OutputSet {
         var set = OutputSet()
-        if let requestsDirectory {
-            set.addDirectory(requestsDirectory)
+        func addPerRun(in directory: String, extension: String, _ text: (RunResult) -> String) {
+            set.addDirectory(directory)
             for result in results {
-                let path = AtomicFileWriter.join(requestsDirectory, result.run.fileName(extension: "csv"))
-                set.add(result.requests ?? "", toFile: path)
+                set.add(text(result), toFile: Self.path(of: result.run, in: directory, extension: `extension`))
             }
         }
+        if let requestsDirectory { addPerRun(in: requestsDirectory, extension: "csv") { $0.requests ?? "" } }
         if let outDirectory {
             set.addDirectory(outDirectory)
             set.add(results.summary.csv, toFile: AtomicFileWriter.join(outDirectory, "summary.csv"))
             if writesFrames {
-                let frames = AtomicFileWriter.join(outDirectory, "frames")
-                set.addDirectory(frames)
-                for result in results {
-                    let text = FramesCSV.header + result.frames.map(FramesCSV.row).joined()
-                    set.add(text, toFile: AtomicFileWriter.join(frames, result.run.fileName(extension: "csv")))
+                addPerRun(in: AtomicFileWriter.join(outDirectory, "frames"), extension: "csv") {
+                    FramesCSV.header + $0.frames.map(FramesCSV.row).joined()
                 }
             }
         }
-        if let traceDirectory {
-            set.addDirectory(traceDirectory)
-            for result in results {
-                let path = AtomicFileWriter.join(traceDirectory, result.run.fileName(extension: "json"))
-                set.add(result.traceJSON ?? "", toFile: path)
-            }
-        }
+        if let traceDirectory { addPerRun(in: traceDirectory, extension: "json") { $0.traceJSON ?? "" } }
         if let htmlFile { set.add(HTMLReport.render(results.summary, frames: results.frameData), toFile: htmlFile) }
         return set
     }
