@@ -152,11 +152,13 @@ struct CompareCommand: ScrollSimSubcommand {
     /// Reads, joins, reports; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
         guard let limits = try? limits() else { return ExitCode.usage }  // checked by `validate()`
-        var documents: [SummaryDocument] = []
+        // Each file is read a record at a time and kept packed (`ComparisonSide`): the candidate
+        // with an index of its rows for the join.
+        var sides: [ComparisonSide] = []
         var failures: [InputError] = []
-        for path in paths {
+        for (place, path) in paths.enumerated() {
             do {
-                documents.append(try SummaryDocument.load(path: path))
+                sides.append(try ComparisonSide.load(path: path, isIndexed: place == 1))
             } catch {
                 failures.append(error)
             }
@@ -165,7 +167,7 @@ struct CompareCommand: ScrollSimSubcommand {
         // A limit asked for on a metric one file lacks could never fail: refuse it rather than pass.
         for (column, argument) in explicitLimits() {
             let name = SummaryColumn.all[column].name
-            for (path, document) in zip(paths, documents) where !document.columns.contains(.summary(column)) {
+            for (path, side) in zip(paths, sides) where !side.header.columns.contains(.summary(column)) {
                 return ScrollSimCommand.report([InputError(.invalid, file: path, at: .line(1),
                     "no column '\(name)', which '--max-regression \(argument)' limits; compare files that both "
                         + "have it, or give '--max-regression \(name)=off'")], output: output)
@@ -173,15 +175,14 @@ struct CompareCommand: ScrollSimSubcommand {
         }
         let comparison: Comparison
         do {
-            comparison = try Comparison(baseline: documents[0], file: paths[0], candidate: documents[1], file: paths[1],
-                                        limits: limits)
+            comparison = try Comparison(baseline: sides[0], candidate: sides[1], limits: limits)
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
         switch format {
-        case .table: output.write(ComparisonReport.table(comparison, failsOnMissing: failsOnMissing))
-        case .markdown: output.write(ComparisonReport.markdown(comparison, failsOnMissing: failsOnMissing))
-        case .csv: output.write(ComparisonReport.csv(comparison))
+        case .table: ComparisonReport.table(comparison, failsOnMissing: failsOnMissing, emit: output.write)
+        case .markdown: ComparisonReport.markdown(comparison, failsOnMissing: failsOnMissing, emit: output.write)
+        case .csv: ComparisonReport.csv(comparison, emit: output.write)
         }
         return ComparisonReport.verdict(comparison, failsOnMissing: failsOnMissing) == .noRegression
             ? ExitCode.success : ExitCode.regression

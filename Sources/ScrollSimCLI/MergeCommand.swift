@@ -68,9 +68,26 @@ struct MergeCommand: ScrollSimSubcommand {
         if problems.isEmpty { problems = ShardMerge.problems(across: shards) }
         if !problems.isEmpty { return ScrollSimCommand.report(problems, output: output) }
         do {
-            return SweepCommand.emit(try ShardMerge.merge(shards).csv, to: outFile, output: output)
+            try ShardMerge.checkRows(shards)
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
+        // The merged CSV is streamed (to stdout, or to --out's temporary name, renamed over it once
+        // complete), never held whole.
+        guard let outFile else {
+            ShardMerge.write(shards, emit: output.write)
+            return ExitCode.success
+        }
+        var outputs = OutputSet()
+        do {
+            let file = try outputs.addStream(toFile: outFile)
+            AtomicFileWriter.removeStaleTemporaries(in: AtomicFileWriter.split(outFile).directory)
+            ShardMerge.write(shards, emit: file.write)
+            try outputs.publish()
+        } catch {
+            outputs.discard()
+            return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
+        }
+        return ExitCode.success
     }
 }

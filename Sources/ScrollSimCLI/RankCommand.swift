@@ -78,12 +78,14 @@ struct RankCommand: ScrollSimSubcommand {
 
     /// Reads, ranks, prints; see the type's documentation.
     func run(output: CommandOutput) -> Int32 {
-        guard let metricName, let metric = SummaryColumn.named(metricName) else { return ExitCode.usage }
+        guard let metricName, let metric = SummaryColumn.named(metricName),
+              let column = SummaryColumn.index(of: metricName) else { return ExitCode.usage }
         var documents: [(file: String, document: SummaryDocument)] = []
         var failures: [InputError] = []
         for path in paths {
             do {
-                documents.append((path, try SummaryDocument.load(path: path)))
+                // The ranked metric is the one value kept per row: memory grows with rows, not columns.
+                documents.append((path, try SummaryDocument.load(path: path, keeping: [column])))
             } catch {
                 failures.append(error)
             }

@@ -10,7 +10,7 @@ import ScrollSimReports
 /// 2. with `--frames <dir>`, read `<dir>/<scenario>__<strategy>__<seed>.csv` for each run of a
 ///    plain (non-sweep) summary (`HTMLReport.loadFrames`): a missing file only leaves that run
 ///    without a chart, a bad one is an error (65, or 66 when unreadable), a missing directory is 66;
-/// 3. render, then write the HTML atomically (failure: exit 1).
+/// 3. render into the HTML file's temporary name, then rename it over the file (failure: exit 1).
 struct ReportCommand: ScrollSimSubcommand {
     /// The interface of `scrollsim report`.
     static let configuration = CommandSpec(
@@ -80,11 +80,16 @@ struct ReportCommand: ScrollSimSubcommand {
             return ScrollSimCommand.reportUsageError(CommandLineError(conflict.description), of: Self.configuration,
                                                      output: output)
         }
+        // The page goes to the file's temporary name as it is rendered (never held whole), and is
+        // renamed over the file once complete, as every output is.
         var outputs = OutputSet()
-        outputs.add(HTMLReport.render(summary, frames: frames), toFile: htmlFile)
         do {
+            let page = try outputs.addStream(toFile: htmlFile)
+            AtomicFileWriter.removeStaleTemporaries(in: AtomicFileWriter.split(htmlFile).directory)
+            HTMLReport.render(summary, frames: frames, emit: page.write)
             try outputs.publish()
         } catch {
+            outputs.discard()
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }
         return ExitCode.success

@@ -42,7 +42,8 @@ import Testing
         partial.rows = plain.rows.map { row in
             var row = row
             row.profile = ""
-            row.values = row.values.indices.map { $0 == SummaryColumn.index(of: "hitch_ratio") ? row.values[$0] : nil }
+            let hitchRatio = SummaryColumn.index(of: "hitch_ratio")
+            row.values = SummaryValues(row.values.indices.map { $0 == hitchRatio ? row.values[$0] : nil })
             row.axisValues = ["\"quoted\""]
             return row
         }

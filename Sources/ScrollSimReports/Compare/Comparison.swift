@@ -9,7 +9,7 @@ import ScrollSimCore
 /// on a dictionary's order: dictionaries are used for lookups only.
 public struct Comparison: Sendable {
     /// What happened to one metric of one row.
-    public enum Status: String, Sendable {
+    public enum Status: String, CaseIterable, Sendable {
         /// Same value.
         case unchanged
         /// Changed the better way.
@@ -20,6 +20,17 @@ public struct Comparison: Sendable {
         case regressed
         /// Changed, for a metric with no better direction.
         case changed
+
+        /// The status's position in `allCases`.
+        var position: Int {
+            switch self {
+            case .unchanged: 0
+            case .improved: 1
+            case .worse: 2
+            case .regressed: 3
+            case .changed: 4
+            }
+        }
     }
 
     /// One metric of one joined row.
@@ -46,15 +57,65 @@ public struct Comparison: Sendable {
         public var changePercent: String? { change.percent(of: baseline) }
     }
 
-    /// One joined row.
+    /// One joined row: its place in each file; its metrics are worked out when asked for, from
+    /// the files' packed values (`ComparisonSide`), so a comparison of a million rows keeps no
+    /// result per row and metric.
     public struct RowResult: Sendable {
-        /// The row's identity.
-        public var key: RowKey
+        /// The two files and what is compared.
+        let join: Join
+        /// The row in the baseline.
+        let baselineRow: Int
+        /// The row in the candidate.
+        let candidateRow: Int
+
+        /// The row's identity (the baseline's key).
+        public var key: RowKey { join.baseline.keys[baselineRow] }
+
         /// Every metric both files have, in `SummaryColumn.all` order.
-        public var metrics: [MetricResult]
+        public var metrics: [MetricResult] {
+            join.compared.map { index in
+                Comparison.compare(SummaryColumn.all[index], limit: join.limits[index],
+                                   join.baseline.value(row: baselineRow, column: index),
+                                   join.candidate.value(row: candidateRow, column: index))
+            }
+        }
+
+        /// The status of each compared metric, in `metrics` order (without building the results).
+        var statuses: [Status] {
+            join.compared.map { index in
+                Comparison.status(SummaryColumn.all[index], limit: join.limits[index],
+                                  join.baseline.value(row: baselineRow, column: index),
+                                  join.candidate.value(row: candidateRow, column: index))
+            }
+        }
 
         /// Whether any metric changed.
-        public var hasChanges: Bool { metrics.contains { $0.status != .unchanged } }
+        public var hasChanges: Bool {
+            join.compared.contains { index in
+                !WideDecimal.difference(join.candidate.value(row: candidateRow, column: index),
+                                        join.baseline.value(row: baselineRow, column: index)).isZero
+            }
+        }
+    }
+
+    /// What the joined rows share: both files, the compared columns and the limits.
+    final class Join: Sendable {
+        /// The baseline.
+        let baseline: ComparisonSide
+        /// The candidate.
+        let candidate: ComparisonSide
+        /// The metric columns both files have, in `SummaryColumn.all` order.
+        let compared: [Int]
+        /// The limit of every column of `SummaryColumn.all`.
+        let limits: [RegressionLimit?]
+
+        /// The join of `baseline` and `candidate` on `compared`.
+        init(baseline: ComparisonSide, candidate: ComparisonSide, compared: [Int], limits: [RegressionLimit?]) {
+            self.baseline = baseline
+            self.candidate = candidate
+            self.compared = compared
+            self.limits = limits
+        }
     }
 
     /// The baseline file's name.
@@ -77,14 +138,27 @@ public struct Comparison: Sendable {
     public var metricsOnlyInBaseline: [String]
     /// Metric columns in the candidate only.
     public var metricsOnlyInCandidate: [String]
+    /// How many metrics have each status, over all rows (by `Status.allCases` position).
+    private var statusCounts: [Int]
+    /// Joined rows with at least one regression.
+    public private(set) var regressedRowCount: Int
 
     /// Joins `baseline` (read from `baselineFile`) and `candidate` with `limits` (one per
     /// `SummaryColumn.all` entry; nil for none).
     /// - Throws: `InputError` (invalid, naming the candidate) when the files have different axis columns.
     public init(baseline: SummaryDocument, file baselineFile: String, candidate: SummaryDocument,
                 file candidateFile: String, limits: [RegressionLimit?]) throws(InputError) {
+        try self.init(baseline: ComparisonSide(document: baseline, file: baselineFile),
+                      candidate: ComparisonSide(document: candidate, file: candidateFile), limits: limits)
+    }
+
+    /// Joins `baseline` and `candidate` (the candidate read with `isIndexed`) with `limits`: what
+    /// `scrollsim compare` does, holding both files packed (`ComparisonSide`).
+    /// - Throws: `InputError` (invalid, naming the candidate) when the files have different axis columns.
+    public init(baseline: ComparisonSide, candidate: ComparisonSide, limits: [RegressionLimit?]) throws(InputError) {
         precondition(limits.count == SummaryColumn.all.count, "Comparison: one limit slot per SummaryColumn")
-        let baselineAxes = baseline.axisNames, candidateAxes = candidate.axisNames
+        let baselineFile = baseline.file, candidateFile = candidate.file
+        let baselineAxes = baseline.header.axisNames, candidateAxes = candidate.header.axisNames
         guard Set(baselineAxes) == Set(candidateAxes) else {
             func listed(_ columns: [String]) -> String { columns.isEmpty ? "none" : columns.joined(separator: ", ") }
             throw InputError(.invalid, file: candidateFile, at: .line(1),
@@ -93,57 +167,69 @@ public struct Comparison: Sendable {
         }
         var candidatePlaces: [String: Int] = [:]  // lookups only: n axis columns are matched in O(n)
         for (place, name) in candidateAxes.enumerated() { candidatePlaces[name] = place }
-        let order = baselineAxes.map { name in candidatePlaces[name] ?? 0 }
-        var candidateRows: [RowKey: SummaryRow] = [:]  // lookups only
-        var candidateKeys: [RowKey] = []
-        for row in candidate.rows {
-            var key = RowKey(row)
-            key.axisValues = order.map { row.axisValues[$0] }
-            candidateRows[key] = row
-            candidateKeys.append(key)
-        }
+        var baselinePlaces: [String: Int] = [:]  // lookups only
+        for (place, name) in baselineAxes.enumerated() { baselinePlaces[name] = place }
+        // A candidate key in the baseline's axis order, and a baseline key in the candidate's.
+        let toBaselineOrder = baselineAxes.map { name in candidatePlaces[name] ?? 0 }
+        let toCandidateOrder = candidateAxes.map { name in baselinePlaces[name] ?? 0 }
+        let isSameOrder = baselineAxes == candidateAxes
         let compared = SummaryColumn.all.indices.filter { index in
-            SummaryColumn.all[index].polarity != nil && baseline.columns.contains(.summary(index))
-                && candidate.columns.contains(.summary(index))
+            baseline.slotOfColumn[index] != nil && candidate.slotOfColumn[index] != nil
         }
+        let join = Join(baseline: baseline, candidate: candidate, compared: compared, limits: limits)
         var rows: [RowResult] = []
         var onlyInBaseline: [RowKey] = []
-        var joined = Set<RowKey>()  // membership only
-        for row in baseline.rows {
-            let key = RowKey(row)
-            guard let other = candidateRows[key] else {
+        var isJoined = [Bool](repeating: false, count: candidate.rowCount)
+        var statusCounts = [Int](repeating: 0, count: Status.allCases.count)
+        var regressedRowCount = 0
+        for (baselineRow, key) in baseline.keys.enumerated() {
+            var lookup = key
+            if !isSameOrder { lookup.axisValues = toCandidateOrder.map { key.axisValues[$0] } }
+            guard let candidateRow = candidate.rowOfKey[lookup] else {
                 onlyInBaseline.append(key)
                 continue
             }
-            joined.insert(key)
-            var metrics: [MetricResult] = []
-            for index in compared {
-                guard let before = row.values[index]?.exact, let after = other.values[index]?.exact else { continue }
-                metrics.append(Self.compare(SummaryColumn.all[index], limit: limits[index], before, after))
+            isJoined[candidateRow] = true
+            let row = RowResult(join: join, baselineRow: baselineRow, candidateRow: candidateRow)
+            var isRegressed = false
+            for status in row.statuses {
+                statusCounts[status.position] += 1
+                if status == .regressed { isRegressed = true }
             }
-            rows.append(RowResult(key: key, metrics: metrics))
+            if isRegressed { regressedRowCount += 1 }
+            rows.append(row)
         }
         self.baselineFile = baselineFile
         self.candidateFile = candidateFile
-        baselineRowCount = baseline.rows.count
-        candidateRowCount = candidate.rows.count
+        baselineRowCount = baseline.rowCount
+        candidateRowCount = candidate.rowCount
         axisColumns = baselineAxes
         self.rows = rows
         self.onlyInBaseline = onlyInBaseline
-        onlyInCandidate = candidateKeys.filter { !joined.contains($0) }
-        func onlyIn(_ one: SummaryDocument, _ other: SummaryDocument) -> [String] {
-            SummaryColumn.all.indices.filter { index in
-                SummaryColumn.all[index].polarity != nil && one.columns.contains(.summary(index))
-                    && !other.columns.contains(.summary(index))
-            }.map { SummaryColumn.all[$0].name }
+        onlyInCandidate = candidate.keys.indices.filter { !isJoined[$0] }.map { row in
+            var key = candidate.keys[row]
+            if !isSameOrder { key.axisValues = toBaselineOrder.map { candidate.keys[row].axisValues[$0] } }
+            return key
+        }
+        func onlyIn(_ one: ComparisonSide, _ other: ComparisonSide) -> [String] {
+            one.metricColumns.filter { other.slotOfColumn[$0] == nil }.map { SummaryColumn.all[$0].name }
         }
         metricsOnlyInBaseline = onlyIn(baseline, candidate)
         metricsOnlyInCandidate = onlyIn(candidate, baseline)
+        self.statusCounts = statusCounts
+        self.regressedRowCount = regressedRowCount
     }
 
     /// The verdict on one metric.
     static func compare(_ metric: SummaryColumn, limit: RegressionLimit?, _ baseline: ExactDecimal,
                         _ candidate: ExactDecimal) -> MetricResult {
+        MetricResult(metric: metric, limit: limit, baseline: baseline, candidate: candidate,
+                     status: status(metric, limit: limit, baseline, candidate))
+    }
+
+    /// The status of one metric.
+    static func status(_ metric: SummaryColumn, limit: RegressionLimit?, _ baseline: ExactDecimal,
+                       _ candidate: ExactDecimal) -> Status {
         let change = WideDecimal.difference(candidate, baseline)
         let status: Status
         if change.isZero {
@@ -164,19 +250,14 @@ public struct Comparison: Sendable {
                 }
             }
         }
-        return MetricResult(metric: metric, limit: limit, baseline: baseline, candidate: candidate, status: status)
+        return status
     }
 
     /// Metrics past their limits, over all rows.
     public var regressionCount: Int { count(.regressed) }
 
-    /// Joined rows with at least one regression.
-    public var regressedRowCount: Int { rows.filter { $0.metrics.contains { $0.status == .regressed } }.count }
-
     /// Metrics with `status`, over all rows.
-    public func count(_ status: Status) -> Int {
-        rows.reduce(0) { $0 + $1.metrics.filter { $0.status == status }.count }
-    }
+    public func count(_ status: Status) -> Int { statusCounts[status.position] }
 
     /// Whether any row is on one side only.
     public var hasMissingRows: Bool { !onlyInBaseline.isEmpty || !onlyInCandidate.isEmpty }

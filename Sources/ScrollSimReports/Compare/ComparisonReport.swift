@@ -68,8 +68,19 @@ public enum ComparisonReport {
 
     // MARK: Table
 
+    /// The text of a rendering handed to `emit` a piece of about `pieceBytes` at a time, so a
+    /// report of a million rows is never one string (`compare` writes each piece to stdout).
+    public static let pieceBytes = 1 << 20
+
     /// The `table` rendering.
     public static func table(_ comparison: Comparison, failsOnMissing: Bool) -> String {
+        var whole = ""
+        table(comparison, failsOnMissing: failsOnMissing) { whole += $0 }
+        return whole
+    }
+
+    /// The `table` rendering, in pieces (`pieceBytes`).
+    public static func table(_ comparison: Comparison, failsOnMissing: Bool, emit: (String) -> Void) {
         var text = "Baseline:  \(comparison.baselineFile) (\(counted(comparison.baselineRowCount, "row")))\n"
         text += "Candidate: \(comparison.candidateFile) (\(counted(comparison.candidateRowCount, "row")))\n"
         var unchangedRows = 0
@@ -87,6 +98,10 @@ public enum ComparisonReport {
             let header = ["metric", "baseline", "candidate", "change", "limit", "status"]
             text += TextTable.render(header: header, rows: cells,
                                      rightAligned: [false, true, true, false, false, false], indent: 2)
+            if text.utf8.count >= pieceBytes {
+                emit(text)
+                text = ""
+            }
         }
         if unchangedRows > 0 {
             text += "\n\(counted(unchangedRows, "compared row")) without changes.\n"
@@ -95,7 +110,13 @@ public enum ComparisonReport {
                               ("Only in the candidate", comparison.onlyInCandidate)]
         where !keys.isEmpty {
             text += "\n\(title) (\(counted(keys.count, "row"))):\n"
-            for key in keys { text += "  " + label(key, axes: comparison.axisColumns) + "\n" }
+            for key in keys {
+                text += "  " + label(key, axes: comparison.axisColumns) + "\n"
+                if text.utf8.count >= pieceBytes {
+                    emit(text)
+                    text = ""
+                }
+            }
         }
         for (side, names) in [("baseline", comparison.metricsOnlyInBaseline),
                               ("candidate", comparison.metricsOnlyInCandidate)]
@@ -104,7 +125,7 @@ public enum ComparisonReport {
         }
         let verdict = verdict(comparison, failsOnMissing: failsOnMissing)
         text += "\nVerdict: \(verdict.rawValue) - \(verdictDetails(comparison)).\n"
-        return text
+        emit(text)
     }
 
     /// "photo-grid-lte  naive  seed 7  cells.prefetchScreens=0.5".
@@ -123,32 +144,51 @@ public enum ComparisonReport {
 
     /// The `markdown` rendering.
     public static func markdown(_ comparison: Comparison, failsOnMissing: Bool) -> String {
+        var whole = ""
+        markdown(comparison, failsOnMissing: failsOnMissing) { whole += $0 }
+        return whole
+    }
+
+    /// The `markdown` rendering, in pieces (`pieceBytes`).
+    public static func markdown(_ comparison: Comparison, failsOnMissing: Bool, emit: (String) -> Void) {
         let verdict = verdict(comparison, failsOnMissing: failsOnMissing)
         var text = "### ScrollSim comparison: `\(comparison.baselineFile)` → `\(comparison.candidateFile)`\n\n"
         text += "**\(verdict.rawValue)** — \(verdictDetails(comparison)).\n"
         let identity = ["scenario", "strategy", "seed"] + comparison.axisColumns
-        let changed = comparison.rows.flatMap { row in
-            row.metrics.filter { $0.status != .unchanged }.map { (row.key, $0) }
+        func flushIfLarge() {
+            if text.utf8.count >= pieceBytes {
+                emit(text)
+                text = ""
+            }
         }
-        if changed.isEmpty {
+        if !comparison.rows.contains(where: \.hasChanges) {
             text += "\nNo metric changed.\n"
         } else {
             let header = identity + ["metric", "baseline", "candidate", "change", "limit", "status"]
             let rightAligned = [false, false, true] + comparison.axisColumns.map { _ in false }
                 + [false, true, true, true, true, false]
-            let rows = changed.map { key, result in
-                keyCells(key) + [result.metric.name, result.baseline.text, result.candidate.text, changeText(result),
-                                 result.limit?.text(for: result.polarity) ?? "none",
-                                 result.status == .regressed ? "**regressed**" : result.status.rawValue]
+            text += "\n" + markdownHeader(header, rightAligned: rightAligned)
+            for row in comparison.rows where row.hasChanges {
+                let key = row.key
+                for result in row.metrics where result.status != .unchanged {
+                    text += markdownLine(keyCells(key) + [
+                        result.metric.name, result.baseline.text, result.candidate.text, changeText(result),
+                        result.limit?.text(for: result.polarity) ?? "none",
+                        result.status == .regressed ? "**regressed**" : result.status.rawValue,
+                    ])
+                }
+                flushIfLarge()
             }
-            text += "\n" + markdownTable(header: header, rows: rows, rightAligned: rightAligned)
         }
         for (title, keys) in [("Rows only in the baseline", comparison.onlyInBaseline),
                               ("Rows only in the candidate", comparison.onlyInCandidate)]
         where !keys.isEmpty {
             let rightAligned = [false, false, true] + comparison.axisColumns.map { _ in false }
-            text += "\n\(title):\n\n"
-                + markdownTable(header: identity, rows: keys.map(keyCells), rightAligned: rightAligned)
+            text += "\n\(title):\n\n" + markdownHeader(identity, rightAligned: rightAligned)
+            for key in keys {
+                text += markdownLine(keyCells(key))
+                flushIfLarge()
+            }
         }
         for (side, names) in [("baseline", comparison.metricsOnlyInBaseline),
                               ("candidate", comparison.metricsOnlyInCandidate)]
@@ -156,7 +196,7 @@ public enum ComparisonReport {
             text += "\nNot compared (columns only in the \(side)): "
                 + "\(names.map { "`\($0)`" }.joined(separator: ", ")).\n"
         }
-        return text
+        emit(text)
     }
 
     /// The identity cells of a row: scenario, strategy, seed, axis values.
@@ -166,11 +206,17 @@ public enum ComparisonReport {
 
     /// A GitHub-flavoured markdown table; `|` in cells is escaped.
     static func markdownTable(header: [String], rows: [[String]], rightAligned: [Bool]) -> String {
-        func line(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |\n"
-        }
-        return line(header) + "|" + rightAligned.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
-            + rows.map(line).joined()
+        markdownHeader(header, rightAligned: rightAligned) + rows.map(markdownLine).joined()
+    }
+
+    /// The header and alignment lines of a GitHub-flavoured markdown table.
+    static func markdownHeader(_ header: [String], rightAligned: [Bool]) -> String {
+        markdownLine(header) + "|" + rightAligned.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
+    }
+
+    /// One line of a GitHub-flavoured markdown table; `|` in cells is escaped.
+    static func markdownLine(_ cells: [String]) -> String {
+        "| " + cells.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |\n"
     }
 
     // MARK: CSV
@@ -183,9 +229,23 @@ public enum ComparisonReport {
 
     /// The `csv` rendering.
     public static func csv(_ comparison: Comparison) -> String {
+        var whole = ""
+        csv(comparison) { whole += $0 }
+        return whole
+    }
+
+    /// The `csv` rendering, in pieces (`pieceBytes`).
+    public static func csv(_ comparison: Comparison, emit: (String) -> Void) {
         func line(_ fields: [String]) -> String { fields.map(SummaryCSV.field).joined(separator: ",") + "\n" }
         var text = line(csvColumns(axes: comparison.axisColumns))
+        func flushIfLarge() {
+            if text.utf8.count >= pieceBytes {
+                emit(text)
+                text = ""
+            }
+        }
         for row in comparison.rows {
+            flushIfLarge()
             for result in row.metrics {
                 let scale = max(result.baseline.scale, result.candidate.scale)
                 let change = result.change.signedText(scale: scale)
@@ -197,9 +257,12 @@ public enum ComparisonReport {
         }
         for (status, keys) in [("only_in_baseline", comparison.onlyInBaseline),
                                ("only_in_candidate", comparison.onlyInCandidate)] {
-            for key in keys { text += line(keyCells(key) + ["", "", "", "", "", "", status]) }
+            for key in keys {
+                text += line(keyCells(key) + ["", "", "", "", "", "", status])
+                flushIfLarge()
+            }
         }
-        return text
+        emit(text)
     }
 
     /// "1 row", "3 rows".

@@ -108,6 +108,8 @@ public struct Ranking: Sendable {
         axisNames = axes
         var samples: [Sample] = []
         var fileOfKey: [RowKey: String] = [:]  // lookups only, never iterated
+        // A file's own rows differ (its reader refuses a duplicate row): only several files need the index.
+        let isIndexed = documents.count > 1
         for (file, document) in documents {
             guard document.columns.contains(.summary(column)) else {
                 throw InputError(.invalid, file: file, at: .line(1),
@@ -129,13 +131,13 @@ public struct Ranking: Sendable {
             for row in document.rows {
                 var key = RowKey(row)
                 key.axisValues = order.map { row.axisValues[$0] }
-                if let earlier = fileOfKey[key] {
+                if isIndexed, let earlier = fileOfKey[key] {
                     let point = zip(axes, key.axisValues).map { " \($0)=\($1)" }.joined()
                     throw InputError(.invalid, file: file, "the run of scenario '\(key.scenario)', strategy "
                                      + "'\(key.strategy)', seed \(key.seed)\(point) is also in \(earlier); give each "
                                      + "run once")
                 }
-                fileOfKey[key] = file
+                if isIndexed { fileOfKey[key] = file }
                 guard let value = row.values[column]?.exact else { continue }  // the reader guarantees one
                 samples.append(Sample(key: key, value: value))
             }

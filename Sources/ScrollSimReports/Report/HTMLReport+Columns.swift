@@ -62,6 +62,11 @@ extension HTMLReport {
         .hitRatio, .bytesDownloaded, .peakMemory, .wrongImageFrames,
     ].map(\.name).sorted { SummaryColumn.index(of: $0) ?? 0 < SummaryColumn.index(of: $1) ?? 0 }
 
+    /// The indices in `SummaryColumn.all` of every column the report reads a value of (charts and
+    /// table): what `loadSummaries` keeps of each row.
+    static let shownColumns: Set<Int> = Set(requiredColumns.compactMap(SummaryColumn.index(of:))
+        + optionalTableColumns.map(\.column.index))
+
     /// The first column of `requiredColumns` that `document` lacks, if any.
     public static func missingColumn(in document: SummaryDocument) -> String? {
         requiredColumns.first { !document.hasColumn($0) }

@@ -4,14 +4,14 @@ import ScrollSimCore
 extension HTMLReport {
     /// The summary CSVs at `paths` for a report, concatenated in order: each must read as a summary
     /// CSV (`SummaryDocument.read`), have the columns the report shows and at least one row, and
-    /// all must have the same columns.
+    /// all must have the same columns. Only the values the report shows are kept (`shownColumns`).
     /// - Returns: the document, or every problem (each file's first; then a mismatch between files).
     public static func loadSummaries(_ paths: [String]) -> Result<SummaryDocument, InputErrors> {
         var documents: [(file: String, document: SummaryDocument)] = []
         var failures: [InputError] = []
         for path in paths {
             do throws(InputError) {
-                let document = try SummaryDocument.load(path: path)
+                let document = try SummaryDocument.load(path: path, keeping: shownColumns)
                 if let missing = missingColumn(in: document) {
                     throw InputError(.invalid, file: path, at: .line(1),
                                      "missing column '\(missing)', which the report shows")

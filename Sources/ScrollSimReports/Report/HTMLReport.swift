@@ -42,15 +42,17 @@ public enum HTMLReport {
 
     /// The whole page for `summary` and `frames`.
     public static func render(_ summary: SummaryDocument, frames: FrameData) -> String {
+        var page = ""
+        render(summary, frames: frames) { page += $0 }
+        return page
+    }
+
+    /// The whole page for `summary` and `frames`, handed to `emit` in pieces (the summary table a
+    /// piece of about `pieceBytes` at a time), so that `scrollsim report` streams a report of a
+    /// million rows to its file instead of holding the page.
+    public static func render(_ summary: SummaryDocument, frames: FrameData, emit: (String) -> Void) {
         let model = Model(summary: summary)
-        var body = ""
-        body += "<header>\n<h1>ScrollSim report</h1>\n"
-            + "<p class=\"lede\">\(HTMLText.escape(model.overview))</p>\n</header>\n"
-        body += ratioSection(model)
-        if !summary.axisNames.isEmpty { body += sweepSection(model) }
-        body += frameSection(model, frames: frames)
-        body += tableSection(model)
-        return """
+        emit("""
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -62,12 +64,21 @@ public enum HTMLReport {
             </head>
             <body>
             <main>
-            \(body)</main>
-            </body>
-            </html>
 
-            """
+            """)
+        var body = ""
+        body += "<header>\n<h1>ScrollSim report</h1>\n"
+            + "<p class=\"lede\">\(HTMLText.escape(model.overview))</p>\n</header>\n"
+        body += ratioSection(model)
+        if !summary.axisNames.isEmpty { body += sweepSection(model) }
+        body += frameSection(model, frames: frames)
+        emit(body)
+        tableSection(model, emit: emit)
+        emit("</main>\n</body>\n</html>\n")
     }
+
+    /// The size of the pieces `render(_:frames:emit:)` hands over, in bytes.
+    static let pieceBytes = 1 << 20
 
     /// The rows with what the sections share: scenario and strategy order, colours, means.
     struct Model {
@@ -228,8 +239,8 @@ public enum HTMLReport {
         "<figure>\n<figcaption>\(caption)</figcaption>\n\(chart)\n</figure>\n"
     }
 
-    /// Section 4: the summary table.
-    static func tableSection(_ model: Model) -> String {
+    /// Section 4: the summary table, in pieces.
+    static func tableSection(_ model: Model, emit: (String) -> Void) {
         let numeric: [(title: String, column: Column)] = [
             ("hitch ms/s", .hitchRatio), ("dropped", .droppedFrames), ("hitches", .hitches),
             ("max hitch ms", .maxHitch),
@@ -275,8 +286,12 @@ public enum HTMLReport {
                 }
             }
             text += "</tr>\n"
+            if text.utf8.count >= pieceBytes {
+                emit(text)
+                text = ""
+            }
         }
-        return text + "</tbody>\n</table>\n</div>\n</section>\n"
+        emit(text + "</tbody>\n</table>\n</div>\n</section>\n")
     }
 
     /// The page's style sheet (system fonts; the charts' strokes and texts are styled here).

@@ -4,8 +4,10 @@ extension SummaryDocument {
     /// Reads and checks the summary CSV at `path`, a record at a time
     /// (`CSVReader.forEachRecord(atPath:)`): only its rows are kept, never its text.
     /// - Throws: `InputError`: missing or unreadable, or invalid at a line and column.
-    public static func load(path: String) throws(InputError) -> SummaryDocument {
-        var reader = SummaryDocumentReader(file: path)
+    /// Only the values of the columns of `SummaryColumn.all` whose indices are in `keeping` are
+    /// kept (nil: all); every field is checked all the same, so the errors do not depend on it.
+    public static func load(path: String, keeping: Set<Int>? = nil) throws(InputError) -> SummaryDocument {
+        var reader = SummaryDocumentReader(file: path, keeping: keeping)
         try CSVReader.forEachRecord(atPath: path) { (record) throws(InputError) in try reader.add(record) }
         return try reader.document()
     }
@@ -63,14 +65,14 @@ extension SummaryDocument {
         return SummaryDocument(columns: columns)
     }
 
-    /// The row of `record`, checked.
-    func row(_ record: CSVReader.Record, file: String) throws(InputError) -> SummaryRow {
+    /// The row of `record`, checked, with the values of the columns `kept` marks (nil: all).
+    func row(_ record: CSVReader.Record, file: String, keeping kept: [Bool]? = nil) throws(InputError)
+        -> SummaryRow {
         guard record.fields.count == columns.count else {
             throw InputError(.invalid, file: file, at: .line(record.line),
                              "expected \(columns.count) fields as in the header, found \(record.fields.count)")
         }
-        var row = SummaryRow(scenario: "", strategy: "", seed: 0, profile: "",
-                             values: [SummaryValue?](repeating: nil, count: SummaryColumn.all.count))
+        var row = SummaryRow(scenario: "", strategy: "", seed: 0, profile: "", values: SummaryValues())
         for (position, column) in columns.enumerated() {
             let field = record.fields[position]
             guard case .summary(let index) = column else {
@@ -100,7 +102,7 @@ extension SummaryDocument {
                 if name == "refresh_hz" && !(1...1000).contains(exact.units) {
                     throw invalid("an integer from 1 to 1000")
                 }
-                row.values[index] = value
+                if kept?[index] ?? true { row.values[index] = value }
             }
         }
         return row
@@ -123,6 +125,7 @@ extension SummaryDocument {
     public static func concatenating(_ documents: [(file: String, document: SummaryDocument)]) throws(InputError)
         -> SummaryDocument {
         guard let first = documents.first else { return SummaryDocument(columns: []) }
+        guard documents.count > 1 else { return first.document }  // no key index for a lone file
         var result = first.document
         var fileOfKey: [RowKey: String] = [:]  // lookups only, never iterated
         for row in first.document.rows { fileOfKey[RowKey(row)] = first.file }

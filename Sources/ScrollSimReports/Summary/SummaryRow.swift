@@ -12,8 +12,9 @@ public struct SummaryRow: Equatable, Sendable {
     /// `profile` ("" when the document has no such column).
     public var profile: String
     /// The value of every metric column, by index in `SummaryColumn.all`: nil for the identity
-    /// and label columns and for columns the document does not have.
-    public var values: [SummaryValue?]
+    /// and label columns, for columns the document does not have, and for columns a reader was
+    /// told not to keep (`SummaryDocument.load(path:keeping:)`).
+    public var values: SummaryValues
     /// The axis values, in the order of the document's axis columns.
     public var axisValues: [String]
 
@@ -21,6 +22,13 @@ public struct SummaryRow: Equatable, Sendable {
     public init(scenario: String, strategy: String, seed: UInt64, profile: String, values: [SummaryValue?],
                 axisValues: [String] = []) {
         precondition(values.count == SummaryColumn.all.count, "SummaryRow: one value slot per SummaryColumn")
+        self.init(scenario: scenario, strategy: strategy, seed: seed, profile: profile,
+                  values: SummaryValues(values), axisValues: axisValues)
+    }
+
+    /// A row from its parts, its values already a `SummaryValues`.
+    public init(scenario: String, strategy: String, seed: UInt64, profile: String, values: SummaryValues,
+                axisValues: [String] = []) {
         self.scenario = scenario
         self.strategy = strategy
         self.seed = seed

@@ -21,8 +21,12 @@ public enum ShardMerge {
         public var header: String
         /// The run index of each row, ascending.
         public var indices: [Int]
-        /// The rows, as a summary document (the header without `run`).
+        /// The rows, as a summary document (the header without `run`), each without its values:
+        /// only what the checks across shards need (its key), its line being in `lines`.
         public var document: SummaryDocument
+        /// Each row's line as the summary CSV writes it (`SummaryDocument.line`), "\n"-terminated:
+        /// what the merged CSV is made of, kept as text instead of as parsed values.
+        public var lines: [String]
     }
 
     /// The shard files `paths` name: a file as given; a directory (one `--shard` job's outputs
@@ -74,10 +78,15 @@ public enum ShardMerge {
         var header: CSVReader.Record?
         var indices: [Int] = []
         var reader = SummaryDocumentReader(file: path)
+        var rows: [SummaryRow] = []
+        var lines: [String] = []
         // The rows are summary rows without their leading `run` field: errors point one column on.
         func add(_ record: CSVReader.Record) throws(InputError) {
             do {
-                try reader.add(record)
+                guard var row = try reader.read(record), let columns = reader.header else { return }
+                lines.append(columns.line(row))
+                row.values = SummaryValues()
+                rows.append(row)
             } catch {
                 var shifted = error
                 if case .line(let line, let column, let name) = error.location {
@@ -133,8 +142,10 @@ public enum ShardMerge {
             throw InputError(.invalid, file: path, "shard \(metadata.name) of \(metadata.runs) runs should hold "
                              + "\(metadata.runCount) rows, holds \(indices.count) (a truncated file?)")
         }
-        return Shard(file: path, metadata: metadata, header: header.text, indices: indices,
-                     document: try reader.document())
+        var document = try reader.document()
+        document.rows = rows
+        return Shard(file: path, metadata: metadata, header: header.text, indices: indices, document: document,
+                     lines: lines)
     }
 
     /// `record` without its first field (`run`) and the comma after it.
@@ -190,17 +201,60 @@ public enum ShardMerge {
         return problems
     }
 
-    /// The unsharded sweep's document of `shards` (checked by `problems(across:)`): the rows in run order.
+    /// The unsharded sweep's CSV of `shards` (checked by `problems(across:)`): the header, then
+    /// the rows in run order, each line as the shard's reader rendered it.
     /// - Throws: `InputError` for two rows with the same scenario, strategy, seed and axis values.
-    public static func merge(_ shards: [Shard]) throws(InputError) -> SummaryDocument {
-        guard let first = shards.first else { return SummaryDocument(columns: []) }
-        var rows = [SummaryRow?](repeating: nil, count: first.metadata.runs)
-        for shard in shards { for (index, row) in zip(shard.indices, shard.document.rows) { rows[index] = row } }
-        let document = SummaryDocument(columns: first.document.columns, rows: rows.compactMap { $0 })
-        // Rows of different shards may still repeat one another: each key once, as a reader of the
-        // merged CSV would check it (row i on line i + 2), without writing and reading that CSV.
-        var reader = SummaryDocumentReader(file: "the merged shards")
-        for (index, row) in document.rows.enumerated() { try reader.checkKey(of: row, line: index + 2) }
-        return document
+    public static func merge(_ shards: [Shard]) throws(InputError) -> String {
+        var text = ""
+        try merge(shards) { text += $0 }
+        return text
     }
+
+    /// The unsharded sweep's CSV of `shards`, handed to `emit` in pieces of about `pieceBytes`
+    /// (so `merge` streams it to its output instead of holding it), once every row is checked
+    /// (`checkRows`): nothing is emitted when the shards' rows repeat one another.
+    /// - Throws: `InputError` for two rows with the same scenario, strategy, seed and axis values.
+    public static func merge(_ shards: [Shard], emit: (String) -> Void) throws(InputError) {
+        try checkRows(shards)
+        write(shards, emit: emit)
+    }
+
+    /// The rows of `shards` in run order, as (shard, row) places.
+    static func runOrder(_ shards: [Shard]) -> [(shard: Int, row: Int)] {
+        guard let first = shards.first else { return [] }
+        var places = [(shard: Int, row: Int)?](repeating: nil, count: first.metadata.runs)
+        for (number, shard) in shards.enumerated() {
+            for (row, index) in shard.indices.enumerated() { places[index] = (number, row) }
+        }
+        return places.compactMap { $0 }
+    }
+
+    /// Checks that the rows of `shards` (checked by `problems(across:)`) do not repeat one
+    /// another: rows of different shards may still do so. Each key once, as a reader of the merged
+    /// CSV would check it (row i on line i + 2), without writing and reading that CSV.
+    /// - Throws: `InputError` for two rows with the same scenario, strategy, seed and axis values.
+    public static func checkRows(_ shards: [Shard]) throws(InputError) {
+        var reader = SummaryDocumentReader(file: "the merged shards")
+        for (line, place) in runOrder(shards).enumerated() {
+            try reader.checkKey(of: shards[place.shard].document.rows[place.row], line: line + 2)
+        }
+    }
+
+    /// Hands the merged CSV of `shards` (checked by `problems(across:)` and `checkRows`) to
+    /// `emit` in pieces of about `pieceBytes`.
+    public static func write(_ shards: [Shard], emit: (String) -> Void) {
+        guard let first = shards.first else { return emit(SummaryDocument(columns: []).csv) }
+        var text = first.document.header
+        for place in runOrder(shards) {
+            text += shards[place.shard].lines[place.row]
+            if text.utf8.count >= pieceBytes {
+                emit(text)
+                text = ""
+            }
+        }
+        emit(text)
+    }
+
+    /// The size of the pieces `write(_:emit:)` hands over, in bytes.
+    static let pieceBytes = 1 << 20
 }
