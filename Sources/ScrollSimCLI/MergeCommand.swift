@@ -67,22 +67,23 @@ struct MergeCommand: ScrollSimSubcommand {
         }
         if problems.isEmpty { problems = ShardMerge.problems(across: shards) }
         if !problems.isEmpty { return ScrollSimCommand.report(problems, output: output) }
+        let order: ShardMerge.RunOrder
         do {
-            try ShardMerge.checkRows(shards)
+            order = try ShardMerge.checkRows(shards)
         } catch {
             return ScrollSimCommand.report([error], output: output)
         }
         // The merged CSV is streamed (to stdout, or to --out's temporary name, renamed over it once
         // complete), never held whole.
         guard let outFile else {
-            ShardMerge.write(shards, emit: output.write)
+            ShardMerge.write(shards, in: order, emit: output.write)
             return ExitCode.success
         }
         var outputs = OutputSet()
         do {
             let file = try outputs.addStream(toFile: outFile)
             AtomicFileWriter.removeStaleTemporaries(in: AtomicFileWriter.split(outFile).directory)
-            ShardMerge.write(shards, emit: file.write)
+            ShardMerge.write(shards, in: order, emit: file.write)
             try outputs.publish()
         } catch {
             outputs.discard()

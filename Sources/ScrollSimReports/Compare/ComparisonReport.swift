@@ -70,7 +70,7 @@ public enum ComparisonReport {
 
     /// The text of a rendering handed to `emit` a piece of about `pieceBytes` at a time, so a
     /// report of a million rows is never one string (`compare` writes each piece to stdout).
-    public static let pieceBytes = 1 << 20
+    public static let pieceBytes = TextPieces.bytes
 
     /// The `table` rendering.
     public static func table(_ comparison: Comparison, failsOnMissing: Bool) -> String {
@@ -98,10 +98,7 @@ public enum ComparisonReport {
             let header = ["metric", "baseline", "candidate", "change", "limit", "status"]
             text += TextTable.render(header: header, rows: cells,
                                      rightAligned: [false, true, true, false, false, false], indent: 2)
-            if text.utf8.count >= pieceBytes {
-                emit(text)
-                text = ""
-            }
+            text.handOverIfFull(to: emit)
         }
         if unchangedRows > 0 {
             text += "\n\(counted(unchangedRows, "compared row")) without changes.\n"
@@ -112,10 +109,7 @@ public enum ComparisonReport {
             text += "\n\(title) (\(counted(keys.count, "row"))):\n"
             for key in keys {
                 text += "  " + label(key, axes: comparison.axisColumns) + "\n"
-                if text.utf8.count >= pieceBytes {
-                    emit(text)
-                    text = ""
-                }
+                text.handOverIfFull(to: emit)
             }
         }
         for (side, names) in [("baseline", comparison.metricsOnlyInBaseline),
@@ -155,12 +149,6 @@ public enum ComparisonReport {
         var text = "### ScrollSim comparison: `\(comparison.baselineFile)` → `\(comparison.candidateFile)`\n\n"
         text += "**\(verdict.rawValue)** — \(verdictDetails(comparison)).\n"
         let identity = ["scenario", "strategy", "seed"] + comparison.axisColumns
-        func flushIfLarge() {
-            if text.utf8.count >= pieceBytes {
-                emit(text)
-                text = ""
-            }
-        }
         if !comparison.rows.contains(where: \.hasChanges) {
             text += "\nNo metric changed.\n"
         } else {
@@ -177,7 +165,7 @@ public enum ComparisonReport {
                         result.status == .regressed ? "**regressed**" : result.status.rawValue,
                     ])
                 }
-                flushIfLarge()
+                text.handOverIfFull(to: emit)
             }
         }
         for (title, keys) in [("Rows only in the baseline", comparison.onlyInBaseline),
@@ -187,7 +175,7 @@ public enum ComparisonReport {
             text += "\n\(title):\n\n" + markdownHeader(identity, rightAligned: rightAligned)
             for key in keys {
                 text += markdownLine(keyCells(key))
-                flushIfLarge()
+                text.handOverIfFull(to: emit)
             }
         }
         for (side, names) in [("baseline", comparison.metricsOnlyInBaseline),
@@ -238,14 +226,8 @@ public enum ComparisonReport {
     public static func csv(_ comparison: Comparison, emit: (String) -> Void) {
         func line(_ fields: [String]) -> String { fields.map(SummaryCSV.field).joined(separator: ",") + "\n" }
         var text = line(csvColumns(axes: comparison.axisColumns))
-        func flushIfLarge() {
-            if text.utf8.count >= pieceBytes {
-                emit(text)
-                text = ""
-            }
-        }
         for row in comparison.rows {
-            flushIfLarge()
+            text.handOverIfFull(to: emit)
             for result in row.metrics {
                 let scale = max(result.baseline.scale, result.candidate.scale)
                 let change = result.change.signedText(scale: scale)
@@ -259,7 +241,7 @@ public enum ComparisonReport {
                                ("only_in_candidate", comparison.onlyInCandidate)] {
             for key in keys {
                 text += line(keyCells(key) + ["", "", "", "", "", "", status])
-                flushIfLarge()
+                text.handOverIfFull(to: emit)
             }
         }
         emit(text)

@@ -48,7 +48,7 @@ public enum HTMLReport {
     }
 
     /// The whole page for `summary` and `frames`, handed to `emit` in pieces (the summary table a
-    /// piece of about `pieceBytes` at a time), so that `scrollsim report` streams a report of a
+    /// piece of about `TextPieces.bytes` at a time), so that `scrollsim report` streams a report of a
     /// million rows to its file instead of holding the page.
     public static func render(_ summary: SummaryDocument, frames: FrameData, emit: (String) -> Void) {
         let model = Model(summary: summary)
@@ -76,9 +76,6 @@ public enum HTMLReport {
         tableSection(model, emit: emit)
         emit("</main>\n</body>\n</html>\n")
     }
-
-    /// The size of the pieces `render(_:frames:emit:)` hands over, in bytes.
-    static let pieceBytes = 1 << 20
 
     /// The rows with what the sections share: scenario and strategy order, colours, means.
     struct Model {
@@ -286,10 +283,7 @@ public enum HTMLReport {
                 }
             }
             text += "</tr>\n"
-            if text.utf8.count >= pieceBytes {
-                emit(text)
-                text = ""
-            }
+            text.handOverIfFull(to: emit)
         }
         emit(text + "</tbody>\n</table>\n</div>\n</section>\n")
     }

@@ -210,13 +210,19 @@ public enum ShardMerge {
         return text
     }
 
-    /// The unsharded sweep's CSV of `shards`, handed to `emit` in pieces of about `pieceBytes`
+    /// The unsharded sweep's CSV of `shards`, handed to `emit` in pieces of about `TextPieces.bytes`
     /// (so `merge` streams it to its output instead of holding it), once every row is checked
     /// (`checkRows`): nothing is emitted when the shards' rows repeat one another.
     /// - Throws: `InputError` for two rows with the same scenario, strategy, seed and axis values.
     public static func merge(_ shards: [Shard], emit: (String) -> Void) throws(InputError) {
-        try checkRows(shards)
-        write(shards, emit: emit)
+        write(shards, in: try checkRows(shards), emit: emit)
+    }
+
+    /// The rows of shards in run order, checked not to repeat one another (`checkRows`): what
+    /// `write` hands over, worked out once.
+    public struct RunOrder: Sendable {
+        /// Each row's (shard, row) place, in run order.
+        fileprivate let places: [(shard: Int, row: Int)]
     }
 
     /// The rows of `shards` in run order, as (shard, row) places.
@@ -232,29 +238,26 @@ public enum ShardMerge {
     /// Checks that the rows of `shards` (checked by `problems(across:)`) do not repeat one
     /// another: rows of different shards may still do so. Each key once, as a reader of the merged
     /// CSV would check it (row i on line i + 2), without writing and reading that CSV.
+    /// - Returns: the run order, for `write`.
     /// - Throws: `InputError` for two rows with the same scenario, strategy, seed and axis values.
-    public static func checkRows(_ shards: [Shard]) throws(InputError) {
+    public static func checkRows(_ shards: [Shard]) throws(InputError) -> RunOrder {
+        let places = runOrder(shards)
         var reader = SummaryDocumentReader(file: "the merged shards")
-        for (line, place) in runOrder(shards).enumerated() {
+        for (line, place) in places.enumerated() {
             try reader.checkKey(of: shards[place.shard].document.rows[place.row], line: line + 2)
         }
+        return RunOrder(places: places)
     }
 
-    /// Hands the merged CSV of `shards` (checked by `problems(across:)` and `checkRows`) to
-    /// `emit` in pieces of about `pieceBytes`.
-    public static func write(_ shards: [Shard], emit: (String) -> Void) {
+    /// Hands the merged CSV of `shards` (checked by `problems(across:)`; `order` from `checkRows`)
+    /// to `emit` in pieces of about `TextPieces.bytes`.
+    public static func write(_ shards: [Shard], in order: RunOrder, emit: (String) -> Void) {
         guard let first = shards.first else { return emit(SummaryDocument(columns: []).csv) }
         var text = first.document.header
-        for place in runOrder(shards) {
+        for place in order.places {
             text += shards[place.shard].lines[place.row]
-            if text.utf8.count >= pieceBytes {
-                emit(text)
-                text = ""
-            }
+            text.handOverIfFull(to: emit)
         }
         emit(text)
     }
-
-    /// The size of the pieces `write(_:emit:)` hands over, in bytes.
-    static let pieceBytes = 1 << 20
 }
