@@ -246,6 +246,18 @@ extension HTMLReport {
         let barWidth = min(6, max(0.8, plotWidth / timeTicks.top * interval * Double(chart.bucketWidth) * 0.8))
         var scrolling: [String] = [], idle: [String] = [], late: [String] = [], markers: [String] = []
         var means: [String] = []
+        /// Files `bar` (at `position`) as late, with its marker above the plot, else scrolling or idle.
+        func add(_ bar: String, at position: Double, isLate: Bool, isScrolling: Bool) {
+            if isLate {
+                late.append(bar)
+                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
+                               + "h7l-3.5 6z")
+            } else if isScrolling {
+                scrolling.append(bar)
+            } else {
+                idle.append(bar)
+            }
+        }
         for bucket in chart.buckets {
             // A bucket: a bar from its least to its greatest work, at the middle of its vsyncs.
             let position = x(Double(bucket.firstVsyncNanos / 2 + bucket.lastVsyncNanos / 2) / 1e9)
@@ -253,29 +265,13 @@ extension HTMLReport {
                 + "V" + SVGCanvas.number(y(bucket.maximumWorkMilliseconds))
             means.append("M" + SVGCanvas.number(position - barWidth / 2) + " "
                          + SVGCanvas.number(y(bucket.meanWorkMilliseconds)) + "h" + SVGCanvas.number(barWidth))
-            if bucket.hasHitch {
-                late.append(bar)
-                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
-                               + "h7l-3.5 6z")
-            } else if bucket.hasScroll {
-                scrolling.append(bar)
-            } else {
-                idle.append(bar)
-            }
+            add(bar, at: position, isLate: bucket.hasHitch, isScrolling: bucket.hasScroll)
         }
         for frame in chart.frames {
             let position = x(Double(frame.vsyncNanos) / 1e9)
             let bar = "M" + SVGCanvas.number(position) + " " + SVGCanvas.number(y(0))
                 + "V" + SVGCanvas.number(y(frame.workMilliseconds))
-            if frame.hitchMilliseconds > 0 {
-                late.append(bar)
-                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
-                               + "h7l-3.5 6z")
-            } else if frame.isInScroll {
-                scrolling.append(bar)
-            } else {
-                idle.append(bar)
-            }
+            add(bar, at: position, isLate: frame.hitchMilliseconds > 0, isScrolling: frame.isInScroll)
         }
         canvas.path(idle.joined(), cssClass: "bars", stroke: "#b3b9c6", strokeWidth: barWidth)
         canvas.path(scrolling.joined(), cssClass: "bars", stroke: "#0072B2", strokeWidth: barWidth)
