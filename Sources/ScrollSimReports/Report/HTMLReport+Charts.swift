@@ -122,11 +122,7 @@ extension HTMLReport {
         func y(_ value: Double) -> Double { top + plotHeight - max(0, value) / ticks.top * plotHeight }
 
         var canvas = SVGCanvas(width: width, height: height, label: label)
-        for value in ticks.values {
-            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
-                        cssClass: value == 0 ? "axis" : "grid")
-            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
-        }
+        drawValueGrid(ticks, on: &canvas, left: left, plotWidth: plotWidth, y: y)
         let labelEvery = (values.count + 11) / 12
         for (index, value) in values.enumerated() {
             canvas.line(x1: x(index), y1: top + plotHeight, x2: x(index), y2: top + plotHeight + 4, cssClass: "axis")
@@ -206,6 +202,17 @@ extension HTMLReport {
         Double(series.chart.lastVsyncNanos ?? 0) / 1e9 + 1 / Double(series.refreshHz)
     }
 
+    /// A horizontal line across the plot at each of `ticks` (the zero line as the axis) and its
+    /// label left of the plot; `y` places a value.
+    static func drawValueGrid(_ ticks: AxisTicks, on canvas: inout SVGCanvas, left: Double, plotWidth: Double,
+                              y: (Double) -> Double) {
+        for value in ticks.values {
+            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
+                        cssClass: value == 0 ? "axis" : "grid")
+            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
+        }
+    }
+
     /// The work axis of a frame chart: up to the longest work, at least 1.5 budgets, at most 6.
     static func workAxis(_ series: FrameSeries) -> AxisTicks {
         let budget = 1000 / Double(series.refreshHz)
@@ -230,11 +237,7 @@ extension HTMLReport {
         }
 
         var canvas = SVGCanvas(width: width, height: height, label: label)
-        for value in ticks.values {
-            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
-                        cssClass: value == 0 ? "axis" : "grid")
-            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
-        }
+        drawValueGrid(ticks, on: &canvas, left: left, plotWidth: plotWidth, y: y)
         for value in timeTicks.values {
             canvas.line(x1: x(value), y1: top + plotHeight, x2: x(value), y2: top + plotHeight + 4, cssClass: "axis")
             canvas.text(timeTicks.label(value), x: x(value), y: top + plotHeight + 17, anchor: .middle,
