@@ -17,7 +17,7 @@ import ScrollSimReports
 /// exit 64 with the usage.
 struct CacheReplayCommand: ScrollSimSubcommand {
     /// What `cache-replay` prints on stdout.
-    enum Format: String, CaseIterable {
+    enum Format: String, OutputFormat {
         /// `CacheReplayReport.table`, for people.
         case table
         /// `CacheReplayReport.csv`.
@@ -45,8 +45,7 @@ struct CacheReplayCommand: ScrollSimSubcommand {
             OptionSpec(name: "policy", valueName: "policy", kind: .choice(CacheIndex.Policy.allCases.map(\.rawValue)),
                        abstract: "Eviction policy.", defaultValue: CacheIndex.Policy.lru.rawValue, isRepeatable: true),
             capacityOption,
-            OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
-                       abstract: "Output format.", defaultValue: Format.table.rawValue),
+            OptionSpec.format(Format.self, abstract: "Output format."),
         ]
     )
 
@@ -68,7 +67,7 @@ struct CacheReplayCommand: ScrollSimSubcommand {
         }
         self.policies = policies.isEmpty ? [.lru] : policies
         capacityTexts = arguments.values(of: "capacity")
-        format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
+        format = arguments.format()
     }
 
     /// `--capacity`, repeatable; checked by `validate()` (a size or a percentage).

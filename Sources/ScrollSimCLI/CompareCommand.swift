@@ -13,7 +13,7 @@ import ScrollSimReports
 /// scenario or a strategy in a change legitimately adds rows.
 struct CompareCommand: ScrollSimSubcommand {
     /// The renderings of the report.
-    enum Format: String, CaseIterable {
+    enum Format: String, OutputFormat {
         /// Aligned text for a terminal or a CI log.
         case table
         /// GitHub-flavoured markdown for a pull request or `$GITHUB_STEP_SUMMARY`.
@@ -58,8 +58,7 @@ struct CompareCommand: ScrollSimSubcommand {
         ],
         options: [
             maxRegressionOption,
-            OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
-                       abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
+            OptionSpec.format(Format.self, abstract: "Output format on stdout."),
             OptionSpec(name: "fail-on-missing", valueName: nil,
                        abstract: "Also exit 2 when a row is in one file only."),
         ]
@@ -78,7 +77,7 @@ struct CompareCommand: ScrollSimSubcommand {
     init(_ arguments: ParsedArguments) {
         paths = arguments.positionals
         limitArguments = arguments.values(of: "max-regression")
-        format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
+        format = arguments.format()
         failsOnMissing = arguments.isSet("fail-on-missing")
     }
 

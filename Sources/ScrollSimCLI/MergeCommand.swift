@@ -79,14 +79,9 @@ struct MergeCommand: ScrollSimSubcommand {
             ShardMerge.write(shards, in: order, emit: output.write)
             return ExitCode.success
         }
-        var outputs = OutputSet()
         do {
-            let file = try outputs.addStream(toFile: outFile)
-            AtomicFileWriter.removeStaleTemporaries(in: AtomicFileWriter.split(outFile).directory)
-            ShardMerge.write(shards, in: order, emit: file.write)
-            try outputs.publish()
+            try OutputSet.writeStreamed(toFile: outFile) { emit in ShardMerge.write(shards, in: order, emit: emit) }
         } catch {
-            outputs.discard()
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }
         return ExitCode.success

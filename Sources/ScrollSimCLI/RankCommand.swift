@@ -11,7 +11,7 @@ import ScrollSimReports
 /// verdict to read, not a gate.
 struct RankCommand: ScrollSimSubcommand {
     /// The renderings of the report.
-    enum Format: String, CaseIterable {
+    enum Format: String, OutputFormat {
         /// Aligned text for a terminal or a CI log.
         case table
         /// GitHub-flavoured markdown for a pull request or `$GITHUB_STEP_SUMMARY`.
@@ -44,8 +44,7 @@ struct RankCommand: ScrollSimSubcommand {
         arguments: [ArgumentSpec(valueName: "summary.csv", abstract: "Summary CSVs ('scrollsim run --out', sweeps).")],
         options: [
             metricOption,
-            OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
-                       abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
+            OptionSpec.format(Format.self, abstract: "Output format on stdout."),
         ]
     )
 
@@ -60,7 +59,7 @@ struct RankCommand: ScrollSimSubcommand {
     init(_ arguments: ParsedArguments) {
         paths = arguments.positionals
         metricName = arguments.value(of: "metric")
-        format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
+        format = arguments.format()
     }
 
     /// `--metric` is given and names a metric with a better direction (the parser requires a file).

@@ -82,14 +82,11 @@ struct ReportCommand: ScrollSimSubcommand {
         }
         // The page goes to the file's temporary name as it is rendered (never held whole), and is
         // renamed over the file once complete, as every output is.
-        var outputs = OutputSet()
         do {
-            let page = try outputs.addStream(toFile: htmlFile)
-            AtomicFileWriter.removeStaleTemporaries(in: AtomicFileWriter.split(htmlFile).directory)
-            HTMLReport.render(summary, frames: frames, emit: page.write)
-            try outputs.publish()
+            try OutputSet.writeStreamed(toFile: htmlFile) { emit in
+                HTMLReport.render(summary, frames: frames, emit: emit)
+            }
         } catch {
-            outputs.discard()
             return ScrollSimCommand.reportFailure(error.description, code: ExitCode.of(error), output: output)
         }
         return ExitCode.success

@@ -23,7 +23,7 @@ import ScrollSimReports
 /// labels). `--seed` replaces every scenario's seed.
 struct RunCommand: ScrollSimSubcommand {
     /// What `run` prints on stdout.
-    enum Format: String, CaseIterable {
+    enum Format: String, OutputFormat {
         /// `SummaryTable`, for people.
         case table
         /// The summary CSV, header and rows.
@@ -49,8 +49,7 @@ struct RunCommand: ScrollSimSubcommand {
                        isRepeatable: true),
             OptionSpec(name: "seed", valueName: "n", kind: .unsignedInteger,
                        abstract: "Seed of every run, instead of each scenario's seed."),
-            OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
-                       abstract: "Output format on stdout.", defaultValue: Format.table.rawValue),
+            OptionSpec.format(Format.self, abstract: "Output format on stdout."),
             OptionSpec(name: "out", valueName: "dir", abstract: "Also write summary.csv into this directory."),
             OptionSpec(name: "frames", valueName: nil, abstract: "Also write per-frame CSVs into <dir>/frames."),
             OptionSpec(name: "requests", valueName: "dir",
@@ -89,7 +88,7 @@ struct RunCommand: ScrollSimSubcommand {
         for name in arguments.values(of: "strategy") where !names.contains(name) { names.append(name) }
         strategyNames = names
         seed = arguments.value(of: "seed").flatMap { UInt64($0) }
-        format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .table
+        format = arguments.format()
         outDirectory = arguments.value(of: "out")
         writesFrames = arguments.isSet("frames")
         requestsDirectory = arguments.value(of: "requests")

@@ -18,7 +18,7 @@ import ScrollSimReports
 /// parameters. All three come from the parameters each strategy declares (`StrategyParameter`).
 struct StrategiesCommand: ScrollSimSubcommand {
     /// What `strategies` prints.
-    enum Format: String, CaseIterable {
+    enum Format: String, OutputFormat {
         /// Blocks for people.
         case text
         /// One CSV row per strategy.
@@ -32,8 +32,7 @@ struct StrategiesCommand: ScrollSimSubcommand {
         path: ["scrollsim", "strategies"],
         abstract: "List the built-in strategies and their parameters.",
         options: [
-            OptionSpec(name: "format", valueName: "format", kind: .choice(Format.allCases.map(\.rawValue)),
-                       abstract: "Output format.", defaultValue: Format.text.rawValue),
+            OptionSpec.format(Format.self, abstract: "Output format."),
         ]
     )
 
@@ -42,7 +41,7 @@ struct StrategiesCommand: ScrollSimSubcommand {
 
     /// Typed values from checked arguments.
     init(_ arguments: ParsedArguments) {
-        format = arguments.value(of: "format").flatMap(Format.init(rawValue:)) ?? .text
+        format = arguments.format()
     }
 
     /// Nothing beyond what the parser checks.

@@ -56,6 +56,26 @@ import Testing
         #expect(MeanInterval([1, 1, 1]).halfWidth == 0)
     }
 
+    @Test("a mean's interval has the same bits everywhere: the documented order, no fused multiply-add")
+    func meanIntervalBits() {
+        // The bits below are the documented sequence (MeanInterval) worked out independently in
+        // IEEE double arithmetic (each operation correctly rounded, none fused). A platform that
+        // summed in another order or fused `d × d + ss` into one rounding would get other bits:
+        // for these values, summing in reverse order changes the mean's last bit, and fusing
+        // changes the standard deviation's and the half width's.
+        let values = [0.737, 0.943, 0.9, 0.397, 0.732]
+        let interval = MeanInterval(values)
+        #expect(interval.mean.bitPattern == 0x3FE7_BCD3_5A85_8795)
+        #expect(interval.standardDeviation?.bitPattern == 0x3FCB_7DC7_151F_4AEC)
+        #expect(interval.halfWidth?.bitPattern == 0x3FD1_1093_BDFE_EF42)  // t(0.975, 4) = 2.776
+        #expect(interval.low?.bitPattern == 0x3FDE_6912_F70C_1FE8)
+        #expect(interval.high?.bitPattern == 0x3FF0_228E_9CC2_7F9B)
+        // The order is part of the result: callers pass values in ascending seed order.
+        let reversed = MeanInterval(values.reversed())
+        #expect(reversed.mean.bitPattern == 0x3FE7_BCD3_5A85_8794)
+        #expect(reversed.halfWidth?.bitPattern == 0x3FD1_1093_BDFE_EF43)
+    }
+
     @Test("intervals, paired differences, ranks and wins on a hand-computed case")
     func handComputed() throws {
         let ranking = try Self.ranking(Self.threeStrategies)

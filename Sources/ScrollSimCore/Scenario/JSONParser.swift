@@ -153,21 +153,7 @@ public struct JSONParser {
             position += 1
             skipWhitespace()
             try parseValue(depth: depth)
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                let comma = position
-                position += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    throw failure("trailing comma before '}' is not allowed", at: comma, describingFound: false)
-                }
-            case UInt8(ascii: "}"):
-                position += 1
-                return
-            default:
-                throw failure("expected ',' or '}' after an object member")
-            }
+            if try parseSeparator(closingWith: "}", after: "an object member") { return }
         }
     }
 
@@ -182,21 +168,30 @@ public struct JSONParser {
         }
         while true {
             try parseValue(depth: depth)
+            if try parseSeparator(closingWith: "]", after: "an array element") { return }
+        }
+    }
+
+    /// Checks what follows a member of an object or an element of an array (`item`, for the
+    /// message): `,` and the next one (not `close`: no trailing comma), or `close`, the end of the
+    /// container. Returns whether it was the end.
+    private mutating func parseSeparator(closingWith close: Unicode.Scalar, after item: String) throws(SyntaxError)
+        -> Bool {
+        skipWhitespace()
+        switch peek() {
+        case UInt8(ascii: ","):
+            let comma = position
+            position += 1
             skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","):
-                let comma = position
-                position += 1
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") {
-                    throw failure("trailing comma before ']' is not allowed", at: comma, describingFound: false)
-                }
-            case UInt8(ascii: "]"):
-                position += 1
-                return
-            default:
-                throw failure("expected ',' or ']' after an array element")
+            if peek() == UInt8(ascii: close) {
+                throw failure("trailing comma before '\(close)' is not allowed", at: comma, describingFound: false)
             }
+            return false
+        case UInt8(ascii: close):
+            position += 1
+            return true
+        default:
+            throw failure("expected ',' or '\(close)' after \(item)")
         }
     }
 

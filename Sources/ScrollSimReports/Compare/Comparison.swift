@@ -7,6 +7,11 @@ import ScrollSimCore
 /// listed in their file's order. Every metric present in both files is compared on every joined
 /// row; a metric column present in one file only is listed, not compared. Nothing here depends
 /// on a dictionary's order: dictionaries are used for lookups only.
+///
+/// Read-only: everything is fixed when the comparison is made, so its counts (`count(_:)`,
+/// `regressedRowCount`, the row counts) always describe its `rows` and the renderings
+/// (`ComparisonReport`) never contradict themselves. To compare fewer rows, compare smaller
+/// documents.
 public struct Comparison: Sendable {
     /// What happened to one metric of one row.
     public enum Status: String, CaseIterable, Sendable {
@@ -36,15 +41,15 @@ public struct Comparison: Sendable {
     /// One metric of one joined row.
     public struct MetricResult: Sendable {
         /// The metric.
-        public var metric: SummaryColumn
+        public let metric: SummaryColumn
         /// Its limit, or nil.
-        public var limit: RegressionLimit?
+        public let limit: RegressionLimit?
         /// The baseline's value.
-        public var baseline: ExactDecimal
+        public let baseline: ExactDecimal
         /// The candidate's value.
-        public var candidate: ExactDecimal
-        /// The verdict.
-        public var status: Status
+        public let candidate: ExactDecimal
+        /// The verdict (`Comparison.status` of the values above: read-only, so it cannot disagree).
+        public let status: Status
 
         /// The metric's polarity.
         public var polarity: SummaryColumn.Polarity { metric.polarity ?? .workload }
@@ -119,29 +124,30 @@ public struct Comparison: Sendable {
     }
 
     /// The baseline file's name.
-    public var baselineFile: String
+    public let baselineFile: String
     /// The candidate file's name.
-    public var candidateFile: String
-    /// Rows in the baseline.
-    public var baselineRowCount: Int
-    /// Rows in the candidate.
-    public var candidateRowCount: Int
+    public let candidateFile: String
+    /// Rows in the baseline: `rows.count + onlyInBaseline.count`.
+    public let baselineRowCount: Int
+    /// Rows in the candidate: `rows.count + onlyInCandidate.count` (for files read with the
+    /// summary reader, which refuses two rows with the same key).
+    public let candidateRowCount: Int
     /// Axis columns, in the baseline's order.
-    public var axisColumns: [String]
+    public let axisColumns: [String]
     /// Joined rows, in the baseline's order.
-    public var rows: [RowResult]
+    public let rows: [RowResult]
     /// Rows only in the baseline, in its order.
-    public var onlyInBaseline: [RowKey]
+    public let onlyInBaseline: [RowKey]
     /// Rows only in the candidate, in its order.
-    public var onlyInCandidate: [RowKey]
+    public let onlyInCandidate: [RowKey]
     /// Metric columns in the baseline only, in `SummaryColumn.all` order.
-    public var metricsOnlyInBaseline: [String]
+    public let metricsOnlyInBaseline: [String]
     /// Metric columns in the candidate only.
-    public var metricsOnlyInCandidate: [String]
+    public let metricsOnlyInCandidate: [String]
     /// How many metrics have each status, over all rows (by `Status.allCases` position).
-    private var statusCounts: [Int]
+    private let statusCounts: [Int]
     /// Joined rows with at least one regression.
-    public private(set) var regressedRowCount: Int
+    public let regressedRowCount: Int
 
     /// Joins `baseline` (read from `baselineFile`) and `candidate` with `limits` (one per
     /// `SummaryColumn.all` entry; nil for none).

@@ -74,9 +74,7 @@ public enum ComparisonReport {
 
     /// The `table` rendering.
     public static func table(_ comparison: Comparison, failsOnMissing: Bool) -> String {
-        var whole = ""
-        table(comparison, failsOnMissing: failsOnMissing) { whole += $0 }
-        return whole
+        TextPieces.whole { table(comparison, failsOnMissing: failsOnMissing, emit: $0) }
     }
 
     /// The `table` rendering, in pieces (`pieceBytes`).
@@ -138,9 +136,7 @@ public enum ComparisonReport {
 
     /// The `markdown` rendering.
     public static func markdown(_ comparison: Comparison, failsOnMissing: Bool) -> String {
-        var whole = ""
-        markdown(comparison, failsOnMissing: failsOnMissing) { whole += $0 }
-        return whole
+        TextPieces.whole { markdown(comparison, failsOnMissing: failsOnMissing, emit: $0) }
     }
 
     /// The `markdown` rendering, in pieces (`pieceBytes`).
@@ -217,9 +213,7 @@ public enum ComparisonReport {
 
     /// The `csv` rendering.
     public static func csv(_ comparison: Comparison) -> String {
-        var whole = ""
-        csv(comparison) { whole += $0 }
-        return whole
+        TextPieces.whole { csv(comparison, emit: $0) }
     }
 
     /// The `csv` rendering, in pieces (`pieceBytes`).

@@ -59,12 +59,17 @@ public struct ComparisonSide: Sendable {
     /// errors), keeping the row index of each key when `isIndexed`.
     /// - Throws: `InputError`, as `SummaryDocument.load(path:)`.
     public static func load(path: String, isIndexed: Bool) throws(InputError) -> ComparisonSide {
-        var reader = SummaryDocumentReader(file: path)  // each row is dropped once packed
+        // The reader keeps no value of a row (each is parsed once, as it is checked, and packed
+        // from `exact`); each row is dropped once packed.
+        var reader = SummaryDocumentReader(file: path, keeping: [])
         var side: ComparisonSide?
+        var exact = [ExactDecimal](repeating: .zero, count: SummaryColumn.all.count)  // this row's
         try CSVReader.forEachRecord(atPath: path) { (record) throws(InputError) in
-            guard let row = try reader.read(record) else { return }
+            guard let row = try reader.read(record, exactValue: { column, value in exact[column] = value }) else {
+                return
+            }
             if side == nil, let header = reader.header { side = ComparisonSide(file: path, header: header) }
-            side?.append(row)
+            side?.append(key: RowKey(row)) { column in exact[column] }
         }
         var result: ComparisonSide
         if let side {
@@ -81,10 +86,16 @@ public struct ComparisonSide: Sendable {
 
     /// Appends `row` (its key, and the value of every metric column of the header).
     mutating func append(_ row: SummaryRow) {
-        keys.append(RowKey(row))
+        append(key: RowKey(row)) { column in row.values[column]?.exact ?? .zero }  // the reader guarantees one
+    }
+
+    /// Appends the row of `key` whose value in each metric column of the header (an index in
+    /// `SummaryColumn.all`) is `value(column)`.
+    private mutating func append(key: RowKey, value valueOf: (_ column: Int) -> ExactDecimal) {
+        keys.append(key)
         let base = units.count
         for (slot, column) in metricColumns.enumerated() {
-            let value = row.values[column]?.exact ?? .zero  // the reader guarantees one
+            let value = valueOf(column)
             let scale = scales[slot] ?? value.scale
             scales[slot] = scale
             if value.scale == scale, let packed = Int32(exactly: value.units), packed != Self.aside {

@@ -4,6 +4,16 @@
 enum TextPieces {
     /// The size at which a buffer is handed over, bytes.
     static let bytes = 1 << 20
+
+    /// The whole text a rendering hands over in pieces (`render` is given the consumer): for the
+    /// callers that want one string.
+    /// - Throws: what `render` throws.
+    static func whole<Failure: Error>(_ render: (_ emit: (String) -> Void) throws(Failure) -> Void) throws(Failure)
+        -> String {
+        var text = ""
+        try render { text += $0 }
+        return text
+    }
 }
 
 extension String {

@@ -7,6 +7,18 @@
 /// `half = t × (s ÷ √n)`, `low = mean − half`, `high = mean + half`. Callers pass values in
 /// ascending seed order. One value has a mean and no interval.
 ///
+/// Why the bits are the same on every platform (checked for this code, and pinned by
+/// `RankingTests.meanIntervalBits`): every step is one IEEE 754 operation that the standard
+/// rounds exactly (`+`, `−`, `×`, `÷`, `squareRoot()`, and the conversions of counts, exact below
+/// 2^53); no libm function is called (`t` is a table entry ÷ 1000, or `(1960 + 2400 ÷ ν) ÷ 1000`:
+/// `StudentT`); the loops are sequential, and Swift lets the optimiser neither reorder them nor
+/// fuse `d × d + ss` into a fused multiply-add (its IR carries no `fast`/`reassoc`/`contract`
+/// flags: `swiftc -O -emit-ir` of this code shows plain `fadd`/`fmul` in source order); x86-64 and
+/// arm64 compute in double precision, not in extended registers. The inputs are deterministic
+/// too: `rank` and the HTML report pass `ExactDecimal.doubleValue` (two correctly rounded
+/// operations), and the printed bounds (`MeanInterval+Text`) go through `DecimalFormat.fixed`
+/// (one `×` and an exact rounding).
+///
 /// It assumes the values are independent draws (seeds are) whose mean is roughly normal; with a
 /// handful of seeds of a skewed metric the interval is an approximation, and it says nothing
 /// about scenarios that were not run.

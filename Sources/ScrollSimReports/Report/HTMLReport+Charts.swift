@@ -122,11 +122,7 @@ extension HTMLReport {
         func y(_ value: Double) -> Double { top + plotHeight - max(0, value) / ticks.top * plotHeight }
 
         var canvas = SVGCanvas(width: width, height: height, label: label)
-        for value in ticks.values {
-            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
-                        cssClass: value == 0 ? "axis" : "grid")
-            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
-        }
+        drawValueGrid(ticks, on: &canvas, left: left, plotWidth: plotWidth, y: y)
         let labelEvery = (values.count + 11) / 12
         for (index, value) in values.enumerated() {
             canvas.line(x1: x(index), y1: top + plotHeight, x2: x(index), y2: top + plotHeight + 4, cssClass: "axis")
@@ -206,6 +202,17 @@ extension HTMLReport {
         Double(series.chart.lastVsyncNanos ?? 0) / 1e9 + 1 / Double(series.refreshHz)
     }
 
+    /// A horizontal line across the plot at each of `ticks` (the zero line as the axis) and its
+    /// label left of the plot; `y` places a value.
+    static func drawValueGrid(_ ticks: AxisTicks, on canvas: inout SVGCanvas, left: Double, plotWidth: Double,
+                              y: (Double) -> Double) {
+        for value in ticks.values {
+            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
+                        cssClass: value == 0 ? "axis" : "grid")
+            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
+        }
+    }
+
     /// The work axis of a frame chart: up to the longest work, at least 1.5 budgets, at most 6.
     static func workAxis(_ series: FrameSeries) -> AxisTicks {
         let budget = 1000 / Double(series.refreshHz)
@@ -230,11 +237,7 @@ extension HTMLReport {
         }
 
         var canvas = SVGCanvas(width: width, height: height, label: label)
-        for value in ticks.values {
-            canvas.line(x1: left, y1: y(value), x2: left + plotWidth, y2: y(value),
-                        cssClass: value == 0 ? "axis" : "grid")
-            canvas.text(ticks.label(value), x: left - 6, y: y(value) + 4, anchor: .end, cssClass: "tick")
-        }
+        drawValueGrid(ticks, on: &canvas, left: left, plotWidth: plotWidth, y: y)
         for value in timeTicks.values {
             canvas.line(x1: x(value), y1: top + plotHeight, x2: x(value), y2: top + plotHeight + 4, cssClass: "axis")
             canvas.text(timeTicks.label(value), x: x(value), y: top + plotHeight + 17, anchor: .middle,
@@ -246,6 +249,18 @@ extension HTMLReport {
         let barWidth = min(6, max(0.8, plotWidth / timeTicks.top * interval * Double(chart.bucketWidth) * 0.8))
         var scrolling: [String] = [], idle: [String] = [], late: [String] = [], markers: [String] = []
         var means: [String] = []
+        /// Files `bar` (at `position`) as late, with its marker above the plot, else scrolling or idle.
+        func add(_ bar: String, at position: Double, isLate: Bool, isScrolling: Bool) {
+            if isLate {
+                late.append(bar)
+                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
+                               + "h7l-3.5 6z")
+            } else if isScrolling {
+                scrolling.append(bar)
+            } else {
+                idle.append(bar)
+            }
+        }
         for bucket in chart.buckets {
             // A bucket: a bar from its least to its greatest work, at the middle of its vsyncs.
             let position = x(Double(bucket.firstVsyncNanos / 2 + bucket.lastVsyncNanos / 2) / 1e9)
@@ -253,29 +268,13 @@ extension HTMLReport {
                 + "V" + SVGCanvas.number(y(bucket.maximumWorkMilliseconds))
             means.append("M" + SVGCanvas.number(position - barWidth / 2) + " "
                          + SVGCanvas.number(y(bucket.meanWorkMilliseconds)) + "h" + SVGCanvas.number(barWidth))
-            if bucket.hasHitch {
-                late.append(bar)
-                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
-                               + "h7l-3.5 6z")
-            } else if bucket.hasScroll {
-                scrolling.append(bar)
-            } else {
-                idle.append(bar)
-            }
+            add(bar, at: position, isLate: bucket.hasHitch, isScrolling: bucket.hasScroll)
         }
         for frame in chart.frames {
             let position = x(Double(frame.vsyncNanos) / 1e9)
             let bar = "M" + SVGCanvas.number(position) + " " + SVGCanvas.number(y(0))
                 + "V" + SVGCanvas.number(y(frame.workMilliseconds))
-            if frame.hitchMilliseconds > 0 {
-                late.append(bar)
-                markers.append("M" + SVGCanvas.number(position - 3.5) + " " + SVGCanvas.number(top - 12)
-                               + "h7l-3.5 6z")
-            } else if frame.isInScroll {
-                scrolling.append(bar)
-            } else {
-                idle.append(bar)
-            }
+            add(bar, at: position, isLate: frame.hitchMilliseconds > 0, isScrolling: frame.isInScroll)
         }
         canvas.path(idle.joined(), cssClass: "bars", stroke: "#b3b9c6", strokeWidth: barWidth)
         canvas.path(scrolling.joined(), cssClass: "bars", stroke: "#0072B2", strokeWidth: barWidth)

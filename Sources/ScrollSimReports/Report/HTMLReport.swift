@@ -42,9 +42,7 @@ public enum HTMLReport {
 
     /// The whole page for `summary` and `frames`.
     public static func render(_ summary: SummaryDocument, frames: FrameData) -> String {
-        var page = ""
-        render(summary, frames: frames) { page += $0 }
-        return page
+        TextPieces.whole { render(summary, frames: frames, emit: $0) }
     }
 
     /// The whole page for `summary` and `frames`, handed to `emit` in pieces (the summary table a

@@ -66,7 +66,11 @@ extension SummaryDocument {
     }
 
     /// The row of `record`, checked, with the values of the columns `kept` marks (nil: all).
-    func row(_ record: CSVReader.Record, file: String, keeping kept: [Bool]? = nil) throws(InputError)
+    /// `exactValue` is given each metric value as it is checked (its column's index in
+    /// `SummaryColumn.all` and its exact value, parsed once): `ComparisonSide` packs it there,
+    /// keeping no text.
+    func row(_ record: CSVReader.Record, file: String, keeping kept: [Bool]? = nil,
+             exactValue: (_ column: Int, _ value: ExactDecimal) -> Void = { _, _ in }) throws(InputError)
         -> SummaryRow {
         guard record.fields.count == columns.count else {
             throw InputError(.invalid, file: file, at: .line(record.line),
@@ -103,6 +107,7 @@ extension SummaryDocument {
                     throw invalid("an integer from 1 to 1000")
                 }
                 if kept?[index] ?? true { row.values[index] = value }
+                exactValue(index, exact)
             }
         }
         return row

@@ -48,14 +48,17 @@ struct SummaryDocumentReader {
 
     /// Checks the next record (the header, then each row) and returns its row, without keeping it
     /// (nil for the header): its names shared with earlier rows, its values only those kept.
+    /// `exactValue` is given each metric value of a row as it is checked (`SummaryDocument.row`).
     /// - Throws: `InputError` for the first problem of the record (a duplicate row names the line
     ///   of the first).
-    mutating func read(_ record: CSVReader.Record) throws(InputError) -> SummaryRow? {
+    mutating func read(_ record: CSVReader.Record,
+                       exactValue: (_ column: Int, _ value: ExactDecimal) -> Void = { _, _ in }) throws(InputError)
+        -> SummaryRow? {
         guard let document = partial else {
             partial = try SummaryDocument.header(record, file: file)
             return nil
         }
-        var row = try document.row(record, file: file, keeping: kept)
+        var row = try document.row(record, file: file, keeping: kept, exactValue: exactValue)
         row.scenario = shared(row.scenario)
         row.strategy = shared(row.strategy)
         row.profile = shared(row.profile)

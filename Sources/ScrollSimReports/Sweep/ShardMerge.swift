@@ -205,9 +205,7 @@ public enum ShardMerge {
     /// the rows in run order, each line as the shard's reader rendered it.
     /// - Throws: `InputError` for two rows with the same scenario, strategy, seed and axis values.
     public static func merge(_ shards: [Shard]) throws(InputError) -> String {
-        var text = ""
-        try merge(shards) { text += $0 }
-        return text
+        try TextPieces.whole { (emit) throws(InputError) in try merge(shards, emit: emit) }
     }
 
     /// The unsharded sweep's CSV of `shards`, handed to `emit` in pieces of about `TextPieces.bytes`
