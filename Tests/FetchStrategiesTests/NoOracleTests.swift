@@ -72,6 +72,7 @@ import Testing
         #expect(try Self.publicMembers(of: "NetworkSession", in: "Resources/NetworkSession.swift") == [
             "Configuration", "name", "httpMaximumConnectionsPerHost", "urlCache", "init", "name",
             "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "outcomeOfLoad", "load",
+            "load",
         ])
         // A request: identity, state, priority, cancel; no draw (its latency, bytes, failure)
         #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [

@@ -111,6 +111,15 @@ final class ServerPool {
         return queued(id)
     }
 
+    /// Queues a job of `duration` that nobody waits for and nobody can cancel (an HTTP cache's
+    /// write of a stored response): `submit(duration:completion:)` with an empty completion whose
+    /// task is dropped, without making the task.
+    func submitDetached(duration: SimTime) {
+        let id = jobs.count
+        jobs.append(Job(duration: duration, state: .queued, completion: nil))
+        context.perform({ enqueue(id) }, orQueue: { role.enqueueEvent(id) })
+    }
+
     /// Queues a decode of `duration` that makes `image`; when it ends (off the main thread),
     /// `memory` marks `image` decoded and `completion` receives it, unless it was cancelled. The
     /// job keeps both, so no closure is made around them.
