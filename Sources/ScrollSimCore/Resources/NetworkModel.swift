@@ -25,8 +25,9 @@ public struct NetworkDraw: Sendable, Equatable {
     public var fails: Bool
 }
 
-/// A network request as a strategy holds it (a `URLSessionTask`).
-public final class NetworkTask {
+/// A network request as a strategy holds it (a `URLSessionTask`): a handle to the request in its
+/// model (a value: copies refer to the same request, and making one allocates nothing).
+public struct NetworkTask {
     /// Identity of the request within the run.
     public let id: Int
     /// The image requested.

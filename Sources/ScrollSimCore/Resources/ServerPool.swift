@@ -1,5 +1,6 @@
-/// A job on a `ServerPool` as a strategy holds it: a disk read or a decode.
-public final class PoolTask {
+/// A job on a `ServerPool` as a strategy holds it: a disk read or a decode (a value: copies refer
+/// to the same job, and making one allocates nothing).
+public struct PoolTask {
     /// Identity of the job within its pool.
     public let id: Int
     unowned(unsafe) let pool: ServerPool
