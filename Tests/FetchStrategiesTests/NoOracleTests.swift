@@ -49,7 +49,8 @@ import Testing
     /// `Sources/ScrollSimCore`), in file order, nested types included.
     static func publicMembers(of type: String, in file: String) throws -> [String] {
         let text = try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8)
-        let body = try #require(text.range(of: "public final class \(type) {"))
+        let body = try #require(text.range(of: "public final class \(type) {")
+                                ?? text.range(of: "public struct \(type) {"))
         var names: [String] = []
         var depth = 1
         for line in text[body.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
@@ -72,6 +73,7 @@ import Testing
         #expect(try Self.publicMembers(of: "NetworkSession", in: "Resources/NetworkSession.swift") == [
             "Configuration", "name", "httpMaximumConnectionsPerHost", "urlCache", "init", "name",
             "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "outcomeOfLoad", "load",
+            "load",
         ])
         // A request: identity, state, priority, cancel; no draw (its latency, bytes, failure)
         #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [

@@ -13,6 +13,9 @@ enum SimEvent {
     /// A main-queue block, queued by main-thread code ahead of the clock, joins the main queue at
     /// the code's time (what `SimContext.perform` would do with a closure, without making one).
     case mainBlock(() -> Void)
+    /// A main-queue image set (`Simulator.enqueueMainImageSet`), queued by main-thread code ahead
+    /// of the clock, joins the main queue at the code's time (as `mainBlock`).
+    case mainImageSet(Int)
     /// Network request `id`, started by main-thread code ahead of the clock, reaches the network
     /// at the code's time (what `SimContext.perform` would do with a closure, without making one).
     case networkSubmit(Int)

@@ -224,11 +224,11 @@ public final class FetchEnvironment {
     /// Hops to the main queue, then sets `image` on `cell` only if the cell still represents
     /// `identifier` (the `representedIdentifier` guard of Apple's samples and of views keyed by
     /// identity), so a late result for a reused cell is dropped instead of shown on the wrong item.
-    public func setImageOnMain(_ image: ImageObject, on cell: CellID, ifRepresenting identifier: Int) {
-        async(onMain: { [self] in
-            guard representedIdentifier(of: cell) == identifier else { return }
-            setImage(image, on: cell)
-        })
+    /// With `identifier` nil, the image is set whatever the cell represents then (`async(onMain:
+    /// { setImage(image, on: cell) })`). No closure is made: the simulator keeps the image, cell
+    /// and identifier until the hop runs.
+    public func setImageOnMain(_ image: ImageObject, on cell: CellID, ifRepresenting identifier: Int? = nil) {
+        withSim { sim in sim.enqueueMainImageSet(image, on: cell, ifRepresenting: identifier) }
     }
 
     /// The image `cell` shows now.

@@ -25,8 +25,9 @@ public struct NetworkDraw: Sendable, Equatable {
     public var fails: Bool
 }
 
-/// A network request as a strategy holds it (a `URLSessionTask`).
-public final class NetworkTask {
+/// A network request as a strategy holds it (a `URLSessionTask`): a handle to the request in its
+/// model (a value: copies refer to the same request, and making one allocates nothing).
+public struct NetworkTask {
     /// Identity of the request within the run.
     public let id: Int
     /// The image requested.
@@ -108,6 +109,10 @@ final class NetworkModel {
         var state: State = .unsubmitted
         /// Called once when it ends (nil once called or cancelled).
         var completion: ((NetworkResult) -> Void)?
+        /// Told once when it ends, instead of a completion (nil once told or cancelled).
+        var target: (any NetworkLoadTarget)?
+        /// The target's tag for it.
+        var tag = 0
         /// Its ticket in the session's queue (−1 before).
         var ticket = -1
         /// The connection it was sent on (−1 before).
@@ -226,6 +231,10 @@ final class NetworkModel {
     /// Reads or writes bytes on the device's disk (the simulator's disk model; docs/model.md,
     /// Resources). nil (a network alone, in unit tests): sessions get no HTTP cache.
     var diskIO: ((_ bytes: Int64, _ completion: @escaping () -> Void) -> PoolTask)?
+    /// Writes bytes on the device's disk with nobody waiting for the write (a stored response),
+    /// as `diskIO` would with an empty completion, without making a task or a closure per write.
+    /// nil: writes go through `diskIO`.
+    var diskWrite: ((_ bytes: Int64) -> Void)?
     /// The radio's state machine and energy.
     @exclusivity(unchecked) private var radio: RadioEnergyMeter
     /// Sessions waiting for the radio's promotion, in the order they started waiting.
@@ -294,8 +303,25 @@ final class NetworkModel {
         let id = requests.count
         requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
                                 completion: completion, fetchStart: context.now))
-        let task = NetworkTask(id: id, imageID: imageID, model: self)
-        if sessions[session].cache >= 0 && answerFromCache(id) { return task }
+        return started(id)
+    }
+
+    /// `load(imageID:priority:session:completion:)` whose end tells `target` (with `tag`) instead
+    /// of calling a completion.
+    func load(imageID: Int, priority: RequestPriority, session: Int, target: any NetworkLoadTarget,
+              tag: Int) -> NetworkTask {
+        let id = requests.count
+        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
+                                target: target, tag: tag, fetchStart: context.now))
+        return started(id)
+    }
+
+    /// Request `id`, just made, is resumed: answered from its session's HTTP cache, or submitted
+    /// at the caller's time.
+    @inline(__always)
+    private func started(_ id: Int) -> NetworkTask {
+        let task = NetworkTask(id: id, imageID: requests[id].imageID, model: self)
+        if sessions[requests[id].session].cache >= 0 && answerFromCache(id) { return task }
         context.perform({ submit(id) }, orQueue: { .networkSubmit(id) })
         return task
     }
@@ -563,16 +589,16 @@ final class NetworkModel {
             return
         case .unsubmitted:
             requests[id].state = .finished
-            requests[id].completion = nil
+            dropCompletion(id)
             reportCancelled(id, bytesReceived: 0)
         case .queued:
             sessions[requests[id].session].queue.remove(requests[id].ticket)
             requests[id].state = .finished
-            requests[id].completion = nil
+            dropCompletion(id)
             reportCancelled(id, bytesReceived: 0)
         case .awaitingFirstByte:
             requests[id].state = .finished
-            requests[id].completion = nil
+            dropCompletion(id)
             endSpan(id, .cancelled, bytes: 0)
             reportCancelled(id, bytesReceived: 0)
             abandon(id)
@@ -583,7 +609,7 @@ final class NetworkModel {
             radio.received(bytes: received)
             endSpan(id, .cancelled, bytes: received)
             requests[id].state = .finished
-            requests[id].completion = nil
+            dropCompletion(id)
             reportCancelled(id, bytesReceived: received)
             abandon(id)
             rescheduleTransferCheck()
@@ -591,7 +617,7 @@ final class NetworkModel {
             requests[id].cacheRead?.cancel()
             requests[id].cacheRead = nil
             requests[id].state = .finished
-            requests[id].completion = nil
+            dropCompletion(id)
             reportCancelled(id, bytesReceived: 0)
         }
     }
@@ -638,6 +664,13 @@ final class NetworkModel {
             bytes: bytes ?? (outcome == .completed ? request.bytes : 0), outcome: outcome))
     }
 
+    /// Request `id` was cancelled: neither its completion nor its target is ever called.
+    @inline(__always)
+    private func dropCompletion(_ id: Int) {
+        requests[id].completion = nil
+        requests[id].target = nil
+    }
+
     /// Ends request `id`: its session's metrics handler receives its metrics, then its
     /// completion is called with `result` (URLSession's order: `didFinishCollecting`, then
     /// `didCompleteWithError`).
@@ -645,6 +678,8 @@ final class NetworkModel {
         requests[id].state = .finished
         let completion = requests[id].completion
         requests[id].completion = nil
+        let target = requests[id].target
+        requests[id].target = nil
         if let handler = sessions[requests[id].session].metricsHandler {
             let bytes: Int64
             let outcome: TaskMetrics.Outcome
@@ -654,7 +689,11 @@ final class NetworkModel {
             }
             handler(metrics(of: id, bytesReceived: bytes, outcome: outcome))
         }
-        completion?(result)
+        if let target {
+            target.networkLoadEnded(tag: requests[id].tag, imageID: requests[id].imageID, result: result)
+        } else {
+            completion?(result)
+        }
     }
 
     /// Delivers cancelled request `id`'s metrics to its session's handler, if it has one, as an
@@ -774,7 +813,7 @@ final class NetworkModel {
         guard sessions[s].cacheStores else { return }
         let bytes = requests[id].bytes
         if httpCaches[sessions[s].cache].store(requests[id].imageID, bytes: bytes) {
-            _ = diskIO?(bytes, {})
+            if let diskWrite { diskWrite(bytes) } else { _ = diskIO?(bytes, {}) }
         }
     }
 

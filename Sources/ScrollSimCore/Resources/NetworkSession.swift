@@ -79,4 +79,12 @@ public final class NetworkSession {
                      completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
         model.load(imageID: imageID, priority: priority, session: index, completion: completion)
     }
+
+    /// `load(_:priority:completion:)` whose end calls `target.networkLoadEnded(tag:imageID:result:)`
+    /// instead of a completion closure (the target is held until then).
+    @discardableResult
+    public func load(_ imageID: Int, priority: RequestPriority, target: any NetworkLoadTarget,
+                     tag: Int) -> NetworkTask {
+        model.load(imageID: imageID, priority: priority, session: index, target: target, tag: tag)
+    }
 }

@@ -1,5 +1,6 @@
-/// A job on a `ServerPool` as a strategy holds it: a disk read or a decode.
-public final class PoolTask {
+/// A job on a `ServerPool` as a strategy holds it: a disk read or a decode (a value: copies refer
+/// to the same job, and making one allocates nothing).
+public struct PoolTask {
     /// Identity of the job within its pool.
     public let id: Int
     unowned(unsafe) let pool: ServerPool
@@ -109,6 +110,15 @@ final class ServerPool {
         let id = jobs.count
         jobs.append(Job(duration: duration, state: .queued, completion: completion))
         return queued(id)
+    }
+
+    /// Queues a job of `duration` that nobody waits for and nobody can cancel (an HTTP cache's
+    /// write of a stored response): `submit(duration:completion:)` with an empty completion whose
+    /// task is dropped, without making the task.
+    func submitDetached(duration: SimTime) {
+        let id = jobs.count
+        jobs.append(Job(duration: duration, state: .queued, completion: nil))
+        context.perform({ enqueue(id) }, orQueue: { role.enqueueEvent(id) })
     }
 
     /// Queues a decode of `duration` that makes `image`; when it ends (off the main thread),

@@ -131,6 +131,9 @@ extension Simulator {
         case .block(let block):
             work = .block
             block()
+        case .imageSet(let slot):
+            work = .block
+            runImageSet(slot)
         case .idlePreparation:
             work = .idlePreparation
             runIdlePreparation()

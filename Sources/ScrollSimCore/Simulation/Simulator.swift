@@ -28,6 +28,9 @@ struct CellRecord {
 enum MainItem {
     case frame(Int)
     case block(() -> Void)
+    /// A block setting an image (`Simulator.enqueueMainImageSet`), its captures in slot `n` of
+    /// `Simulator.pendingImageSets`.
+    case imageSet(Int)
     case idlePreparation
     /// `UIApplication.didReceiveMemoryWarningNotification` (scripted or the footprint's warning).
     case memoryWarning
@@ -165,6 +168,11 @@ final class Simulator {
     @exclusivity(unchecked) var timersToStart: [(block: () -> Void, due: SimTime, start: SimTime)] = []
     /// The first timer of `timersToStart` whose event has not popped.
     @exclusivity(unchecked) var timersToStartHead = 0
+    /// Image sets waiting on the main queue (`enqueueMainImageSet`), by slot; a slot is reused
+    /// once its set has run.
+    @exclusivity(unchecked) var pendingImageSets: [PendingImageSet] = []
+    /// The free slots of `pendingImageSets`.
+    @exclusivity(unchecked) var freeImageSetSlots: [Int] = []
     /// Storage reused by `updatePrefetchWindow` for the items it cancels.
     @exclusivity(unchecked) var prefetchCancelledScratch: [Int] = []
     /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
@@ -214,6 +222,11 @@ final class Simulator {
             let duration = diskLatency
                 + SimDuration.saturating(nanoseconds: Double(bytes) / (diskThroughputMBps * 1_000_000) * 1e9)
             return disk.submit(duration: duration, completion: completion)
+        }
+        network.diskWrite = { bytes in  // the same duration as `diskIO`'s
+            let duration = diskLatency
+                + SimDuration.saturating(nanoseconds: Double(bytes) / (diskThroughputMBps * 1_000_000) * 1e9)
+            disk.submitDetached(duration: duration)
         }
         decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, role: .decoders,
                               memory: memory)
@@ -292,6 +305,7 @@ final class Simulator {
         case .footprintWarning:
             enqueueMain(.memoryWarning)
         case .mainBlock(let block): enqueueMain(.block(block))
+        case .mainImageSet(let slot): enqueueMain(.imageSet(slot))
         case .networkSubmit(let id): network.submit(id)
         case .networkLatencyDone(let id): network.latencyDone(id)
         case .networkTransferCheck(let generation): network.transferCheck(generation)

@@ -1,0 +1,10 @@
+/// An image set waiting on the main queue (`FetchEnvironment.setImageOnMain`): what its block
+/// would have captured, kept by the simulator so that no closure is made per set.
+struct PendingImageSet {
+    /// The image to set (nil once the slot is free, so that it is not held longer).
+    var image: ImageObject?
+    /// The cell it goes on.
+    var cell: CellID
+    /// The identifier the cell must still represent, or nil to set it unconditionally.
+    var identifier: Int?
+}

@@ -1,0 +1,29 @@
+/// Image sets hopping to the main queue without a closure (`FetchEnvironment.setImageOnMain`):
+/// the same main item, at the same place in the queue, as `enqueueMainBlock` with a block that
+/// sets the image, but the block's captures wait in a slot of `pendingImageSets`.
+extension Simulator {
+    /// Queues on the main queue the set of `image` on `cell`, done only if the cell still
+    /// represents `identifier` when it runs (always when `identifier` is nil). The same as
+    /// `enqueueMainBlock` of a block doing that check and `setImage(image, on: cell, isFinal: true)`.
+    func enqueueMainImageSet(_ image: ImageObject, on cell: CellID, ifRepresenting identifier: Int?) {
+        let set = PendingImageSet(image: image, cell: cell, identifier: identifier)
+        let slot: Int
+        if let free = freeImageSetSlots.popLast() {
+            slot = free
+            pendingImageSets[slot] = set
+        } else {
+            slot = pendingImageSets.count
+            pendingImageSets.append(set)
+        }
+        context.perform({ enqueueMain(.imageSet(slot)) }, orQueue: { .mainImageSet(slot) })
+    }
+
+    /// Runs the image set waiting in `slot` (a main item), freeing the slot first.
+    func runImageSet(_ slot: Int) {
+        let set = pendingImageSets[slot]
+        pendingImageSets[slot].image = nil
+        freeImageSetSlots.append(slot)
+        if let identifier = set.identifier, cells[set.cell].representedIdentifier != identifier { return }
+        setImage(set.image, on: set.cell, isFinal: true)
+    }
+}
