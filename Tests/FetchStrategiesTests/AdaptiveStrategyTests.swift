@@ -15,6 +15,7 @@ import Testing
         layout.viewportWidth = 390
         layout.viewportHeight = 844
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
         scenario.name = "grid"
         scenario.script = [.drag(velocity: 350, seconds: 1), .fling(velocity: 3000, deceleration: .normal),
                            .pause(seconds: 2)]

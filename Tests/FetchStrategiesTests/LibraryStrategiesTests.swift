@@ -115,6 +115,7 @@ import Testing
         layout.itemHeight = 50
         layout.viewportHeight = 1000
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
         scenario.cells.cellLeadScreens = 0  // no early cellForItem for the prefetched items
         scenario.images.distinct = 16
         scenario.images.bytesMedian = 150_000

@@ -197,6 +197,22 @@ import ScrollSimTestSupport
         #expect(all.runs.map(\.strategyName) == ["b", "c"])
     }
 
+    @Test("a scenario built in code runs at its device's maximum, and a faster explicit rate is refused")
+    func codeBuiltRefreshRate() throws {
+        var scenario = Scenario(layout: .init(itemCount: 1))
+        scenario.strategies = [StrategySpec(name: "idle")]
+        let plan = try RunPlan.make(scenarios: [("s.json", scenario)], strategies: [Self.idle("idle")]).get()
+        #expect(plan.runs.map(\.scenario.refreshHz) == [120])
+        scenario.device = DeviceModel.iphone12.preset
+        scenario.display.refreshHz = 120
+        #expect(throws: InputErrors([InputError(
+            kind: .invalid, file: "s.json", path: "display.refreshHz",
+            message: "must be an integer from 1 to 60 on device.model iphone-12, whose display refreshes at most "
+                + "60 times a second (omit it for that rate), found 120")])) {
+            try RunPlan.make(scenarios: [("s.json", scenario)], strategies: [Self.idle("idle")]).get()
+        }
+    }
+
     @Test("a strategy entry that cannot be built is reported as <file>: <JSON path>: <message>")
     func strategyProblems() throws {
         var scenario = Scenario(layout: .init(itemCount: 1))
@@ -243,6 +259,7 @@ import ScrollSimTestSupport
         single.strategies = [StrategySpec(name: "a")]
         single.script = [.pause(seconds: 1)]
         single.device = DeviceModel.iphone15Pro.preset
+        single.display.refreshHz = 60  // Low Power Mode or Limit Frame Rate
         #expect(ValidateCommand.summary(of: single)
                     == "1 item, 1 strategy, 1 script step, 60 Hz, below the iphone-15-pro's 120")
         single.device = DeviceModel.iphone8.preset

@@ -35,11 +35,11 @@ public struct Scenario: Sendable, Equatable {
 
     /// Display settings (docs/model.md, "Display, main thread and frames").
     public struct Display: Sendable, Equatable {
-        /// Refresh rate in Hz, 1...240. A scenario file that omits `display.refreshHz` gets its
-        /// device's maximum (`DeviceModel.maxRefreshHz`: 120 on the ProMotion models, 60 on the
-        /// others), and one that gives a higher rate than that is refused (`ScenarioDecoder`).
-        /// A `Display` built in code starts at 60, whatever the device.
-        public var refreshHz: Int = 60
+        /// Refresh rate in Hz, from 1 to the device's maximum; nil (the default, in a file and in
+        /// code alike) runs at the device's maximum (`DeviceModel.maxRefreshHz`: 120 on the
+        /// ProMotion models, 60 on the others). The rate a run uses is `Scenario.refreshHz`; a rate
+        /// above the device's maximum is refused (`Scenario.validate(file:)`).
+        public var refreshHz: Int? = nil
         /// Render-server cost per frame in ms; 0 (default) means the render stage is not modelled.
         public var renderMs: Double = 0
         /// Every setting at its default.

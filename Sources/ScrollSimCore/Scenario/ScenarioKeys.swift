@@ -36,7 +36,7 @@ enum ScenarioKeys {
 
     /// `display`.
     static let display = ScenarioSection("display", "The display: refresh rate and render stage.", keys: [
-        ScenarioKey("refreshHz", .integer(1...240),
+        ScenarioKey("refreshHz", .integer(1...DeviceModel.highestMaxRefreshHz),
             "Refresh rate, Hz, at most the device's maximum; default: the device's maximum, 120 on the ProMotion "
             + "models (iphone-14-pro, iphone-15-pro) and 60 on the others (60 on a ProMotion model: Low Power "
             + "Mode or Limit Frame Rate)."),
