@@ -38,6 +38,17 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
 @Suite struct ScenarioDecoderTests {
     // MARK: Defaults and the full example
 
+    @Test func theHTTPVersionDefaultsToHTTP2InAFileAndInCodeAndAnExplicitOneIsKept() throws {
+        // Image hosts are CDNs speaking HTTP/2 or later (docs/fidelity.md, "Network"): one default.
+        let omitted = try ScenarioLoader.parse(#"{"layout": {"itemCount": 1}}"#, file: "a.json")
+        #expect(omitted.network.httpProtocol == .http2)
+        #expect(Scenario(layout: .init(itemCount: 1)).network.httpProtocol == .http2)
+        #expect(ScenarioKeys.network["protocol"].defaultValue == .string("http2"))
+        let origin = try ScenarioLoader.parse(#"{"layout": {"itemCount": 1}, "network": {"protocol": "http1.1"}}"#,
+                                              file: "b.json")
+        #expect(origin.network.httpProtocol == .http1_1)
+    }
+
     @Test func minimalFileGetsEveryDefault() throws {
         // Given only the required key
         let scenario = try ScenarioLoader.parse(#"{"layout":{"itemCount":10}}"#, file: "Scenarios/minimal.json")

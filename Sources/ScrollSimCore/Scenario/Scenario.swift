@@ -152,8 +152,11 @@ public struct Scenario: Sendable, Equatable {
         /// `httpMaximumConnectionsPerHost` of the sessions that do not set their own: URLSession's
         /// default, 6. HTTP/1.1 only.
         public var maxConnections: Int = 6
-        /// `http1.1` (default) or `http2` (`network.protocol`).
-        public var httpProtocol: HTTPProtocol = .http1_1
+        /// `http2` (default) or `http1.1` (`network.protocol`). `http2` stands for HTTP/2 and later:
+        /// image feeds come from CDNs, which serve 96% of their requests over HTTP/2 or HTTP/3 (Web
+        /// Almanac 2024, HTTP chapter), and URLSession speaks both; `http1.1` models an origin
+        /// without a CDN (docs/fidelity.md, "Network").
+        public var httpProtocol: HTTPProtocol = .http2
         /// Round-trip time of the path, ms; nil (default) derives it from the latency settings:
         /// median² / p95, the latency distribution's 5th percentile (see `roundTrip`).
         public var rttMs: Double? = nil

@@ -148,7 +148,8 @@ enum ScenarioKeys {
         ScenarioKey("offline", .boolean, default: .bool(Scenario.Network().offline), "When true, every request fails."),
         ScenarioKey("protocol", .choice(names(Scenario.HTTPProtocol.self)),
             default: .string(Scenario.Network().httpProtocol.rawValue),
-            "HTTP version of the image host."),
+            "HTTP version of the image host: http2 (HTTP/2 and later, as CDNs serve nearly every request) or "
+            + "http1.1 (an origin without a CDN)."),
         ScenarioKey("rttMs", .number(.from(0, to: 60_000)), "Round trip, ms; default: median² / p95 of the latency."),
         ScenarioKey("idleTimeoutSeconds", .number(.from(0, to: 86_400)),
             default: JSONValue(Scenario.Network().idleTimeoutSeconds),
