@@ -84,7 +84,7 @@ struct ValidateCommand: ScrollSimSubcommand {
 
     /// "120 Hz, the iphone-14-pro's maximum" (the default), or "60 Hz, below the iphone-14-pro's 120".
     static func refreshRate(of scenario: Scenario) -> String {
-        let model = scenario.device.model, hz = scenario.display.refreshHz
+        let model = scenario.device.model, hz = scenario.refreshHz
         if hz == model.maxRefreshHz { return "\(hz) Hz, the \(model.rawValue)'s maximum" }
         return "\(hz) Hz, below the \(model.rawValue)'s \(model.maxRefreshHz)"
     }

@@ -15,6 +15,8 @@ import Testing
         layout.viewportWidth = 390
         layout.viewportHeight = 844
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.name = "grid"
         scenario.script = [.drag(velocity: 350, seconds: 1), .fling(velocity: 3000, deceleration: .normal),
                            .pause(seconds: 2)]

@@ -61,6 +61,8 @@ import Testing
         layout.itemHeight = 100
         layout.viewportHeight = 1000
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.script = [.pause(seconds: 0.5)]
         let made = Made()
         let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "ahead") { environment in

@@ -115,6 +115,8 @@ import Testing
         layout.itemHeight = 50
         layout.viewportHeight = 1000
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.cells.cellLeadScreens = 0  // no early cellForItem for the prefetched items
         scenario.images.distinct = 16
         scenario.images.bytesMedian = 150_000

@@ -12,6 +12,8 @@ extension StrategyTests {
         layout.itemHeight = 100
         layout.viewportHeight = 1000
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.name = "fixed-list"
         scenario.cells.profile = .ios9
         scenario.images.bytesMedian = 20_000

@@ -15,6 +15,8 @@ import Testing
         layout.columns = 3
         layout.itemHeight = 130
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.name = "audit"
         scenario.images.distinct = 60
         scenario.network.latencyMsMedian = 60

@@ -9,6 +9,8 @@ enum StrategyTests {
         layout.itemHeight = 100
         layout.viewportHeight = 1000
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.name = "slow-list"
         scenario.network.latencyMsMedian = 400
         scenario.network.latencyMsP95 = 1500

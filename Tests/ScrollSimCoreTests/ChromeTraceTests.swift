@@ -28,6 +28,8 @@ import ScrollSimTestSupport
     /// A one-decoder, one-disk scenario named "tiny".
     static func tinyScenario() -> Scenario {
         var scenario = Scenario(layout: .init(itemCount: 10))
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.name = "tiny"
         scenario.device.decoderThreads = 1
         scenario.disk.queues = 1

@@ -27,16 +27,21 @@ import ScrollSimTestSupport
     func omittedRateIsTheDevicesMaximum(model: String, hz: Int) throws {
         let parsed = DeviceModel(rawValue: model).map(\.maxRefreshHz)
         #expect(parsed == hz)
-        #expect(try Self.scenario(#""device": {"model": "\#(model)"}"#).display.refreshHz == hz)
+        let omitted = try Self.scenario(#""device": {"model": "\#(model)"}"#)
+        #expect(omitted.display.refreshHz == nil && omitted.refreshHz == hz)
         // The same whether `display` comes first (without refreshHz) or after `device`.
-        #expect(try Self.scenario(#""display": {"renderMs": 1}, "device": {"model": "\#(model)"}"#)
-                    .display.refreshHz == hz)
-        #expect(try Self.scenario(#""device": {"model": "\#(model)"}, "display": {}"#).display.refreshHz == hz)
+        #expect(try Self.scenario(#""display": {"renderMs": 1}, "device": {"model": "\#(model)"}"#).refreshHz == hz)
+        #expect(try Self.scenario(#""device": {"model": "\#(model)"}, "display": {}"#).refreshHz == hz)
+        // And the same for a scenario built in code on that device.
+        var built = Scenario(layout: .init(itemCount: 9))
+        built.device = Scenario.Device(model: try #require(DeviceModel(rawValue: model)))
+        #expect(built.refreshHz == hz && built == omitted)
     }
 
     @Test func noDeviceMeansTheReferencePhoneAt120Hertz() throws {
         #expect(DeviceModel.reference == .iphone14Pro)
-        #expect(try Self.scenario(#""seed": 3"#).display.refreshHz == 120)
+        #expect(try Self.scenario(#""seed": 3"#).refreshHz == 120)
+        #expect(Scenario(layout: .init(itemCount: 9)).refreshHz == 120)
     }
 
     @Test(arguments: [(#""display": {"refreshHz": 60}"#, 60),
@@ -46,7 +51,8 @@ import ScrollSimTestSupport
                       (#""display": {"refreshHz": 30}, "device": {"model": "iphone-8"}"#, 30),
                       (#""display": {"refreshHz": 60}, "device": {"model": "iphone-12"}"#, 60)])
     func explicitRateUpToTheMaximumIsKept(members: String, hz: Int) throws {
-        #expect(try Self.scenario(members).display.refreshHz == hz)
+        let scenario = try Self.scenario(members)
+        #expect(scenario.display.refreshHz == hz && scenario.refreshHz == hz)
     }
 
     @Test(arguments: [
@@ -56,15 +62,46 @@ import ScrollSimTestSupport
         (#""device": {"model": "iphone-8"}, "display": {"refreshHz": 61}"#,
          "scenario.json: display.refreshHz: must be an integer from 1 to 60 on device.model iphone-8, whose "
           + "display refreshes at most 60 times a second (omit it for that rate), found 61"),
+        // The key's own range comes first: no preset refreshes faster than 120 Hz.
         (#""display": {"refreshHz": 144}"#,
-         "scenario.json: display.refreshHz: must be an integer from 1 to 120 on device.model iphone-14-pro, whose "
-          + "display refreshes at most 120 times a second (omit it for that rate), found 144"),
-        // The key's own range comes first.
+         "scenario.json: display.refreshHz: must be an integer from 1 to 120, found 144"),
         (#""display": {"refreshHz": 241}, "device": {"model": "iphone-12"}"#,
-         "scenario.json: display.refreshHz: must be an integer from 1 to 240, found 241"),
+         "scenario.json: display.refreshHz: must be an integer from 1 to 120, found 241"),
     ])
     func rateAboveTheDevicesMaximumIsRefused(members: String, message: String) {
         #expect(Self.failure(members) == message)
+    }
+
+    @Test func theKeysRangeIsTheFastestPresetsMaximum() {
+        #expect(DeviceModel.highestMaxRefreshHz == 120)
+        #expect(ScenarioKeys.display["refreshHz"].expectedPhrase == "an integer from 1 to 120")
+    }
+
+    @Test(arguments: [(DeviceModel.iphone12, 61), (.iphone12, 120), (.iphone14Pro, 121), (.iphone15Pro, 240),
+                      (.iphone8, 0)])
+    func codeBuiltRateOutsideTheDevicesRangeIsRefusedLikeAFiles(model: DeviceModel, hz: Int) {
+        var scenario = Scenario(layout: .init(itemCount: 9))
+        scenario.device = Scenario.Device(model: model)
+        scenario.display.refreshHz = hz
+        let expected = InputError(
+            kind: .invalid, file: "built.json", path: "display.refreshHz",
+            message: "must be an integer from 1 to \(model.maxRefreshHz) on device.model \(model.rawValue), whose "
+                + "display refreshes at most \(model.maxRefreshHz) times a second (omit it for that rate), found \(hz)")
+        #expect(throws: expected) { try scenario.validate(file: "built.json") }
+        if hz > 0 && hz <= DeviceModel.highestMaxRefreshHz {
+            // A file with the same content gets the same error (but under its own name).
+            let text = #""device": {"model": "\#(model.rawValue)"}, "display": {"refreshHz": \#(hz)}"#
+            #expect(Self.failure(text) == "scenario.json: " + expected.description.dropFirst("built.json: ".count))
+        }
+    }
+
+    @Test(arguments: [(DeviceModel.iphone12, 60), (.iphone14Pro, 120), (.iphone14Pro, 1), (.iphone15Pro, 90)])
+    func codeBuiltRateUpToTheDevicesMaximumIsAccepted(model: DeviceModel, hz: Int) throws {
+        var scenario = Scenario(layout: .init(itemCount: 9))
+        scenario.device = Scenario.Device(model: model)
+        scenario.display.refreshHz = hz
+        try scenario.validate(file: "built.json")
+        #expect(scenario.refreshHz == hz)
     }
 
     /// A list of 100 rows of 100 pt in a 390 × 1000 pt viewport, `ios9`, every cost 0 except
@@ -86,7 +123,7 @@ import ScrollSimTestSupport
         // cellForItem in its frame.
         // iphone-12, 60 Hz: 10 ms fits the 16.67 ms budget: no hitch, a frame at each of the 30 vsyncs.
         let sixty = try Self.tenMillisecondCells(on: "iphone-12")
-        #expect(sixty.display.refreshHz == 60)
+        #expect(sixty.refreshHz == 60)
         let (slow, _) = TestScenarios.run(sixty)
         #expect(slow.frames == 30 && slow.hitches == 0 && slow.droppedFrames == 0 && slow.hitchNanos == 0)
 
@@ -98,7 +135,7 @@ import ScrollSimTestSupport
         // scrolling = 50 ms/s. Vsyncs 122, 142 and
         // 162 get no frame: 60 − 3 = 57 frames.
         let promotion = try Self.tenMillisecondCells(on: "iphone-14-pro")
-        #expect(promotion.display.refreshHz == 120)
+        #expect(promotion.refreshHz == 120)
         let (fast, frames) = TestScenarios.run(promotion)
         #expect(fast.scrollNanos == 500_000_000)
         #expect(fast.frames == 57)

@@ -7,6 +7,8 @@ import ScrollSimTestSupport
 @Suite struct ExtremeInputTests {
     static func run(_ configure: (inout Scenario) -> Void) -> RunMetrics {
         var scenario = Scenario(layout: .init(itemCount: 200))
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.script = [.drag(velocity: 2000, seconds: 1), .pause(seconds: 1)]
         configure(&scenario)
         return SimulationRun(scenario: scenario, seed: 3, strategyName: "load",

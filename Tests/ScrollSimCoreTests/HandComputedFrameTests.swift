@@ -62,6 +62,8 @@ import ScrollSimTestSupport
         var layout = Scenario.Layout(itemCount: 10_000)
         layout.itemHeight = 100
         var scenario = Scenario(layout: layout)
+        scenario.display.refreshHz = 60  // the rate the expected values were computed at
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.script = [.fling(velocity: 3500, deceleration: .normal)]
         let (_, frames) = TestScenarios.run(scenario)
         let k = 1000 * DMath.log(0.998)

@@ -88,6 +88,7 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
     /// The cases' network: latency 10 ms, 8 Mbit/s, `maxConnections` 2, round trip `rttMs`.
     static func config(rttMs: Double, _ configure: (inout Scenario.Network) -> Void = { _ in }) -> Scenario.Network {
         var config = Scenario.Network()
+        config.httpProtocol = .http1_1  // the connection behaviour the hand-computed cases assume
         config.latencyMsMedian = 10
         config.latencyMsP95 = 10
         config.bandwidthMbps = 8

@@ -38,18 +38,28 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
 @Suite struct ScenarioDecoderTests {
     // MARK: Defaults and the full example
 
+    @Test func theHTTPVersionDefaultsToHTTP2InAFileAndInCodeAndAnExplicitOneIsKept() throws {
+        // Image hosts are CDNs speaking HTTP/2 or later (docs/fidelity.md, "Network"): one default.
+        let omitted = try ScenarioLoader.parse(#"{"layout": {"itemCount": 1}}"#, file: "a.json")
+        #expect(omitted.network.httpProtocol == .http2)
+        #expect(Scenario(layout: .init(itemCount: 1)).network.httpProtocol == .http2)
+        #expect(ScenarioKeys.network["protocol"].defaultValue == .string("http2"))
+        let origin = try ScenarioLoader.parse(#"{"layout": {"itemCount": 1}, "network": {"protocol": "http1.1"}}"#,
+                                              file: "b.json")
+        #expect(origin.network.httpProtocol == .http1_1)
+    }
+
     @Test func minimalFileGetsEveryDefault() throws {
         // Given only the required key
         let scenario = try ScenarioLoader.parse(#"{"layout":{"itemCount":10}}"#, file: "Scenarios/minimal.json")
 
-        // Then everything else is Scenario's default, except the refresh rate: the default
-        // device's maximum (120 Hz, iphone-14-pro), where a Scenario built in code starts at 60
+        // Then everything else is Scenario's default, the same as a Scenario built in code: the
+        // refresh rate is the default device's maximum (120 Hz, iphone-14-pro)
         var expected = Scenario(layout: .init(itemCount: 10))
         expected.name = "minimal"
-        expected.display.refreshHz = 120
         #expect(scenario == expected)
         #expect(scenario.seed == 1)
-        #expect(scenario.display.refreshHz == 120 && scenario.display.renderMs == 0)
+        #expect(scenario.display.refreshHz == nil && scenario.refreshHz == 120 && scenario.display.renderMs == 0)
         #expect(scenario.layout.kind == .list && scenario.layout.columns == 1)
         #expect(scenario.layout.itemHeight == 100 && scenario.layout.itemHeightRange == nil)
         #expect(scenario.layout.viewportWidth == 390 && scenario.layout.viewportHeight == 844
@@ -73,6 +83,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         var expected = Scenario(layout: .init(itemCount: 3000))
         expected.name = "photo-grid"
         expected.seed = 7
+        expected.display.refreshHz = 60  // the file gives it
         expected.layout.kind = .grid
         expected.layout.columns = 3
         expected.layout.itemHeight = 130
@@ -338,7 +349,7 @@ private func failure(_ text: String, file: String = "scenario.json") -> Scenario
         ),
         (
             #"{"display": {"refreshHz": 241}, "layout": {"itemCount": 1}}"#,
-            "scenario.json: display.refreshHz: must be an integer from 1 to 240, found 241"
+            "scenario.json: display.refreshHz: must be an integer from 1 to 120, found 241"
         ),
         // Number ranges and finiteness
         (

@@ -197,6 +197,22 @@ import ScrollSimTestSupport
         #expect(all.runs.map(\.strategyName) == ["b", "c"])
     }
 
+    @Test("a scenario built in code runs at its device's maximum, and a faster explicit rate is refused")
+    func codeBuiltRefreshRate() throws {
+        var scenario = Scenario(layout: .init(itemCount: 1))
+        scenario.strategies = [StrategySpec(name: "idle")]
+        let plan = try RunPlan.make(scenarios: [("s.json", scenario)], strategies: [Self.idle("idle")]).get()
+        #expect(plan.runs.map(\.scenario.refreshHz) == [120])
+        scenario.device = DeviceModel.iphone12.preset
+        scenario.display.refreshHz = 120
+        #expect(throws: InputErrors([InputError(
+            kind: .invalid, file: "s.json", path: "display.refreshHz",
+            message: "must be an integer from 1 to 60 on device.model iphone-12, whose display refreshes at most "
+                + "60 times a second (omit it for that rate), found 120")])) {
+            try RunPlan.make(scenarios: [("s.json", scenario)], strategies: [Self.idle("idle")]).get()
+        }
+    }
+
     @Test("a strategy entry that cannot be built is reported as <file>: <JSON path>: <message>")
     func strategyProblems() throws {
         var scenario = Scenario(layout: .init(itemCount: 1))
@@ -243,6 +259,7 @@ import ScrollSimTestSupport
         single.strategies = [StrategySpec(name: "a")]
         single.script = [.pause(seconds: 1)]
         single.device = DeviceModel.iphone15Pro.preset
+        single.display.refreshHz = 60  // Low Power Mode or Limit Frame Rate
         #expect(ValidateCommand.summary(of: single)
                     == "1 item, 1 strategy, 1 script step, 60 Hz, below the iphone-15-pro's 120")
         single.device = DeviceModel.iphone8.preset
@@ -283,12 +300,13 @@ import ScrollSimTestSupport
     @Test("a run the OS kills reports its warnings and killed = 1 at the end of its row")
     func killedRun() throws {
         // 40 rows of 1200 × 1200 images (5 760 000 bytes decoded); the actor loader keeps every
-        // bitmap: the 15th crosses 80 MiB (a warning), the 19th exceeds the 100 MiB limit
+        // bitmap: the 15th crosses 80 MiB (a warning), the 19th exceeds the 100 MiB limit (over HTTP/1.1's
+        // six connections the images arrive a few at a time)
         let path = try write("tight.json", #"""
             {"layout": {"itemCount": 40, "itemHeight": 100, "viewport": {"height": 1000}},
              "cells": {"profile": "ios9"},
              "images": {"bytesMedian": 20000, "bytesP95": 20000},
-             "network": {"latencyMsMedian": 100, "latencyMsP95": 100},
+             "network": {"latencyMsMedian": 100, "latencyMsP95": 100, "protocol": "http1.1"},
              "device": {"model": "iphone-8", "baselineFootprintMB": 0, "memoryWarningMB": 80, "memoryLimitMB": 100},
              "script": [{"pause": {"seconds": 1}}, {"scrollTo": {"item": 20, "animated": false}},
                         {"pause": {"seconds": 1}}, {"scrollTo": {"item": 0, "animated": false}},

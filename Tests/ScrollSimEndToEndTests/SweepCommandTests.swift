@@ -74,6 +74,24 @@ import ScrollSimTestSupport
         #expect(Array(rows[10...11]) == reference)
     }
 
+    @Test("a device.model axis gives each model its own refresh rate, and an explicit rate is kept")
+    func deviceAxisRefreshRate() throws {
+        let sweep = try write("devices.json", """
+            { "scenario": "tiny.json", "strategies": ["naive"],
+              "axes": { "device.model": ["iphone-12", "iphone-14-pro", "iphone-8", "iphone-15-pro"] } }
+            """)
+        let lines = succeed(["sweep", sweep]).split(separator: "\n").map(String.init)
+        let rateColumn = try #require(SummaryCSV.columns.firstIndex(of: "refresh_hz"))
+        func rates(_ lines: [String]) -> [String] {
+            lines.dropFirst().map { String($0.split(separator: ",", omittingEmptySubsequences: false)[rateColumn]) }
+        }
+        #expect(rates(lines) == ["60", "120", "60", "120"])
+        // With display.refreshHz 60 in the scenario, every model runs at 60.
+        _ = try write("tiny.json", TestScenarios.tinyJSON().replacingOccurrences(
+            of: "\"seed\": 5,", with: "\"seed\": 5, \"display\": { \"refreshHz\": 60 },"))
+        #expect(rates(succeed(["sweep", sweep]).split(separator: "\n").map(String.init)) == ["60", "60", "60", "60"])
+    }
+
     @Test("--jobs 1 and --jobs 4 give the same bytes, and --out writes them")
     func jobsInvariance() throws {
         let sweep = try write("sweep.json", Self.sweep)

@@ -12,6 +12,7 @@ public enum TestScenarios {
         var scenario = Scenario(layout: layout)
         scenario.name = "test"
         scenario.display.refreshHz = refreshHz
+        scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.cells.profile = profile
         scenario.costs = Scenario.Costs()
         scenario.costs.frameBaseMs = 0
@@ -93,6 +94,7 @@ public enum TestScenarios {
         let listed = strategies.map { #", "strategies": "# + jsonList($0) } ?? ""
         return """
             { "name": "kill", "layout": { "itemCount": 200, "itemHeight": 200 }, "device": { "memoryLimitMB": 200 },
+              "network": { "protocol": "http1.1" },
               "script": [ { "drag": { "velocity": 2000, "seconds": 4 } } ]\(listed) }
             """
     }

@@ -73,7 +73,7 @@ public final class FetchEnvironment {
     /// The current simulated time of the calling code.
     public var now: SimTime { context.now }
     /// The display: its refresh rate and vsync grid.
-    public var display: DisplayInfo { withSim { sim in DisplayInfo(refreshHz: sim.scenario.display.refreshHz) } }
+    public var display: DisplayInfo { withSim { sim in DisplayInfo(refreshHz: sim.scenario.refreshHz) } }
     /// Whether the calling code runs on the main thread.
     public var isOnMainThread: Bool { context.isOnMainThread }
 

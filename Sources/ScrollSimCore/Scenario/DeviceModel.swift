@@ -79,6 +79,10 @@ public enum DeviceModel: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The highest `maxRefreshHz` of any preset, Hz (120): the largest `display.refreshHz` a
+    /// scenario file may give (on a device whose maximum it is).
+    public static var highestMaxRefreshHz: Int { allCases.map(\.maxRefreshHz).max() ?? 60 }
+
     /// The foreground app's memory limit (jetsam kills the app above it), MiB.
     public var memoryLimitMB: Int {
         switch self {

@@ -35,11 +35,11 @@ public struct Scenario: Sendable, Equatable {
 
     /// Display settings (docs/model.md, "Display, main thread and frames").
     public struct Display: Sendable, Equatable {
-        /// Refresh rate in Hz, 1...240. A scenario file that omits `display.refreshHz` gets its
-        /// device's maximum (`DeviceModel.maxRefreshHz`: 120 on the ProMotion models, 60 on the
-        /// others), and one that gives a higher rate than that is refused (`ScenarioDecoder`).
-        /// A `Display` built in code starts at 60, whatever the device.
-        public var refreshHz: Int = 60
+        /// Refresh rate in Hz, from 1 to the device's maximum; nil (the default, in a file and in
+        /// code alike) runs at the device's maximum (`DeviceModel.maxRefreshHz`: 120 on the
+        /// ProMotion models, 60 on the others). The rate a run uses is `Scenario.refreshHz`; a rate
+        /// above the device's maximum is refused (`Scenario.validate(file:)`).
+        public var refreshHz: Int? = nil
         /// Render-server cost per frame in ms; 0 (default) means the render stage is not modelled.
         public var renderMs: Double = 0
         /// Every setting at its default.
@@ -152,8 +152,11 @@ public struct Scenario: Sendable, Equatable {
         /// `httpMaximumConnectionsPerHost` of the sessions that do not set their own: URLSession's
         /// default, 6. HTTP/1.1 only.
         public var maxConnections: Int = 6
-        /// `http1.1` (default) or `http2` (`network.protocol`).
-        public var httpProtocol: HTTPProtocol = .http1_1
+        /// `http2` (default) or `http1.1` (`network.protocol`). `http2` stands for HTTP/2 and later:
+        /// image feeds come from CDNs, which serve 96% of their requests over HTTP/2 or HTTP/3 (Web
+        /// Almanac 2024, HTTP chapter), and URLSession speaks both; `http1.1` models an origin
+        /// without a CDN (docs/fidelity.md, "Network").
+        public var httpProtocol: HTTPProtocol = .http2
         /// Round-trip time of the path, ms; nil (default) derives it from the latency settings:
         /// median² / p95, the latency distribution's 5th percentile (see `roundTrip`).
         public var rttMs: Double? = nil

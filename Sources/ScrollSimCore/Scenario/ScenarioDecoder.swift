@@ -25,14 +25,13 @@ struct ScenarioDecoder {
         var hasItemCount = false
         var scrollTargets: [ScrollTarget] = []
         var imagesGiven: [(key: String, path: String)] = []
-        var refreshHzPath: String?
         try members(of: document, at: "", section: ScenarioKeys.topLevel) { key, value, path throws(ScenarioError) in
             switch key.name {
             case "$schema": _ = try string(value, at: path)  // for editors
             case "name": scenario.name = try label(value, at: path)
             case "description": scenario.description = try string(value, at: path)
             case "seed": scenario.seed = try unsignedInteger(value, at: path)
-            case "display": (scenario.display, refreshHzPath) = try display(value, at: path)
+            case "display": scenario.display = try display(value, at: path)
             case "layout": (scenario.layout, hasItemCount) = try layout(value, at: path)
             case "cells": scenario.cells = try cells(value, at: path)
             case "images": (scenario.images, imagesGiven) = try images(value, at: path)
@@ -52,8 +51,7 @@ struct ScenarioDecoder {
         if let catalog = scenario.layout.catalog, let replaced = imagesGiven.first {
             throw catalogConflict(at: replaced.path, key: replaced.key, catalog: catalog)
         }
-        scenario.display.refreshHz = try refreshHz(scenario.display.refreshHz, givenAt: refreshHzPath,
-                                                   on: scenario.device.model)
+        try scenario.validate(file: file)  // after the whole file, as `device` may follow `display`
         let itemCount = scenario.layout.itemCount
         for target in scrollTargets where target.item >= itemCount {
             throw invalid(
@@ -77,35 +75,17 @@ struct ScenarioDecoder {
 
     // MARK: Sections
 
-    /// `display`, and the path of `refreshHz` if the file gave it.
-    private func display(_ value: JSONValue,
-                         at path: String) throws(ScenarioError) -> (Scenario.Display, refreshHzPath: String?) {
+    /// `display`.
+    private func display(_ value: JSONValue, at path: String) throws(ScenarioError) -> Scenario.Display {
         var display = Scenario.Display()
-        var refreshHzPath: String?
         try members(of: value, at: path, section: ScenarioKeys.display) { key, value, path throws(ScenarioError) in
             switch key.name {
-            case "refreshHz":
-                display.refreshHz = try integer(value, at: path, key)
-                refreshHzPath = path
+            case "refreshHz": display.refreshHz = try integer(value, at: path, key)
             case "renderMs": display.renderMs = try number(value, at: path, key)
             default: break  // `members` admits only the section's keys
             }
         }
-        return (display, refreshHzPath)
-    }
-
-    /// The refresh rate a scenario runs at: `given` (the file's `display.refreshHz`, at `path`) if
-    /// the file gave one, at most `model`'s maximum; else `model`'s maximum (docs/model.md,
-    /// "Display, main thread and frames"). Checked after the whole file, as `device` may follow
-    /// `display`.
-    func refreshHz(_ given: Int, givenAt path: String?, on model: DeviceModel) throws(ScenarioError) -> Int {
-        guard let path else { return model.maxRefreshHz }
-        guard given <= model.maxRefreshHz else {
-            throw invalid(path, "must be \(Self.integerPhrase(1...model.maxRefreshHz)) on device.model "
-                          + "\(model.rawValue), whose display refreshes at most \(model.maxRefreshHz) times a second "
-                          + "(omit it for that rate), found \(given)")
-        }
-        return given
+        return display
     }
 
     /// `layout`, and whether it gave `itemCount`.

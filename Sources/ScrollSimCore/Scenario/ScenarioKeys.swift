@@ -36,7 +36,7 @@ enum ScenarioKeys {
 
     /// `display`.
     static let display = ScenarioSection("display", "The display: refresh rate and render stage.", keys: [
-        ScenarioKey("refreshHz", .integer(1...240),
+        ScenarioKey("refreshHz", .integer(1...DeviceModel.highestMaxRefreshHz),
             "Refresh rate, Hz, at most the device's maximum; default: the device's maximum, 120 on the ProMotion "
             + "models (iphone-14-pro, iphone-15-pro) and 60 on the others (60 on a ProMotion model: Low Power "
             + "Mode or Limit Frame Rate)."),
@@ -148,7 +148,8 @@ enum ScenarioKeys {
         ScenarioKey("offline", .boolean, default: .bool(Scenario.Network().offline), "When true, every request fails."),
         ScenarioKey("protocol", .choice(names(Scenario.HTTPProtocol.self)),
             default: .string(Scenario.Network().httpProtocol.rawValue),
-            "HTTP version of the image host."),
+            "HTTP version of the image host: http2 (HTTP/2 and later, as CDNs serve nearly every request) or "
+            + "http1.1 (an origin without a CDN)."),
         ScenarioKey("rttMs", .number(.from(0, to: 60_000)), "Round trip, ms; default: median² / p95 of the latency."),
         ScenarioKey("idleTimeoutSeconds", .number(.from(0, to: 86_400)),
             default: JSONValue(Scenario.Network().idleTimeoutSeconds),

@@ -200,7 +200,7 @@ final class Simulator {
         didEndDisplayingCost = SimDuration.milliseconds(costs.didEndDisplayingMs)
         setImageCost = SimDuration.milliseconds(costs.setImageMs)
         renderCost = SimDuration.milliseconds(scenario.display.renderMs)
-        refreshHz = Int64(scenario.display.refreshHz)
+        refreshHz = Int64(scenario.refreshHz)
         vsyncIndexDirectLimit = refreshHz > 0 ? (SimTime.max - SimDuration.second) / refreshHz : -1
         decodeMsPerMegapixel = costs.decodeMsPerMegapixel / scenario.device.decodeSpeed
         thumbnailMsPerMegapixel = costs.thumbnailMsPerMegapixel / scenario.device.decodeSpeed
@@ -209,7 +209,7 @@ final class Simulator {
         recorder.metrics.strategy = strategyName
         recorder.metrics.seed = seed
         recorder.metrics.profile = scenario.cells.profile.rawValue
-        recorder.metrics.refreshHz = scenario.display.refreshHz
+        recorder.metrics.refreshHz = scenario.refreshHz
         recorder.metrics.scrollNanos = timeline.totalScrollNanos
 
         let images = self.images

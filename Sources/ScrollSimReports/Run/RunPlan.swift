@@ -105,6 +105,12 @@ public struct RunPlan: Sendable {
         var runs: [Run] = []
         var problems: [InputError] = []
         for (file, scenario) in scenarios {
+            do {
+                try scenario.validate(file: file)  // a scenario built in code is checked here
+            } catch {
+                problems.append(error)
+                continue
+            }
             var specs = scenario.strategies
             if !strategyNames.isEmpty {
                 specs = []

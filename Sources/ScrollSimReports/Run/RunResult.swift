@@ -49,10 +49,10 @@ extension [RunResult] {
             let run = result.run
             if let chart = result.chart {
                 return FrameSeries(scenario: run.scenario.name, strategy: run.strategyName, seed: run.seed,
-                                   refreshHz: run.scenario.display.refreshHz, chart: chart)
+                                   refreshHz: run.scenario.refreshHz, chart: chart)
             }
             return FrameSeries(scenario: run.scenario.name, strategy: run.strategyName, seed: run.seed,
-                               refreshHz: run.scenario.display.refreshHz,
+                               refreshHz: run.scenario.refreshHz,
                                frames: result.frames.map(FrameSeries.Frame.init))
         }, isRequested: true)
     }
