@@ -33,7 +33,8 @@ import Testing
         // Several bad values: the first in file order (line 3, the earlier column) is the one named.
         let several = try errors("several.csv", Self.header + "g,naive,1,0.5,10,60,0\n"
                                  + "g,naive,2,0.5,1.5,60,0\ng,naive,3,fast,1.5,0,0\ng,naive,4,x,y,z,0\n")
-        #expect(several.packed == "\(directory)/several.csv: line 3, column 5 (frames): expected an integer, found '1.5'")
+        #expect(several.packed
+                == "\(directory)/several.csv: line 3, column 5 (frames): expected an integer, found '1.5'")
         #expect(several.packed == several.document)
         let word = try errors("word.csv", Self.header + "g,naive,1,0.5,10,60,0\ng,naive,2,1e3,10,60,0\n"
                               + "g,naive,3,fast,10,60,0\n")
