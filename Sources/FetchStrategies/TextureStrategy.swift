@@ -12,7 +12,8 @@ import ScrollSimCore
 ///   plus the first), not by UIKit's prefetch calls, which are ignored (ASCollectionView turns
 ///   UIKit prefetching off). Entering the preload range starts the node's load: PINCache memory
 ///   (synchronous), then PINCache disk, then a download (`didEnterPreloadState`). Leaving it
-///   cancels the load and resets the node's image (`didExitPreloadState`), also on a cell.
+///   cancels the load, resets the node's image (`didExitPreloadState`), also on a cell, and removes
+///   the image's data from PINCache memory (by URL: also while another node shows the image).
 /// - PIN is called with `SkipDecode` (`ASPINRemoteImageDownloader.mm`): the node gets an
 ///   undecoded image (`pin_decodedImageWithData:skipDecodeIfPossible:`, a `CGImage` made with
 ///   `kCGImageSourceShouldCache` false), and PINCache memory keeps the downloaded *data*
@@ -197,6 +198,8 @@ final class TextureStrategy: FetchStrategy {
     private(set) var clearedContents = 0
     /// Draws started (for tests).
     private(set) var drawsStarted = 0
+    /// PINCache disk reads started (for tests).
+    private(set) var diskReads = 0
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
@@ -342,6 +345,7 @@ final class TextureStrategy: FetchStrategy {
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
+            diskReads += 1
             // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
             fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
                 self.dataArrived(imageID, bytes: bytes, fetch: fetch)
@@ -352,9 +356,15 @@ final class TextureStrategy: FetchStrategy {
         startDownloads()
     }
 
+    /// The node of `item` left the preload range (`didExitPreloadState`): its load stops, its image
+    /// is reset, and its image's data leaves PINCache memory (`clearFetchedImageFromCacheWithURL:`
+    /// → `removeObjectForKeyFromMemory:`, Texture 3.2.0 `Source/ASNetworkImageNode.mm:440-449`,
+    /// `:571-590`, `Source/Details/ASPINRemoteImageDownloader.mm:248-255`): keyed by URL, so also
+    /// while another node still shows the image; the disk keeps it.
     private func exitPreload(_ item: Int) {
         guard let node = nodes.removeValue(forKey: item) else { return }
         let imageID = node.imageID
+        memory.remove(imageID)
         if let fetch = fetches[imageID], fetch.items.remove(item) {
             fetch.tierCounts[node.tier.rawValue] -= 1
             if fetch.items.isEmpty { cancelFetch(imageID) } else { updatePriority(of: imageID) }

@@ -83,6 +83,32 @@ import Testing
         #expect(metrics.mainDecodeNanos == 0)
     }
 
+    @Test func leavingThePreloadRangeRemovesTheDataFromPINCacheMemory() {
+        // Given items 0...12 loaded (Minimum mode), a jump to item 100 and a jump back to item 0
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 1), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 0),
+            .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 100
+        let probe = Self.probe()
+        var cachedAtTheFirstJump = -1
+        let observer = ClosureObserver()
+        observer.onFrame = { frame in
+            if frame.offset == 10_000 && cachedAtTheFirstJump < 0 { cachedAtTheFirstJump = probe.strategy.memoryCacheCount }
+        }
+        let metrics = probe.run(scenario, name: "texture", observer: observer)
+        let texture = probe.strategy!
+        // Then the jump down takes items 0...12 out of the preload range: their data leaves PINCache
+        // memory (the disk keeps it) while the 50 items of [8500, 13500) enter it (items 85...134)
+        #expect(cachedAtTheFirstJump == 0)
+        // and the jump back up (preload [−2500, 2500): items 0...24) reads items 0...12 from the
+        // disk instead of finding them in memory, downloads items 13...24, and memory holds only
+        // the 25 images of the range: 13 + 50 + 12 downloads, 13 disk reads
+        #expect(texture.diskReads == 13)
+        #expect(metrics.networkFetches == 75)
+        #expect(texture.memoryCacheCount == 25)
+    }
+
     @Test(arguments: [
         // node bounds in pixels, source: the backing store (aspect fill, crop, no upscaling)
         ((1170, 300), (1200, 1200), (1170, 300)),
