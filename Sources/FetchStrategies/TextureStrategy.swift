@@ -41,7 +41,7 @@ import ScrollSimCore
 ///   only runs the work after a download (an undecoded image from the data, the cache writes),
 ///   which costs nothing here, so it never limits anything and is not modelled.
 /// - PINCache memory: no cost or age limit, emptied on a memory warning
-///   (`removeAllObjectsOnMemoryWarning`); disk: 50 MB (`byteLimit` set by
+///   (`removeAllObjectsOnMemoryWarning`); its data counts in the app's footprint; disk: 50 MB (`byteLimit` set by
 ///   `ASPINRemoteImageDownloader`), trimmed least recently used first (PINDiskCache trims by date).
 ///
 /// Not modelled: progressive JPEG renders, resume data, the age limits (30 days), VisibleOnly and
@@ -153,8 +153,9 @@ final class TextureStrategy: FetchStrategy {
     private let session: NetworkSession
     /// The tuning.
     private let configuration: Configuration
-    /// PINCache memory: downloaded data by image (costs its bytes), no limits. Data is not a
-    /// bitmap: it does not count toward `peak_memory_mb`.
+    /// PINCache memory: downloaded data by image (costs its bytes), no limits. The data is malloc'd
+    /// memory of the app: charged to the footprint (`peak_memory_mb`, the memory warning) while
+    /// held, released on preload exit and on a memory warning.
     private let memory: CacheIndex
     /// PINCache disk: downloaded data by image, costs in bytes.
     private let disk: CacheIndex
@@ -236,6 +237,7 @@ final class TextureStrategy: FetchStrategy {
     }
 
     func didReceiveMemoryWarning() {
+        environment.releaseMemory(bytes: memory.totalCost)
         memory.removeAll()
     }
 
@@ -364,7 +366,10 @@ final class TextureStrategy: FetchStrategy {
     private func exitPreload(_ item: Int) {
         guard let node = nodes.removeValue(forKey: item) else { return }
         let imageID = node.imageID
-        memory.remove(imageID)
+        if let bytes = memory.cost(of: imageID) {
+            memory.remove(imageID)
+            environment.releaseMemory(bytes: bytes)
+        }
         if let fetch = fetches[imageID], fetch.items.remove(item) {
             fetch.tierCounts[node.tier.rawValue] -= 1
             if fetch.items.isEmpty { cancelFetch(imageID) } else { updatePriority(of: imageID) }
@@ -478,8 +483,11 @@ final class TextureStrategy: FetchStrategy {
     private func dataArrived(_ imageID: Int, bytes: Int64, fetch: Fetch) {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
+        // Unlimited: nothing is evicted (and no fetch runs for an image already held).
         var evicted: [Int] = []
+        if let held = memory.cost(of: imageID) { environment.releaseMemory(bytes: held) }
         memory.insert(imageID, cost: bytes, evicted: &evicted)
+        environment.chargeMemory(bytes: bytes)  // malloc'd data: part of the footprint
         for item in fetch.items {
             let isInDisplayRange = nodes.update(item) { node in
                 node.hasImage = true

@@ -63,12 +63,14 @@ import Testing
 
     @Test func aJumpReleasesTheBackingStoresOfTheNodesItLeavesBehind() {
         // Given items 0...12 loaded and drawn (Minimum mode: preload and display 0...12), cells
-        // 0...9 kept attached however far the list jumps
+        // 0...9 kept attached however far the list jumps, every image 100 000 bytes of data
         var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
             .pause(seconds: 1), StrategyTests.jump(to: 100), .pause(seconds: 1),
         ])
         scenario.network.bandwidthMbps = 100
         scenario.cells.retainScreens = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
         let probe = Self.probe()
         let metrics = probe.run(scenario, name: "texture")
         let texture = probe.strategy!
@@ -77,9 +79,12 @@ import Testing
         #expect(texture.clearedImages == 10)
         #expect(texture.clearedContents == 0)
         // Each backing store is node-sized: 390 × 100 pt at 3x = 1170 × 300 px = 1 404 000 bytes.
-        // The 13 of the top are released before the 25 of the display range at 10000 ([9500,
-        // 12000): items 95...119) are drawn: the peak is those 25, never a full-size bitmap
-        #expect(metrics.peakMemoryBytes == 25 * 1_404_000)
+        // The 13 of the top, and their data in PINCache memory (the preload exit removes it), are
+        // released before the 50 nodes of the preload range at 10000 ([8500, 13500): items
+        // 85...134) load their data and the 25 of the display range ([9500, 12000): items
+        // 95...119) draw: the peak is those, never a full-size bitmap (and 75 images of data
+        // 63 images of data without the removal, none if data did not count)
+        #expect(metrics.peakMemoryBytes == 25 * 1_404_000 + 50 * 100_000)
         #expect(metrics.mainDecodeNanos == 0)
     }
 
@@ -94,7 +99,8 @@ import Testing
         var cachedAtTheFirstJump = -1
         let observer = ClosureObserver()
         observer.onFrame = { frame in
-            if frame.offset == 10_000 && cachedAtTheFirstJump < 0 { cachedAtTheFirstJump = probe.strategy.memoryCacheCount }
+            guard frame.offset == 10_000 && cachedAtTheFirstJump < 0 else { return }
+            cachedAtTheFirstJump = probe.strategy.memoryCacheCount
         }
         let metrics = probe.run(scenario, name: "texture", observer: observer)
         let texture = probe.strategy!
@@ -107,6 +113,31 @@ import Testing
         #expect(texture.diskReads == 13)
         #expect(metrics.networkFetches == 75)
         #expect(texture.memoryCacheCount == 25)
+    }
+
+    @Test func aMemoryWarningReleasesThePINCacheData() {
+        // Given every image 100 000 bytes of data, items 0...12 loaded and drawn, then a warning
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 1), .memoryWarning, .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
+        let device = scenario.device
+        let probe = Self.probe()
+        var afterWarning: Int64 = -1  // the bytes held once the warning's work has run
+        let observer = ClosureObserver()
+        observer.onMainWork = { work, _, _ in
+            guard work == .memoryWarning else { return }
+            afterWarning = device.memoryLimitBytes - device.baselineFootprintBytes
+                - probe.environment.availableMemoryBytes
+        }
+        let metrics = probe.run(scenario, name: "texture", observer: observer)
+        // Then the footprint held the 13 backing stores and the 13 images' data, and the warning
+        // empties PINCache memory: only the backing stores the nodes keep are left
+        #expect(metrics.peakMemoryBytes == 13 * 1_404_000 + 13 * 100_000)
+        #expect(afterWarning == 13 * 1_404_000)
+        #expect(probe.strategy.memoryCacheCount == 0)
     }
 
     @Test(arguments: [
@@ -127,17 +158,19 @@ import Testing
 
     @Test func nodesDrawNodeSizedBackingStoresFromUndecodedImages() {
         // Given no scroll: Minimum mode preloads and displays items 0...12
-        let scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [.pause(seconds: 1)])
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [.pause(seconds: 1)])
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
         var draws: [SimTime] = []
         let observer = ClosureObserver()
         observer.onDecode = { draws.append($0) }
         let probe = Self.probe()
         let metrics = probe.run(scenario, name: "texture", observer: observer)
         // Then each of the 13 nodes draws its image once, paying a full decode (1.44 MP × 8 ms =
-        // 11.52 ms) off the main thread, into 1170 × 300 px: 13 × 1 404 000 bytes at the peak
-        // (PINCache memory holds the data, not a bitmap)
+        // 11.52 ms) off the main thread, into 1170 × 300 px: 13 × 1 404 000 bytes at the peak,
+        // with the 13 images' data (100 000 bytes each) PINCache memory holds, never a bitmap
         #expect(draws == Array(repeating: 11_520_000, count: 13))
-        #expect(metrics.peakMemoryBytes == 13 * 1_404_000)
+        #expect(metrics.peakMemoryBytes == 13 * 1_404_000 + 13 * 100_000)
         #expect(metrics.mainDecodeNanos == 0)
         #expect(probe.strategy.memoryCacheCount == 13)
     }
