@@ -130,6 +130,10 @@ final class TextureStrategy: FetchStrategy {
         var tier: Tier
         /// The stamp of its live entry in PIN's queue (older entries are stale).
         var queueStamp = -1
+        /// A node's cancel of this download was skipped (`HostSpeed.skipsCancel`): that node's
+        /// callback stays registered with PIN's task, so no later cancel empties it and the
+        /// download runs to its end (`PINRemoteImageTask.m:123-130`, `l_cancelWithUUID:`).
+        var isPinned = false
         init(item: Int, phase: Phase, tier: Tier) {
             self.items = InsertionOrderedSet(item)
             self.phase = phase
@@ -176,6 +180,8 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
     @exclusivity(unchecked) private var runningDownloads = 0
+    /// `PINSpeedRecorder`'s averages for the image host, from PIN's own requests' metrics.
+    @exclusivity(unchecked) private(set) var hostSpeed = HostSpeed()
     /// The cell hosting each item's node (items near the viewport, keyed by item), and back (-1: none).
     @exclusivity(unchecked) private var cellOfItem = IntKeyedTable<CellID>()
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
@@ -201,6 +207,8 @@ final class TextureStrategy: FetchStrategy {
     private(set) var drawsStarted = 0
     /// PINCache disk reads started (for tests).
     private(set) var diskReads = 0
+    /// Downloads a node's cancel left running (`HostSpeed.skipsCancel`; for tests).
+    private(set) var pinnedDownloads = 0
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
@@ -208,6 +216,8 @@ final class TextureStrategy: FetchStrategy {
         self.configuration = configuration
         memory = CacheIndex(policy: .lru)
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
+        // `PINURLSessionManager`'s `didFinishCollectingMetrics:` feeds `PINSpeedRecorder`.
+        session.metricsHandler = { [unowned(unsafe) self] metrics in self.hostSpeed.record(metrics) }
     }
 
     // MARK: Cells
@@ -372,7 +382,16 @@ final class TextureStrategy: FetchStrategy {
         }
         if let fetch = fetches[imageID], fetch.items.remove(item) {
             fetch.tierCounts[node.tier.rawValue] -= 1
-            if fetch.items.isEmpty { cancelFetch(imageID) } else { updatePriority(of: imageID) }
+            // Each node cancels its own callback; PIN may skip it, which pins the download.
+            if !fetch.isPinned && skipsCancel(fetch) {
+                fetch.isPinned = true
+                pinnedDownloads += 1
+            }
+            if !fetch.items.isEmpty {
+                updatePriority(of: imageID)
+            } else if !fetch.isPinned {
+                cancelFetch(imageID)
+            }  // a pinned download nobody waits for keeps its last priority and runs to its end
         }
         if node.isDrawing { leaveDraw(item, node) }
         guard let contents = node.contents else { return }
@@ -384,6 +403,22 @@ final class TextureStrategy: FetchStrategy {
     }
 
     // MARK: PINRemoteImage
+
+    /// Whether PIN skips a node's cancel of `fetch` (`PINRemoteImageDownloadTask.m:98-106`), from
+    /// what PIN sees of its data task: a download still in PIN's queue has a data task that has
+    /// not started (expected length 0, as before a response: skipped); a PINCache disk read is
+    /// Texture's own lookup, not a PIN task (never skipped).
+    private func skipsCancel(_ fetch: Fetch) -> Bool {
+        switch fetch.phase {
+        case .disk:
+            return false
+        case .queued:
+            return hostSpeed.skipsCancel(expected: 0, received: 0)
+        case .downloading(let task):
+            return hostSpeed.skipsCancel(expected: task.countOfBytesExpectedToReceive,
+                                         received: task.countOfBytesReceived)
+        }
+    }
 
     private func cancelFetch(_ imageID: Int) {
         guard let fetch = fetches[imageID] else { return }

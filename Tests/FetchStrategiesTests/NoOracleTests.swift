@@ -38,7 +38,7 @@ import Testing
             "makeSession", "sharedSession", "readDisk", "writeDisk", "decode", "async", "schedule",
             "chargeMainThread", "chargeCellConfiguration",
             "setImage", "setImageOnMain", "image", "representedIdentifier", "setRepresentedIdentifier",
-            "retain", "release", "record",
+            "retain", "release", "chargeMemory", "releaseMemory", "record",
         ])
         for forbidden in ["scenario", "encodedBytes", "seed", "costs", "network", "disk", "images"] {
             #expect(!names.contains(forbidden))
@@ -75,9 +75,11 @@ import Testing
             "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "outcomeOfLoad", "load",
             "load",
         ])
-        // A request: identity, state, priority, cancel; no draw (its latency, bytes, failure)
+        // A request: identity, state, priority, the byte counts `URLSessionTask` shows (its size
+        // only once the response announced it), cancel; no draw (its latency, failure)
         #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [
-            "id", "imageID", "isFinished", "priority", "cancel", "setPriority",
+            "id", "imageID", "isFinished", "priority", "countOfBytesReceived", "countOfBytesExpectedToReceive",
+            "cancel", "setPriority",
         ])
         // A disk or decode job: identity, state, cancel; no duration
         #expect(try Self.publicMembers(of: "PoolTask", in: "Resources/ServerPool.swift") == [

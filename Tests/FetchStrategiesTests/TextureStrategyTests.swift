@@ -9,8 +9,8 @@ import Testing
         StrategyProbe { TextureStrategy(environment: $0) }
     }
 
-    @Test func leavingThePreloadRangeCancelsTheLoad() {
-        // Given loads that never finish (100 s latency) and a drag down to offset 2950
+    @Test func leavingThePreloadRangeBeforeAResponseCancelsNothing() {
+        // Given loads that never get a response (100 s latency) and a drag down to offset 2950
         let scenario = StrategyTests.constantLatencyList(latencyMs: 100_000, script: [
             .drag(velocity: 1000, seconds: 2.95), .pause(seconds: 1),
         ])
@@ -22,12 +22,76 @@ import Testing
         let texture = probe.strategy!
         #expect(lastOffset == 2950)
         // Then the preload range is [2950 − 1.5 screens, 2950 + 1 + 2.5 screens) = [1450, 6450):
-        // items 14...64. Items 0...13 entered it (the first update preloads 0...12) and left it:
-        // each of their 14 loads was cancelled; the others still wait.
-        #expect(texture.cancelledFetches == 14)
+        // items 14...64. Items 0...13 entered it (the first update preloads 0...12) and left it,
+        // each before its response: PIN estimates 0 s left (no length expected yet), never more
+        // than the time to first byte, so it skips every cancel and the 14 downloads stay
+        #expect(texture.cancelledFetches == 0)
+        #expect(texture.pinnedDownloads == 14)
         for item in 0...13 { #expect(texture.loadPriority(ofItem: item) == nil, "item \(item)") }
         for item in 14...64 { #expect(texture.loadPriority(ofItem: item) != nil, "item \(item)") }
         #expect(texture.loadPriority(ofItem: 65) == nil)
+    }
+
+    @Test func pinCancelsARunningDownloadWithLongToGoAndKeepsTheQueuedOnes() {
+        // Given 1 000 000-byte images on a 1 MB/s link (10 downloads at once: 100 000 B/s each),
+        // items 0...12 loaded during 20 s (13 samples for PIN's speed recorder), a jump to item
+        // 100, 1 s there (10 downloads running, each past its response, 40 in PIN's queue), and a
+        // jump to item 200
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
+            .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 8
+        scenario.images.bytesMedian = 1_000_000
+        scenario.images.bytesP95 = 1_000_000
+        let probe = Self.probe()
+        var samplesAtTheSecondJump = -1
+        let observer = ClosureObserver()
+        observer.onFrame = { frame in
+            guard frame.offset == 20_000 && samplesAtTheSecondJump < 0 else { return }
+            samplesAtTheSecondJump = probe.strategy.hostSpeed.samples
+        }
+        _ = probe.run(scenario, name: "texture", observer: observer)
+        let texture = probe.strategy!
+        // Then the jump to 200 takes items 85...134 out of the preload range. The 10 running
+        // downloads have about 900 000 bytes to go, several seconds at the averaged rate, far more
+        // than the averaged time to first byte: cancelled. The 40 still queued have no response:
+        // their cancels are skipped, and they stay
+        #expect(samplesAtTheSecondJump == 13)
+        #expect(texture.cancelledFetches == 10)
+        #expect(texture.pinnedDownloads == 40)
+    }
+
+    @Test func theHostSpeedAveragesWhatPINMeasured() {
+        var speed = TextureStrategy.HostSpeed()
+        // With no sample: the rate reads −1 and the time to first byte 0, so before a response
+        // (0 expected, 0 received) 0 s remain and the cancel is skipped; after it, +inf remain
+        #expect(speed.bytesPerSecond == -1 && speed.timeToFirstByte == 0)
+        #expect(speed.skipsCancel(expected: 0, received: 0))
+        #expect(speed.estimatedRemainingTime(expected: 100_000, received: 0) == .infinity)
+        #expect(!speed.skipsCancel(expected: 100_000, received: 0))
+        func metrics(_ request: Double, _ response: Double?, _ end: Double?, bytes: Int64) -> TaskMetrics {
+            TaskMetrics(imageID: 0, fetchStart: 0, requestStart: SimTime(request * 1e9),
+                        responseStart: response.map { SimTime($0 * 1e9) }, responseEnd: end.map { SimTime($0 * 1e9) },
+                        bytesReceived: bytes, isReusedConnection: false, outcome: .completed)
+        }
+        // A failure (no body) and a cancel before the response are not samples
+        speed.record(metrics(0, 0.1, 0.1, bytes: 0))
+        speed.record(metrics(0, nil, nil, bytes: 0))
+        #expect(speed.samples == 0)
+        // The first sample is taken as it is: 100 000 B over 0.5 s from the first byte, which came
+        // 0.1 s after the request
+        speed.record(metrics(0, 0.1, 0.6, bytes: 100_000))
+        #expect(speed.bytesPerSecond == 200_000 && speed.timeToFirstByte == 0.1)
+        // the next ones are averaged with β 0.8: 0.8 × 200 000 + 0.2 × 400 000, 0.8 × 0.1 + 0.2 × 0.05
+        speed.record(metrics(1, 1.05, 1.3, bytes: 100_000))
+        #expect(speed.samples == 2)
+        #expect(speed.bytesPerSecond == 240_000)
+        #expect(abs(speed.timeToFirstByte - 0.09) < 1e-12)
+        // 20 000 bytes to go take 1/12 s ≤ 0.09 s: skipped; 30 000 take 0.125 s: cancelled
+        #expect(speed.skipsCancel(expected: 100_000, received: 80_000))
+        #expect(!speed.skipsCancel(expected: 100_000, received: 70_000))
+        #expect(speed.skipsCancel(expected: 100_000, received: 100_000))
     }
 
     @Test func leavingTheDisplayRangeClearsTheContents() {

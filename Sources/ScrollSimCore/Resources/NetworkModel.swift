@@ -44,6 +44,14 @@ public struct NetworkTask {
     public var isFinished: Bool { model.isFinished(id) }
     /// The request's current priority.
     public var priority: RequestPriority { model.priority(of: id) }
+    /// `URLSessionTask.countOfBytesReceived`: body bytes received so far (at the clock's time, not
+    /// a main-thread cursor ahead of it); after a cancel, those received when it took effect.
+    public var countOfBytesReceived: Int64 { model.countOfBytesReceived(id) }
+    /// `URLSessionTask.countOfBytesExpectedToReceive`: the response's `Content-Length` (every
+    /// response here has one) once the response has arrived, 0 before (the property's initial
+    /// value: swift-corelibs-foundation `URLSessionTask.swift` starts it at 0; Apple's
+    /// documentation says only that it comes from the response's `Content-Length`: assumed).
+    public var countOfBytesExpectedToReceive: Int64 { model.countOfBytesExpectedToReceive(id) }
 
     /// Cancels the request: a queued one is removed; one in progress stops and keeps the bytes
     /// already transferred in `bytes_downloaded`. Its completion is never called.
@@ -127,6 +135,8 @@ final class NetworkModel {
         var sent: SimTime = 0
         /// When its first byte arrived (−1 before).
         var firstByte: SimTime = -1
+        /// Body bytes received by the time it ended (all of them when it completed).
+        var received: Int64 = 0
         /// When the task was resumed (`TaskMetrics.fetchStart`).
         var fetchStart: SimTime = 0
         /// Whether it went out on a connection that had carried an earlier request.
@@ -330,6 +340,23 @@ final class NetworkModel {
     func isFinished(_ id: Int) -> Bool { requests[id].state == .finished }
     /// Request `id`'s priority now.
     func priority(of id: Int) -> RequestPriority { requests[id].priority }
+
+    /// Body bytes request `id` has received by now: while it transfers, as a cancel now would count
+    /// them; once it ended, what it had received then.
+    func countOfBytesReceived(_ id: Int) -> Int64 {
+        requests[id].state == .transferring
+            ? link.bytesReceived(by: requests[id].transfer, at: context.scheduler.now) : requests[id].received
+    }
+
+    /// The body length request `id`'s response announced (its `Content-Length`), or 0 before a
+    /// response (and for a request that ended without one).
+    func countOfBytesExpectedToReceive(_ id: Int) -> Int64 {
+        switch requests[id].state {
+        case .transferring: return requests[id].bytes
+        case .finished where requests[id].received > 0: return requests[id].bytes
+        default: return 0
+        }
+    }
 
     /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
     /// when a connection or stream is free.
@@ -604,6 +631,7 @@ final class NetworkModel {
             abandon(id)
         case .transferring:
             let received = link.cancel(requests[id].transfer, at: context.scheduler.now)
+            requests[id].received = received
             bytesDownloaded += received
             radio.end(at: context.scheduler.now)
             radio.received(bytes: received)
@@ -676,6 +704,7 @@ final class NetworkModel {
     /// `didCompleteWithError`).
     private func finish(_ id: Int, _ result: NetworkResult) {
         requests[id].state = .finished
+        if case .success(let bytes) = result { requests[id].received = bytes }
         let completion = requests[id].completion
         requests[id].completion = nil
         let target = requests[id].target
