@@ -34,7 +34,10 @@ import ScrollSimCore
 /// - PINRemoteImage: 10 downloads at once (`maxConcurrentDownloads`), the rest in three priority
 ///   sets dequeued highest first, FIFO within a set (`PINRemoteImageDownloadQueue.m`); a priority
 ///   change moves a queued download to the end of its new set and re-prioritises a running one.
-///   Downloads are coalesced by URL and cancelled only when no node wants them. PIN's own session
+///   Downloads are coalesced by URL and cancelled only when no node wants them, and PIN skips a
+///   node's cancel when the download's estimated remaining time is at most the host's averaged
+///   time to first byte (`HostSpeed`: always before a response), which keeps the download to its
+///   end whoever leaves later (`PINRemoteImageDownloadTask.m:98-106`). PIN's own session
 ///   allows `UINT16_MAX` connections per host (`PINRemoteImageManager.h`,
 ///   `PINRemoteImageHTTPMaximumConnectionsPerHost`), so this queue is PIN's real limit. PIN's
 ///   `concurrentOperationQueue` (`PINRemoteImageManagerConfiguration.m`: `activeProcessorCount × 2`)
