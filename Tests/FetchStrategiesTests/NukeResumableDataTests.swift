@@ -107,6 +107,24 @@ import Testing
         #expect(log.connections.map(\.bytes) == [48_710, 100_000, 49_850, 100_000])
     }
 
+    @Test func memoryPressureDropsTheKeptBytes() {
+        // Given image 0's download cancelled at 152.01 ms with 48 710 bytes kept, and a memory warning
+        // (the storage's `Cache` clears itself on the memory-pressure source) before the jump back
+        var scenario = StrategyTests.fixedList(script: [
+            .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.25), .memoryWarning,
+            .pause(seconds: 0.25), StrategyTests.jump(to: 0), .pause(seconds: 1),
+        ])
+        scenario.layout.viewportHeight = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
+        scenario.network.bandwidthMbps = 8
+        let log = Log()
+        _ = StrategyTests.run(scenario, "nuke", parameters: [], observer: log)
+        // Then image 0 is downloaded whole again
+        #expect(log.connections.map(\.imageID) == [0, 10, 0])
+        #expect(log.connections.map(\.bytes) == [48_710, 100_000, 100_000])
+    }
+
     @Test func theStorageKeepsOnePercentOfTheDevicesMemoryAndRefusesAnEntryOfATenthOfThat() {
         // Given 6 GiB: a cost limit of Int(6 442 450 944 × 0.01) = 64 424 509 bytes and an entry
         // bound of Int(0.1 × 64 424 509) = 6 442 450
