@@ -159,4 +159,29 @@ import Testing
         small.removeAll()
         #expect(small.count == 0 && small.totalBytes == 0)
     }
+
+    @Test func aResumedRequestThatFailsPutsTheBytesBack() {
+        // Given half the requests failing (`failureRate` 0.5; under seed 26 image 0's failure draws
+        // for its first three requests are 0.770, 0.238 and 0.881, image 10's first 0.704): image 0's
+        // download cancelled with 48 710 bytes kept, its resumed request failing at its first byte
+        // (752.16 ms), then a jump away and back at 0.95 s and 1.05 s asking for it a third time
+        var scenario = StrategyTests.fixedList(script: [
+            .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.5),
+            StrategyTests.jump(to: 0), .pause(seconds: 0.3), StrategyTests.jump(to: 10), .pause(seconds: 0.1),
+            StrategyTests.jump(to: 0), .pause(seconds: 1),
+        ])
+        scenario.layout.viewportHeight = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
+        scenario.network.bandwidthMbps = 8
+        scenario.network.failureRate = 0.5
+        let log = Log()
+        let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: "nuke"))
+        _ = SimulationRun(scenario: scenario, seed: 26, strategyName: "nuke", strategy: factory).run(observer: log)
+        // Then the failed request had no response body, the 48 710 bytes it took out went back
+        // (`tryToSaveResumableData`), and the third request asks only for the remaining 51 290
+        #expect(log.connections.map(\.imageID) == [0, 10, 0, 0])
+        #expect(log.connections.map(\.outcome) == [.cancelled, .completed, .failed, .completed])
+        #expect(log.connections.map(\.bytes) == [48_710, 100_000, 0, 51_290])
+    }
 }
