@@ -38,7 +38,7 @@ import Testing
             "makeSession", "sharedSession", "readDisk", "writeDisk", "decode", "async", "schedule",
             "chargeMainThread", "chargeCellConfiguration",
             "setImage", "setImageOnMain", "image", "representedIdentifier", "setRepresentedIdentifier",
-            "retain", "release", "chargeMemory", "releaseMemory", "record",
+            "retain", "release", "record",
         ])
         for forbidden in ["scenario", "encodedBytes", "seed", "costs", "network", "disk", "images"] {
             #expect(!names.contains(forbidden))
@@ -75,8 +75,9 @@ import Testing
             "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "outcomeOfLoad", "load",
             "load",
         ])
-        // A request: identity, state, priority, the byte counts `URLSessionTask` shows (its size
-        // only once the response announced it), cancel; no draw (its latency, failure)
+        // A request: identity, state, priority, cancel, and (as `URLSessionTask`) the body bytes
+        // received so far and the length its response announced, unknown (−1) before the response;
+        // no draw (its latency, failure)
         #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [
             "id", "imageID", "isFinished", "priority", "countOfBytesReceived", "countOfBytesExpectedToReceive",
             "cancel", "setPriority",

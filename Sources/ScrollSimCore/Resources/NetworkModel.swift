@@ -47,10 +47,11 @@ public struct NetworkTask {
     /// `URLSessionTask.countOfBytesReceived`: body bytes received so far (at the clock's time, not
     /// a main-thread cursor ahead of it); after a cancel, those received when it took effect.
     public var countOfBytesReceived: Int64 { model.countOfBytesReceived(id) }
-    /// `URLSessionTask.countOfBytesExpectedToReceive`: the response's `Content-Length` (every
-    /// response here has one) once the response has arrived, 0 before (the property's initial
-    /// value: swift-corelibs-foundation `URLSessionTask.swift` starts it at 0; Apple's
-    /// documentation says only that it comes from the response's `Content-Length`: assumed).
+    /// `URLSessionTask.countOfBytesExpectedToReceive`: the response's `Content-Length` (for a range
+    /// request, the remaining bytes; every response here has one) once the response began, 0 before
+    /// (the property's initial value: swift-corelibs-foundation `URLSessionTask.swift` starts it at
+    /// 0; Apple documents only that it comes from the response's `Content-Length`, else
+    /// `NSURLSessionTransferSizeUnknown` (−1): assumed, docs/fidelity.md, `texture`).
     public var countOfBytesExpectedToReceive: Int64 { model.countOfBytesExpectedToReceive(id) }
 
     /// Cancels the request: a queued one is removed; one in progress stops and keeps the bytes
@@ -135,14 +136,17 @@ final class NetworkModel {
         var sent: SimTime = 0
         /// When its first byte arrived (−1 before).
         var firstByte: SimTime = -1
-        /// Body bytes received by the time it ended (all of them when it completed).
-        var received: Int64 = 0
         /// When the task was resumed (`TaskMetrics.fetchStart`).
         var fetchStart: SimTime = 0
         /// Whether it went out on a connection that had carried an earlier request.
         var isReusedConnection = false
         /// Its read of the HTTP cache's disk tier (`.readingCache` from the disk; nil otherwise).
         var cacheRead: PoolTask?
+        /// The first byte asked for (`Range: bytes=N-`), 0 for the whole image. A ranged request's
+        /// response is a 206 of the remaining bytes: `bytes` is the image's size less this.
+        var rangeStart: Int64 = 0
+        /// Body bytes received by the time it ended (all of them when it completed).
+        var received: Int64 = 0
     }
 
     /// One session's pool.
@@ -307,12 +311,17 @@ final class NetworkModel {
         return session
     }
 
-    /// Starts a request for `imageID` on `session` (deferred to the caller's time when on the main thread).
-    func load(imageID: Int, priority: RequestPriority, session: Int,
+    /// Starts a request for `imageID` on `session` (deferred to the caller's time when on the main thread);
+    /// with `rangeStart` > 0 only the bytes from `rangeStart` on (a range request the server answers
+    /// with 206: docs/model.md, Resources), which is neither answered from nor stored in an HTTP cache.
+    func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64 = 0,
               completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
         let id = requests.count
-        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
-                                completion: completion, fetchStart: context.now))
+        let size = bytesOfImage(imageID)
+        precondition(rangeStart >= 0 && (rangeStart == 0 || rangeStart < size),
+                     "range start \(rangeStart) outside image \(imageID) of \(size) bytes")
+        requests.append(Request(imageID: imageID, bytes: size - rangeStart, priority: priority, session: session,
+                                completion: completion, fetchStart: context.now, rangeStart: rangeStart))
         return started(id)
     }
 
@@ -331,7 +340,9 @@ final class NetworkModel {
     @inline(__always)
     private func started(_ id: Int) -> NetworkTask {
         let task = NetworkTask(id: id, imageID: requests[id].imageID, model: self)
-        if sessions[requests[id].session].cache >= 0 && answerFromCache(id) { return task }
+        if sessions[requests[id].session].cache >= 0 && requests[id].rangeStart == 0 && answerFromCache(id) {
+            return task
+        }
         context.perform({ submit(id) }, orQueue: { .networkSubmit(id) })
         return task
     }
@@ -348,12 +359,12 @@ final class NetworkModel {
             ? link.bytesReceived(by: requests[id].transfer, at: context.scheduler.now) : requests[id].received
     }
 
-    /// The body length request `id`'s response announced (its `Content-Length`), or 0 before a
-    /// response (and for a request that ended without one).
+    /// The body length request `id`'s response announced (its `Content-Length`: the remaining bytes
+    /// of a range request), or 0 before a response (and for a request that ended without one).
     func countOfBytesExpectedToReceive(_ id: Int) -> Int64 {
         switch requests[id].state {
         case .transferring: return requests[id].bytes
-        case .finished where requests[id].received > 0: return requests[id].bytes
+        case .finished where requests[id].firstByte >= 0 || requests[id].received > 0: return requests[id].bytes
         default: return 0
         }
     }
@@ -602,8 +613,9 @@ final class NetworkModel {
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))
-            // Stored in the same instant, after its completion ran (docs/model.md, Resources).
-            if sessions[requests[id].session].cache >= 0 { storeInCache(id) }
+            // Stored in the same instant, after its completion ran (docs/model.md, Resources); a 206
+            // (range request) is not.
+            if sessions[requests[id].session].cache >= 0 && requests[id].rangeStart == 0 { storeInCache(id) }
         }
         rescheduleTransferCheck()
     }

@@ -67,8 +67,8 @@ struct SharedLink {
         return Int64(received)
     }
 
-    /// Bytes `transfer` has received by `now`, rounded down exactly as `cancel(_:at:)` would count
-    /// them at `now` (its size once done); the link is not changed.
+    /// Bytes `transfer`, in progress, has received by `now`, rounded down exactly as
+    /// `cancel(_:at:)` would count them at `now`; the link is not changed.
     func bytesReceived(by transfer: Int, at now: SimTime) -> Int64 {
         var current = service
         if activeCount > 0 && now > serviceUpdatedAt {
