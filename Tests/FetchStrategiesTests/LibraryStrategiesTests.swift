@@ -32,6 +32,23 @@ import Testing
     }
 
     @Test(arguments: [
+        // strategy, bytes of HTTP-cache memory held at the peak
+        ("naive", Int64(20_000)),  // URLCache.shared's memory tier
+        ("kingfisher", 20_000),  // the ephemeral session's memory-only cache
+        ("sdwebimage", 0),  // `willCacheResponse` stores nothing
+        ("nuke", 0),  // DataLoader.sharedUrlCache has no memory tier
+    ])
+    func anHTTPCachesMemoryTierCountsInThePeakFootprint(strategy: String, cachedBytes: Int64) {
+        // Given one item, its 20 000 B image downloaded once and shown (one decoded bitmap held)
+        let scenario = StrategyTests.fixedList(itemCount: 1, script: [.pause(seconds: 1)])
+        // When the strategy runs
+        let metrics = StrategyTests.run(scenario, strategy, parameters: [])
+        // Then the peak is the bitmap plus the response its session's cache keeps in memory
+        #expect(metrics.networkFetches == 1)
+        #expect(metrics.peakMemoryBytes == Self.bitmapBytes + cachedBytes)
+    }
+
+    @Test(arguments: [
         // strategy, connections cancelled, network fetches, memory hits on return
         ("actor-loader", 5, 15, 0),
         ("actor-loader-coalescing", 0, 10, 5),

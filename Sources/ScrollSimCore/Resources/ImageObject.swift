@@ -32,12 +32,12 @@ public final class ImageObject {
     var megapixels: Double { Double(pixelWidth) * Double(pixelHeight) / 1_000_000 }
 }
 
-/// Decoded-image bytes held by cells and caches, and their peak (docs/model.md, "Resources"; docs/metrics.md,
-/// `peak_memory_mb`); with the device's baseline they make the app's footprint, which the OS watches
-/// (docs/model.md, "Device and memory"): exceeding the warning level calls `onWarning` once,
-/// re-armed only when the footprint is back at or below it (xnu's ledger: `LF_WARNED` is set
-/// when the balance rises above the warning level and cleared when it dips below); exceeding
-/// the limit calls `onLimitExceeded` once.
+/// Decoded-image bytes held by cells and caches, and the responses in HTTP caches' memory tiers,
+/// and their peak (docs/model.md, "Resources"; docs/metrics.md, `peak_memory_mb`); with the device's
+/// baseline they make the app's footprint, which the OS watches (docs/model.md, "Device and memory"):
+/// exceeding the warning level calls `onWarning` once, re-armed only when the footprint is back at or
+/// below it (xnu's ledger: `LF_WARNED` is set when the balance rises above the warning level and
+/// cleared when it dips below); exceeding the limit calls `onLimitExceeded` once.
 final class MemoryLedger {
     /// Bytes held now.
     @exclusivity(unchecked) private(set) var currentBytes: Int64 = 0
@@ -66,11 +66,17 @@ final class MemoryLedger {
     func release(_ image: ImageObject) {
         guard image.holders > 0 else { return }
         image.holders -= 1
-        if image.holders == 0 && image.isDecoded {
-            currentBytes -= image.decodedBytes
-            onChange?(currentBytes)
-            if isWarned && currentBytes <= warningThresholdBytes { isWarned = false }
-        }
+        if image.holders == 0 && image.isDecoded { subtract(image.decodedBytes) }
+    }
+
+    /// The app starts holding `bytes` of memory that is not a bitmap (an HTTP cache's memory tier).
+    func charge(bytes: Int64) {
+        if bytes > 0 { add(bytes) }
+    }
+
+    /// The app stops holding `bytes` it was charged with `charge(bytes:)`.
+    func release(bytes: Int64) {
+        if bytes > 0 { subtract(bytes) }
     }
 
     /// `image` got its bitmap.
@@ -78,6 +84,12 @@ final class MemoryLedger {
         guard !image.isDecoded else { return }
         image.isDecoded = true
         if image.holders > 0 { add(image.decodedBytes) }
+    }
+
+    private func subtract(_ bytes: Int64) {
+        currentBytes -= bytes
+        onChange?(currentBytes)
+        if isWarned && currentBytes <= warningThresholdBytes { isWarned = false }
     }
 
     private func add(_ bytes: Int64) {
