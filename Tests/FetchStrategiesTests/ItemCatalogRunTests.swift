@@ -28,7 +28,7 @@ import ScrollSimTestSupport
     static func run(_ name: String) throws -> (RunMetrics, Downloads) {
         let downloads = Downloads()
         let factory = try StrategyCatalog.makeFactory(StrategySpec(name: name))
-        let metrics = SimulationRun(scenario: try scenario(), seed: 1, strategyName: name, strategy: factory)
+        let metrics = try SimulationRun(scenario: try scenario(), seed: 1, strategyName: name, strategy: factory)
             .run(observer: downloads)
         return (metrics, downloads)
     }
