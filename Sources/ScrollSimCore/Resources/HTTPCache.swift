@@ -88,6 +88,6 @@ final class HTTPCache {
         memory.insert(imageID, cost: bytes, evicted: &evicted)
         guard let footprint else { return }
         let growth = memory.totalCost - before
-        if growth > 0 { footprint.charge(bytes: growth) } else { footprint.release(bytes: -growth) }
+        if growth > 0 { footprint.charge(growth) } else { footprint.discharge(-growth) }
     }
 }

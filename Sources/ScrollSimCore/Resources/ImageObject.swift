@@ -32,12 +32,13 @@ public final class ImageObject {
     var megapixels: Double { Double(pixelWidth) * Double(pixelHeight) / 1_000_000 }
 }
 
-/// Decoded-image bytes held by cells and caches, and the responses in HTTP caches' memory tiers,
-/// and their peak (docs/model.md, "Resources"; docs/metrics.md, `peak_memory_mb`); with the device's
-/// baseline they make the app's footprint, which the OS watches (docs/model.md, "Device and memory"):
-/// exceeding the warning level calls `onWarning` once, re-armed only when the footprint is back at or
-/// below it (xnu's ledger: `LF_WARNED` is set when the balance rises above the warning level and
-/// cleared when it dips below); exceeding the limit calls `onLimitExceeded` once.
+/// Decoded-image bytes held by cells and caches, data bytes caches charge (`charge`), and their
+/// peak (docs/model.md, "Resources"; docs/metrics.md, `peak_memory_mb`); with the device's
+/// baseline they make the app's footprint, which the OS watches (docs/model.md, "Device and
+/// memory"): exceeding the warning level calls `onWarning` once,
+/// re-armed only when the footprint is back at or below it (xnu's ledger: `LF_WARNED` is set
+/// when the balance rises above the warning level and cleared when it dips below); exceeding
+/// the limit calls `onLimitExceeded` once.
 final class MemoryLedger {
     /// Bytes held now.
     @exclusivity(unchecked) private(set) var currentBytes: Int64 = 0
@@ -69,13 +70,13 @@ final class MemoryLedger {
         if image.holders == 0 && image.isDecoded { subtract(image.decodedBytes) }
     }
 
-    /// The app starts holding `bytes` of memory that is not a bitmap (an HTTP cache's memory tier).
-    func charge(bytes: Int64) {
+    /// A cache starts holding `bytes` that are not a bitmap (encoded data in memory).
+    func charge(_ bytes: Int64) {
         if bytes > 0 { add(bytes) }
     }
 
-    /// The app stops holding `bytes` it was charged with `charge(bytes:)`.
-    func release(bytes: Int64) {
+    /// A cache stops holding `bytes` it charged (one `discharge` per `charge`, same bytes).
+    func discharge(_ bytes: Int64) {
         if bytes > 0 { subtract(bytes) }
     }
 
