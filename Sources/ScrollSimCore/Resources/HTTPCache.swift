@@ -76,7 +76,7 @@ final class HTTPCache {
     /// The images the memory tier holds, the next to be evicted first (tests).
     func memoryKeysInEvictionOrder() -> [Int] { memory?.keysInEvictionOrder() ?? [] }
 
-    /// The bytes the memory tier holds.
+    /// The bytes the memory tier holds (tests).
     var memoryBytes: Int64 { memory?.totalCost ?? 0 }
 
     /// Puts `imageID` in the memory tier if it fits the tier's entry bound, charging the footprint

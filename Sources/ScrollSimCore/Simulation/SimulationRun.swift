@@ -39,7 +39,7 @@ public final class SimulationRun {
     }
 
     /// The file named in the error about a scenario built in code: `scenario '<name>'`.
-    public static func fileLabel(of scenario: Scenario) -> String { "scenario '\(scenario.name)'" }
+    static func fileLabel(of scenario: Scenario) -> String { "scenario '\(scenario.name)'" }
 
     /// Runs the simulation to the end. `frameSink`, when given, receives every frame in order.
     public func run(frameSink: ((FrameRecord) -> Void)? = nil) -> RunMetrics {
