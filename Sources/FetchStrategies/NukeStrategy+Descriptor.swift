@@ -5,9 +5,10 @@ extension NukeStrategy {
         summary: "Nuke 13's shared pipeline: CLOCK memory cache (entries of 10% or more refused), URLCache disk "
             + "reads behind the rate limiter and the data-loading queue (or an aggressive DataCache), coalescing "
             + "with the highest requester priority, rate limiter 80/s burst 25, 6 data loads, off-main "
-            + "decompression (or resize processor), prefetcher 2 at low priority, cancel on reuse.",
+            + "decompression (or resize processor), prefetcher 2 at low priority, cancel on reuse, a cancelled "
+            + "download's bytes kept and the rest asked for with Range (resumable data).",
         source: "kean/Nuke 13.2.0 (ImagePipeline.shared with URLCache or DataCache, ImageCache, TaskQueue, "
-            + "RateLimiter, ImagePrefetcher, ImageProcessors.Resize).",
+            + "RateLimiter, ImagePrefetcher, ImageProcessors.Resize, ResumableData).",
         parameters: [
             .integer("memoryCacheMB", computedDefault: "min(15% of physicalMemory, 768)", in: 1...65_536,
                      "Memory cache cost limit in MB; Nuke's default is min(15% of the device's physicalMemory, "

@@ -58,7 +58,11 @@ import ScrollSimCore
 ///   (`maxConcurrentRequestCount`) in front of the pipeline, priority `.low`, skipping images in
 ///   memory and de-duplicating by image; `stopPrefetching` (from `cancelPrefetching`) cancels a
 ///   queued operation or leaves the shared task.
-/// - Not modelled: resumable downloads (a restarted download transfers every byte again).
+/// - Resumable downloads (`isResumableDataEnabled`, on by default): a download cancelled (or
+///   failed) after some bytes arrived keeps them in `ResumableDataStorage` (1 % of the device's
+///   memory, 100 entries); the next data task for the image takes them out and asks for the rest
+///   with `Range`/`If-Range`, and a 206 response is appended to them (`TaskFetchOriginalData.swift`
+///   at 13.2.0; the servers' `Accept-Ranges`, validators and 206 answers are assumed: docs/fidelity.md).
 final class NukeStrategy: FetchStrategy {
     /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
     /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
@@ -119,6 +123,8 @@ final class NukeStrategy: FetchStrategy {
     @exclusivity(unchecked) private var prefetchTasks: [Int: PrefetchTask] = [:]
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
     private lazy var cellLoads = CellLoadTokens(loads: loads)
+    /// `ResumableDataStorage.shared` (one pipeline).
+    let resumableData: ResumableDataStorage
 
     /// Nuke with a memory cache of `memoryCacheMB` MB, or (nil) `ImageCache.defaultCostLimit` for
     /// the device, requesting with the resize processor when `isDownsampling`, its pipeline built
@@ -143,6 +149,7 @@ final class NukeStrategy: FetchStrategy {
                                        writesUseIOQueue: false)
         }
         rateLimiter = TokenBucketRateLimiter(environment: environment)
+        resumableData = ResumableDataStorage(physicalMemoryBytes: environment.device.physicalMemoryBytes)
     }
 
     func prepareForReuse(_ cell: CellID) {
@@ -198,6 +205,7 @@ final class NukeStrategy: FetchStrategy {
     /// `.critical` (`Cache.swift`, Nuke 13.2.0). UIKit's memory warning is not observed.
     func didReceiveMemoryPressure(_ level: MemoryPressureLevel) {
         memory.removeAll()
+        resumableData.removeAll()  // its `Cache` has the same handler
     }
 
     /// A prefetch task finished: forget it and free its slot.
@@ -236,22 +244,55 @@ final class NukeStrategy: FetchStrategy {
         rateLimiter.execute { [unowned(unsafe) self] in
             guard !load.isCancelled else { return false }
             load.enqueue(on: dataLoadingQueue) { [unowned(unsafe) self] in
-                // URLSession answers from its URL cache when it holds the response (a disk read,
-                // no connection), else from the network, and stores the download.
-                load.network = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
+                // `performDataLoad`: bytes kept from an earlier download are taken out and the rest
+                // asked for (`Range: bytes=N-`, `If-Range`). URLSession answers a whole-image request
+                // from its URL cache when it holds the response (a disk read, no connection), else
+                // from the network, and stores the download.
+                let kept = resumableData.remove(imageID) ?? 0
+                let task = session.load(imageID, priority: .normal, rangeStart: kept) { [unowned(unsafe) self] result in
                     load.network = nil
+                    load.onCancel = nil
                     load.leaveQueue()
                     guard case .success(let bytes) = result else {
+                        // No response body: the bytes taken out go back (`tryToSaveResumableData`).
+                        if kept > 0 { resumableData.store(imageID, bytes: kept) }
                         loads.fail(load)
                         return
                     }
-                    dataCache?.store(imageID, bytes: bytes)
+                    // A 206 is appended to the kept bytes (`dataTask(didReceiveResponse:)`).
+                    dataCache?.store(imageID, bytes: kept + bytes)
                     finish(load, resizedTo: resized)
                 }
+                load.network = task
+                load.onCancel = { [unowned(unsafe) self] in downloadCancelled(task, imageID: imageID, kept: kept) }
             }
             return true
         }
         return session.outcomeOfLoad(imageID)
+    }
+
+    /// `onCancelled` of a data task: once the cancel has taken effect (the task then reports the
+    /// bytes it received), `tryToSaveResumableData` keeps them after the `kept` bytes it resumed
+    /// from when `ResumableData(response:data:)` accepts them, else puts `kept` back when no
+    /// response came (`TaskFetchOriginalData.swift:90-96, 169-180, 280-292`, `ResumableData.swift:13-32`).
+    private func downloadCancelled(_ task: NetworkTask, imageID: Int, kept: Int64) {
+        guard task.isFinished else {
+            // The cancel is an event at the caller's (main-thread) time: save after it.
+            environment.schedule(after: 0) { [unowned(unsafe) self] in
+                downloadCancelled(task, imageID: imageID, kept: kept)
+            }
+            return
+        }
+        let received = task.countOfBytesReceived
+        if received > 0 {
+            // `data` is the kept bytes and what arrived since; it must be shorter than the response's
+            // `expectedContentLength` (a 206's: the remaining bytes), which is 200 or 206 with
+            // `Accept-Ranges: bytes` and a validator (assumed of every response).
+            let data = kept + received
+            if data < task.countOfBytesExpectedToReceive { resumableData.store(imageID, bytes: data) }
+        } else if kept > 0 {
+            resumableData.store(imageID, bytes: kept)
+        }
     }
 
     /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it

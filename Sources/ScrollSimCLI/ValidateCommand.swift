@@ -11,7 +11,9 @@ import ScrollSimReports
 /// script's top-level steps (a `repeat` counts once); counts are singular for 1. Then the refresh
 /// rate it runs at, and whether that is the device's maximum (the default when the file gives no
 /// `display.refreshHz`): `120 Hz, the iphone-14-pro's maximum` or `60 Hz, below the
-/// iphone-14-pro's 120`. Each problem
+/// iphone-14-pro's 120`. Last the protocol and the connection limit it implies, which tells the
+/// reader of a file written before `http2` became the default that its `maxConnections` no longer
+/// applies: `http2, one connection a session` or `http1.1, up to 6 connections a session`. Each problem
 /// prints `Error: <file>: …` on stderr. Exit 0 if every file is good, else 66 if any path is
 /// missing or unreadable, else 65.
 struct ValidateCommand: ScrollSimSubcommand {
@@ -71,7 +73,7 @@ struct ValidateCommand: ScrollSimSubcommand {
         return failures.isEmpty ? ExitCode.success : ExitCode.of(failures)
     }
 
-    /// "<n> items, <m> strategies, <s> script steps, <r> Hz, …", singular where a count is 1.
+    /// "<n> items, <m> strategies, <s> script steps, <r> Hz, …, <protocol>, …", singular where a count is 1.
     static func summary(of scenario: Scenario) -> String {
         let strategies = scenario.strategies.isEmpty ? StrategyRegistry.all.count : scenario.strategies.count
         return [
@@ -79,7 +81,17 @@ struct ValidateCommand: ScrollSimSubcommand {
             counted(strategies, "strategy", "strategies"),
             counted(scenario.script.count, "script step", "script steps"),
             refreshRate(of: scenario),
+            connections(of: scenario.network),
         ].joined(separator: ", ")
+    }
+
+    /// "http2, one connection a session" or "http1.1, up to 6 connections a session" (`maxConnections`,
+    /// the limit of the sessions that set none, applies over HTTP/1.1 only).
+    static func connections(of network: Scenario.Network) -> String {
+        switch network.httpProtocol {
+        case .http2: "http2, one connection a session"
+        case .http1_1: "http1.1, up to " + counted(network.maxConnections, "connection", "connections") + " a session"
+        }
     }
 
     /// "120 Hz, the iphone-14-pro's maximum" (the default), or "60 Hz, below the iphone-14-pro's 120".

@@ -75,9 +75,12 @@ import Testing
             "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "outcomeOfLoad", "load",
             "load",
         ])
-        // A request: identity, state, priority, cancel; no draw (its latency, bytes, failure)
+        // A request: identity, state, priority, cancel, and (as `URLSessionTask`) the body bytes
+        // received so far and the length its response announced, unknown (−1) before the response;
+        // no draw (its latency, failure)
         #expect(try Self.publicMembers(of: "NetworkTask", in: "Resources/NetworkModel.swift") == [
-            "id", "imageID", "isFinished", "priority", "cancel", "setPriority",
+            "id", "imageID", "isFinished", "priority", "countOfBytesReceived", "countOfBytesExpectedToReceive",
+            "cancel", "setPriority",
         ])
         // A disk or decode job: identity, state, cancel; no duration
         #expect(try Self.publicMembers(of: "PoolTask", in: "Resources/ServerPool.swift") == [

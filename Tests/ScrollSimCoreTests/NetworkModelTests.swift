@@ -167,6 +167,45 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
         #expect(harness.network.bytesDownloaded == 25_000)
     }
 
+    @Test func aTaskReportsTheBytesItReceivedAndTheLengthItsResponseAnnounced() {
+        // Given a 100 kB image: no response before its first byte at 10 ms, then 1 byte per µs
+        let harness = NetworkHarness(Self.config(rttMs: 0))
+        harness.load(1, on: harness.network.sharedSession, at: 0)
+        var seen: [(Int64, Int64)] = []
+        let look = {
+            let task = harness.tasks[1]!
+            seen.append((task.countOfBytesReceived, task.countOfBytesExpectedToReceive))
+        }
+        harness.at(ms(5), look)
+        harness.at(ms(20), look)
+        // When it is cancelled at 35 ms, the counts stay where they were
+        harness.at(ms(35)) { harness.tasks[1]?.cancel() }
+        harness.at(ms(35), look)
+        harness.at(ms(200), look)
+        harness.drain()
+        #expect(seen.map(\.0) == [0, 10_000, 25_000, 25_000])
+        #expect(seen.map(\.1) == [-1, 100_000, 100_000, 100_000])
+    }
+
+    @Test func aRangeRequestTransfersTheRestOfTheImageAndBypassesTheHTTPCache() {
+        // Given a session with a disk URL cache, and image 1 asked for from byte 25 000
+        let harness = NetworkHarness(Self.config(rttMs: 0), disk: true)
+        let cache = URLCacheConfiguration(name: "app", memoryCapacityBytes: 0, diskCapacityBytes: 100_000_000)
+        let session = harness.network.makeSession(.init(name: "app", urlCache: cache))
+        var result: NetworkResult?
+        harness.at(0) {
+            harness.keep(session.load(1, priority: .normal, rangeStart: 25_000) { result = $0 }, tag: 1)
+        }
+        harness.drain()
+        // Then the 206 carries the 75 000 remaining bytes: 10 ms + 75 ms, and is not stored
+        #expect(result == .success(bytes: 75_000))
+        #expect(harness.task(1)?.countOfBytesReceived == 75_000)
+        #expect(harness.task(1)?.countOfBytesExpectedToReceive == 75_000)
+        #expect(harness.network.bytesDownloaded == 75_000)
+        #expect(harness.scheduler.now == ms(85))
+        #expect(!session.hasCachedResponse(for: 1) && harness.diskJobs.isEmpty)
+    }
+
     @Test func aSecondCompleteDownloadOfAnImageIsADuplicate() {
         let harness = NetworkHarness(Self.config(rttMs: 0))
         let session = harness.network.sharedSession

@@ -64,7 +64,8 @@ final class RecordingStrategy: FetchStrategy {
         #expect(run.standardOutput.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("small,recording,1,") })
         #expect(scrollsimWithCustom("run", path, "--strategy", "recording", "--strategy", "naive").code == 0)
         #expect(scrollsimWithCustom("validate", path).standardOutput
-                    == "\(path): ok (20 items, 1 strategy, 1 script step, 120 Hz, the iphone-14-pro's maximum)\n")
+                    == "\(path): ok (20 items, 1 strategy, 1 script step, 120 Hz, the iphone-14-pro's maximum, "
+                        + "http2, one connection a session)\n")
 
         let misspelt = try scenario(strategies: #"[{"name": "recording", "levle": 5}]"#, name: "misspelt.json")
         let bad = scrollsimWithCustom("run", misspelt)

@@ -268,17 +268,22 @@ import ScrollSimTestSupport
                            .repeatSteps(times: 3, steps: [.pause(seconds: 1), .memoryWarning])]
         scenario.display.refreshHz = 120
         #expect(ValidateCommand.summary(of: scenario)
-                    == "3000 items, 2 strategies, 3 script steps, 120 Hz, the iphone-14-pro's maximum")
+                    == "3000 items, 2 strategies, 3 script steps, 120 Hz, the iphone-14-pro's maximum, "
+                        + "http2, one connection a session")
         var single = Scenario(layout: .init(itemCount: 1))
         single.strategies = [StrategySpec(name: "a")]
         single.script = [.pause(seconds: 1)]
         single.device = DeviceModel.iphone15Pro.preset
         single.display.refreshHz = 60  // Low Power Mode or Limit Frame Rate
+        single.network.httpProtocol = .http1_1
         #expect(ValidateCommand.summary(of: single)
-                    == "1 item, 1 strategy, 1 script step, 60 Hz, below the iphone-15-pro's 120")
+                    == "1 item, 1 strategy, 1 script step, 60 Hz, below the iphone-15-pro's 120, "
+                        + "http1.1, up to 6 connections a session")
         single.device = DeviceModel.iphone8.preset
+        single.network.maxConnections = 1
         #expect(ValidateCommand.summary(of: single)
-                    == "1 item, 1 strategy, 1 script step, 60 Hz, the iphone-8's maximum")
+                    == "1 item, 1 strategy, 1 script step, 60 Hz, the iphone-8's maximum, "
+                        + "http1.1, up to 1 connection a session")
     }
 
     @Test("validate prints the rate a file runs at; a rate above the device's is one line, exit 65")
@@ -287,7 +292,8 @@ import ScrollSimTestSupport
                                                 + #""strategies": ["naive"]}"#)
         let ok = scrollsim("validate", omitted)
         #expect(ok.standardOutput
-                    == "\(omitted): ok (9 items, 1 strategy, 0 script steps, 60 Hz, the iphone-12's maximum)\n")
+                    == "\(omitted): ok (9 items, 1 strategy, 0 script steps, 60 Hz, the iphone-12's maximum, "
+                        + "http2, one connection a session)\n")
         #expect(ok.code == 0)
         let above = try write("above.json", #"{"display": {"refreshHz": 120}, "layout": {"itemCount": 9}, "#
                                             + #""device": {"model": "iphone-12"}}"#)

@@ -38,11 +38,15 @@ import Testing
         // One whisker per chart (hitch and blank ratio) for a; none for b.
         #expect(occurrences(of: "class=\"whisker\"", in: html) == 2)
         #expect(html.contains("Error bars: the 95% confidence interval of the mean over seeds"))
-        // Hitch chart: the axis reaches the 10 ms/s reference line, x(v) = 12 + v / 10 × 464; the
-        // whisker runs from x(0.515662) = 35.9 to x(5.484338) = 266.5 at the bar's middle
-        // (top 6 + heading 18 + half a bar 7 = 31), with 8 px caps.
+        // Hitch chart: the names "a" and "b" take a column of 12 + 1 × 6 + 6 = 24 px, the axis reaches the
+        // 10 ms/s reference line, x(v) = 24 + v / 10 × (540 − 24 − 64 = 452); the whisker runs from
+        // x(0.515662) = 47.3 to x(5.484338) = 271.9 at the bar's middle (top 6 + heading 18 + half a
+        // bar 7 = 31), with 8 px caps.
         #expect(html.contains("<path class=\"whisker\" stroke=\"#1d2330\" "
-                              + "d=\"M35.9 31.0H266.5M35.9 27.0v8M266.5 27.0v8\"/>"))
+                              + "d=\"M47.3 31.0H271.9M47.3 27.0v8M271.9 27.0v8\"/>"))
+        // Each bar is named at the right edge of that column, level with the bar's value.
+        #expect(html.contains("<text class=\"name\" x=\"18.0\" y=\"35.0\" text-anchor=\"end\">a</text>"))
+        #expect(html.contains("<text class=\"name\" x=\"18.0\" y=\"53.0\" text-anchor=\"end\">b</text>"))
     }
 
     @Test("one seed per strategy: no error bars and no note about them")

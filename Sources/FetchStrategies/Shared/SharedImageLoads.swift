@@ -28,6 +28,8 @@ final class SharedImageLoad {
     @exclusivity(unchecked) var network: NetworkTask?
     /// The disk or decode job in flight, if any.
     @exclusivity(unchecked) var job: PoolTask?
+    /// Runs once when the load is cancelled, after its stages were stopped (Nuke's `onCancelled`).
+    @exclusivity(unchecked) var onCancel: (() -> Void)?
 
     /// A load of `imageID` created by a requester at `priority`.
     fileprivate init(imageID: Int, priority: RequestPriority) {
@@ -64,6 +66,10 @@ final class SharedImageLoad {
         network = nil
         job?.cancel()
         job = nil
+        if let onCancel {
+            self.onCancel = nil
+            onCancel()
+        }
     }
 }
 

@@ -44,6 +44,12 @@ public struct NetworkTask {
     public var isFinished: Bool { model.isFinished(id) }
     /// The request's current priority.
     public var priority: RequestPriority { model.priority(of: id) }
+    /// `URLSessionTask.countOfBytesReceived`: body bytes received so far (at the clock's time, not
+    /// a main-thread cursor ahead of it); after a cancel, those received when it took effect.
+    public var countOfBytesReceived: Int64 { model.countOfBytesReceived(id) }
+    /// `URLSessionTask.countOfBytesExpectedToReceive`: the response's `Content-Length` (for a range
+    /// request, the remaining bytes), or −1 (`NSURLSessionTransferSizeUnknown`) before a response.
+    public var countOfBytesExpectedToReceive: Int64 { model.countOfBytesExpectedToReceive(id) }
 
     /// Cancels the request: a queued one is removed; one in progress stops and keeps the bytes
     /// already transferred in `bytes_downloaded`. Its completion is never called.
@@ -133,6 +139,11 @@ final class NetworkModel {
         var isReusedConnection = false
         /// Its read of the HTTP cache's disk tier (`.readingCache` from the disk; nil otherwise).
         var cacheRead: PoolTask?
+        /// The first byte asked for (`Range: bytes=N-`), 0 for the whole image. A ranged request's
+        /// response is a 206 of the remaining bytes: `bytes` is the image's size less this.
+        var rangeStart: Int64 = 0
+        /// Body bytes received by the time it ended (all of them when it completed).
+        var received: Int64 = 0
     }
 
     /// One session's pool.
@@ -300,12 +311,17 @@ final class NetworkModel {
         return session
     }
 
-    /// Starts a request for `imageID` on `session` (deferred to the caller's time when on the main thread).
-    func load(imageID: Int, priority: RequestPriority, session: Int,
+    /// Starts a request for `imageID` on `session` (deferred to the caller's time when on the main thread);
+    /// with `rangeStart` > 0 only the bytes from `rangeStart` on (a range request the server answers
+    /// with 206: docs/model.md, Resources), which is neither answered from nor stored in an HTTP cache.
+    func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64 = 0,
               completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
         let id = requests.count
-        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
-                                completion: completion, fetchStart: context.now))
+        let size = bytesOfImage(imageID)
+        precondition(rangeStart >= 0 && (rangeStart == 0 || rangeStart < size),
+                     "range start \(rangeStart) outside image \(imageID) of \(size) bytes")
+        requests.append(Request(imageID: imageID, bytes: size - rangeStart, priority: priority, session: session,
+                                completion: completion, fetchStart: context.now, rangeStart: rangeStart))
         return started(id)
     }
 
@@ -324,7 +340,9 @@ final class NetworkModel {
     @inline(__always)
     private func started(_ id: Int) -> NetworkTask {
         let task = NetworkTask(id: id, imageID: requests[id].imageID, model: self)
-        if sessions[requests[id].session].cache >= 0 && answerFromCache(id) { return task }
+        if sessions[requests[id].session].cache >= 0 && requests[id].rangeStart == 0 && answerFromCache(id) {
+            return task
+        }
         context.perform({ submit(id) }, orQueue: { .networkSubmit(id) })
         return task
     }
@@ -333,6 +351,23 @@ final class NetworkModel {
     func isFinished(_ id: Int) -> Bool { requests[id].state == .finished }
     /// Request `id`'s priority now.
     func priority(of id: Int) -> RequestPriority { requests[id].priority }
+
+    /// Body bytes request `id` has received by now: while it transfers, as a cancel now would count
+    /// them; once it ended, what it had received then.
+    func countOfBytesReceived(_ id: Int) -> Int64 {
+        requests[id].state == .transferring
+            ? link.bytesReceived(by: requests[id].transfer, at: context.scheduler.now) : requests[id].received
+    }
+
+    /// The body length request `id`'s response announced (its `Content-Length`: the remaining bytes
+    /// of a range request), or −1 before a response (a failure has none).
+    func countOfBytesExpectedToReceive(_ id: Int) -> Int64 {
+        switch requests[id].state {
+        case .transferring: return requests[id].bytes
+        case .finished where requests[id].firstByte >= 0 || requests[id].received > 0: return requests[id].bytes
+        default: return -1
+        }
+    }
 
     /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
     /// when a connection or stream is free.
@@ -578,8 +613,9 @@ final class NetworkModel {
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))
-            // Stored in the same instant, after its completion ran (docs/model.md, Resources).
-            if sessions[requests[id].session].cache >= 0 { storeInCache(id) }
+            // Stored in the same instant, after its completion ran (docs/model.md, Resources); a 206
+            // (range request) is not.
+            if sessions[requests[id].session].cache >= 0 && requests[id].rangeStart == 0 { storeInCache(id) }
         }
         rescheduleTransferCheck()
     }
@@ -607,6 +643,7 @@ final class NetworkModel {
             abandon(id)
         case .transferring:
             let received = link.cancel(requests[id].transfer, at: context.scheduler.now)
+            requests[id].received = received
             bytesDownloaded += received
             radio.end(at: context.scheduler.now)
             radio.received(bytes: received)
@@ -679,6 +716,7 @@ final class NetworkModel {
     /// `didCompleteWithError`).
     private func finish(_ id: Int, _ result: NetworkResult) {
         requests[id].state = .finished
+        if case .success(let bytes) = result { requests[id].received = bytes }
         let completion = requests[id].completion
         requests[id].completion = nil
         let target = requests[id].target

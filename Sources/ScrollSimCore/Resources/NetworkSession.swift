@@ -74,10 +74,17 @@ public final class NetworkSession {
 
     /// Starts a request for `imageID` on this session (a data task, resumed); `completion` runs
     /// off the main thread when it ends, never after `cancel()`.
+    ///
+    /// `rangeStart` > 0 (less than the image's size) asks for the bytes from there on, as the
+    /// `Range: bytes=N-` and `If-Range` headers of a download resumed with data kept from an
+    /// earlier one: the server answers 206 with the remaining bytes (their count is what
+    /// `.success` reports), and the session's HTTP cache neither answers nor stores it
+    /// (docs/model.md, Resources).
     @discardableResult
-    public func load(_ imageID: Int, priority: RequestPriority,
+    public func load(_ imageID: Int, priority: RequestPriority, rangeStart: Int64 = 0,
                      completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
-        model.load(imageID: imageID, priority: priority, session: index, completion: completion)
+        model.load(imageID: imageID, priority: priority, session: index, rangeStart: rangeStart,
+                   completion: completion)
     }
 
     /// `load(_:priority:completion:)` whose end calls `target.networkLoadEnded(tag:imageID:result:)`

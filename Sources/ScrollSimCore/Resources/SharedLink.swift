@@ -67,6 +67,16 @@ struct SharedLink {
         return Int64(received)
     }
 
+    /// Bytes `transfer`, in progress, has received by `now`, rounded down exactly as
+    /// `cancel(_:at:)` would count them at `now`; the link is not changed.
+    func bytesReceived(by transfer: Int, at now: SimTime) -> Int64 {
+        var current = service
+        if activeCount > 0 && now > serviceUpdatedAt {
+            current += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
+        }
+        return Int64(max(0, min(Double(bytesOfTransfer[transfer]), current - serviceAtStart[transfer])))
+    }
+
     /// Bytes the transfers in progress have received by `now` (each rounded down as `cancel`
     /// counts them), summed in start order; the link is not changed.
     /// - Complexity: O(transfers of the run); used once, at the run's end.

@@ -3,8 +3,9 @@ import ScrollSimCore
 /// The report's three chart kinds, drawn on an `SVGCanvas` with fixed sizes (two charts fit side
 /// by side in the page's 1152 px column, a frame chart takes the whole column). Axes start at 0;
 /// ticks come from `AxisTicks`. Labels never depend on the data's length in ways that can
-/// overlap: scenario names head their bar groups on their own line, strategies are named in the
-/// HTML legend, and a sweep's axis labels are thinned to at most 12.
+/// overlap: scenario names head their bar groups on their own line, each bar is named in a column of
+/// its own (colours repeat past the palette's thirteen, so a colour alone cannot name a bar), sweep
+/// lines are named in the HTML legend, and a sweep's axis labels are thinned to at most 12.
 extension HTMLReport {
     /// Width of a chart in a pair, px.
     static let pairedChartWidth = 540
@@ -14,13 +15,15 @@ extension HTMLReport {
     // MARK: Grouped bars
 
     /// Horizontal bars of `column`'s mean per scenario (a group, headed by its name) and strategy
-    /// (a bar in the strategy's colour, its value printed after it), with dashed vertical lines at
+    /// (a bar in the strategy's colour, named on its left, its value printed after it; the name
+    /// column is as wide as the longest name, up to `barNameLimit` characters, a longer name is cut
+    /// with an ellipsis and stays whole in the bar's tooltip), with dashed vertical lines at
     /// `references` (the axis always reaches the largest; a line under 24 px from 0 is left out).
     /// In a summary without sweep axes, where a bar's runs are its seeds, a bar of several runs
     /// carries an error bar: the 95% Student t interval of its mean, as `scrollsim rank` prints
     /// it (cut at 0 on the left; its numbers are in the tooltip).
     static func barChart(_ model: Model, column: Column, decimals: Int, label: String, references: [Double]) -> String {
-        let left = 12.0, right = 64.0, top = 6.0
+        let right = 64.0, top = 6.0
         let barHeight = 14.0, barStep = 18.0, headingStep = 18.0, groupGap = 10.0
         let hasErrorBars = model.summary.axisNames.isEmpty
         var groups: [(scenario: String, bars: [(strategy: String, interval: MeanInterval)])] = []
@@ -37,6 +40,8 @@ extension HTMLReport {
             }
             groups.append((scenario, bars))
         }
+        let longestName = groups.flatMap { $0.bars.map { $0.strategy.count } }.max() ?? 0
+        let left = 12.0 + Double(min(longestName, barNameLimit)) * barNameCharacterWidth + 6
         let maximum = groups.flatMap { $0.bars.map { $0.interval.high ?? $0.interval.mean } }
             .reduce(references.max() ?? 0, max)
         let ticks = AxisTicks(covering: maximum)
@@ -56,9 +61,10 @@ extension HTMLReport {
         }
         var y = top
         for group in groups {
-            canvas.text(group.scenario, x: left + 2, y: y + 12, cssClass: "group")
+            canvas.text(group.scenario, x: 14, y: y + 12, cssClass: "group")
             y += headingStep
             for bar in group.bars {
+                canvas.text(barName(bar.strategy), x: left - 6, y: y + 11, anchor: .end, cssClass: "name")
                 let mean = bar.interval.mean
                 let value = meanText(bar.interval, decimals: decimals)
                 let title: String
@@ -84,6 +90,17 @@ extension HTMLReport {
             y += groupGap
         }
         return canvas.render()
+    }
+
+    /// The most characters of a strategy's name a bar chart prints ("apple-prefetching-sample" fits).
+    static let barNameLimit = 24
+    /// The width the bar charts allow a character of a name, px (11 px text; sized for lowercase and
+    /// hyphens, which make up the built-in names).
+    static let barNameCharacterWidth = 6.0
+
+    /// `name`, cut to `barNameLimit` characters with an ellipsis when longer.
+    static func barName(_ name: String) -> String {
+        name.count <= barNameLimit ? name : String(name.prefix(barNameLimit - 1)) + "…"
     }
 
     // MARK: Sweep lines

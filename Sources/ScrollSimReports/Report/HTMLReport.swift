@@ -307,6 +307,7 @@ public enum HTMLReport {
         svg text { font-size: 11px; fill: #4a5263; }
         svg .group { font-size: 12px; font-weight: 600; fill: #1d2330; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
         svg .value { fill: #1d2330; }
+        svg .name { fill: #1d2330; }
         svg .title { font-size: 11px; fill: #6b7385; }
         .grid { stroke: #eceef2; stroke-width: 1; }
         .axis { stroke: #8a93a6; stroke-width: 1; }
@@ -335,7 +336,8 @@ public enum HTMLReport {
 /// The strategies' colours: the Okabe–Ito palette for colour-blind readers (Okabe & Ito, "Color
 /// Universal Design", 2008), its yellow replaced by a darker gold for contrast on white, then five
 /// colours of Paul Tol's colour-blind-safe "muted" scheme, so the eleven built-in strategies all
-/// differ; repeated beyond thirteen.
+/// differ; repeated beyond thirteen (the bar charts name each bar beside it; the sweep charts'
+/// legend names the lines).
 enum Palette {
     /// The colours, in assignment order.
     static let colors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#555555", "#B8860B",
