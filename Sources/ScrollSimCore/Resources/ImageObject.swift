@@ -32,9 +32,10 @@ public final class ImageObject {
     var megapixels: Double { Double(pixelWidth) * Double(pixelHeight) / 1_000_000 }
 }
 
-/// Decoded-image bytes held by cells and caches, and their peak (docs/model.md, "Resources"; docs/metrics.md,
-/// `peak_memory_mb`); with the device's baseline they make the app's footprint, which the OS watches
-/// (docs/model.md, "Device and memory"): exceeding the warning level calls `onWarning` once,
+/// Decoded-image bytes held by cells and caches, data bytes caches charge (`charge`), and their
+/// peak (docs/model.md, "Resources"; docs/metrics.md, `peak_memory_mb`); with the device's
+/// baseline they make the app's footprint, which the OS watches (docs/model.md, "Device and
+/// memory"): exceeding the warning level calls `onWarning` once,
 /// re-armed only when the footprint is back at or below it (xnu's ledger: `LF_WARNED` is set
 /// when the balance rises above the warning level and cleared when it dips below); exceeding
 /// the limit calls `onLimitExceeded` once.
@@ -66,11 +67,17 @@ final class MemoryLedger {
     func release(_ image: ImageObject) {
         guard image.holders > 0 else { return }
         image.holders -= 1
-        if image.holders == 0 && image.isDecoded {
-            currentBytes -= image.decodedBytes
-            onChange?(currentBytes)
-            if isWarned && currentBytes <= warningThresholdBytes { isWarned = false }
-        }
+        if image.holders == 0 && image.isDecoded { subtract(image.decodedBytes) }
+    }
+
+    /// A cache starts holding `bytes` that are not a bitmap (encoded data in memory).
+    func charge(_ bytes: Int64) {
+        if bytes > 0 { add(bytes) }
+    }
+
+    /// A cache stops holding `bytes` it charged (one `discharge` per `charge`, same bytes).
+    func discharge(_ bytes: Int64) {
+        if bytes > 0 { subtract(bytes) }
     }
 
     /// `image` got its bitmap.
@@ -78,6 +85,12 @@ final class MemoryLedger {
         guard !image.isDecoded else { return }
         image.isDecoded = true
         if image.holders > 0 { add(image.decodedBytes) }
+    }
+
+    private func subtract(_ bytes: Int64) {
+        currentBytes -= bytes
+        onChange?(currentBytes)
+        if isWarned && currentBytes <= warningThresholdBytes { isWarned = false }
     }
 
     private func add(_ bytes: Int64) {
