@@ -249,8 +249,8 @@ func timeStrategyPasses(_ scenario: Scenario, _ strategies: [(name: String, fact
         var pass = TimedRun(seconds: 0, simulatedSeconds: 0, events: 0)
         var times: [Double] = []
         for (index, strategy) in strategies.enumerated() {
-            let run = SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategy.name,
-                                    strategy: strategy.factory)
+            let run = try! SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategy.name,
+                                         strategy: strategy.factory)
             let seconds = measure { _ = run.run() }
             let timed = TimedRun(seconds: seconds, simulatedSeconds: run.simulatedSeconds, events: run.eventsHandled)
             if best[index].map({ seconds < $0.seconds }) ?? true { best[index] = timed }

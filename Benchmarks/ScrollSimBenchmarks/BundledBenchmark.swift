@@ -26,8 +26,8 @@ func benchmarkBundled(scenariosPath: String, repeats: Int, results: inout Benchm
         samples.append(measure {
             for scenario in scenarios {
                 for strategy in strategies {
-                    let run = SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategy.name,
-                                            strategy: strategy.factory)
+                    let run = try! SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategy.name,
+                                                 strategy: strategy.factory)
                     _ = run.run()
                     passSimulated += run.simulatedSeconds
                     passEvents += run.eventsHandled

@@ -42,7 +42,7 @@ func benchmarkHostileNetwork() -> [(name: String, value: Double, unit: String)] 
     for repeats in 1...3 {
         let scenario = hostileNetworkScenario(repeats: repeats)
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: "naive"))
-        let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "naive", strategy: factory)
+        let run = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "naive", strategy: factory)
         var requests = 0
         let cpuBefore = processCPUSeconds()
         let wall = measure { requests = run.run().requests }

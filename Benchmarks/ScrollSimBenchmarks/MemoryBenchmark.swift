@@ -26,7 +26,7 @@ func runLongScrollChild() {
     var peakDecodedMiB = 0.0
     let seconds = measure {
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: "naive"))
-        let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "naive", strategy: factory)
+        let run = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "naive", strategy: factory)
         let metrics = run.run()
         simulated = run.simulatedSeconds
         peakDecodedMiB = Double(metrics.peakMemoryBytes) / 1_048_576

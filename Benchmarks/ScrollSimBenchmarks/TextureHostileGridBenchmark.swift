@@ -29,7 +29,7 @@ func benchmarkTextureHostileGrid(repeats: Int) -> [(name: String, value: Double,
         var samples: [Double] = []
         for _ in 0..<max(1, repeats) {
             samples.append(measure {
-                _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "texture", strategy: factory).run()
+                _ = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "texture", strategy: factory).run()
             })
         }
         medians[itemCount] = median(samples)

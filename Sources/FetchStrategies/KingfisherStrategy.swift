@@ -27,7 +27,8 @@ import ScrollSimCore
 ///   `URLSessionTask` priority, no concurrency cap of its own (the network's connection limit
 ///   applies). The data is processed on the downloader's one serial processing queue
 ///   (`ImageDataProcessor.swift`, `sharedProcessingQueue`), then the image is stored in memory
-///   and written to disk.
+///   and written to disk. The session's ephemeral URL cache keeps the responses in memory, never
+///   read (`ephemeralURLCache`): its bytes count toward the footprint.
 /// - No background decode by default (`backgroundDecode` false, `KingfisherOptionsInfo.swift`):
 ///   the image is a `UIImage(data:)`, decoded on the main thread when first displayed; the cached
 ///   instance then stays decoded. A disk read makes a new, undecoded instance. With
@@ -73,6 +74,15 @@ final class KingfisherStrategy: FetchStrategy {
     static let bytesPerMB: Int64 = 1_048_576
     /// `ImagePrefetcher.maxConcurrentDownloads`.
     static let prefetcherWidth = 5
+    /// `ImageDownloader`'s session's URL cache: `URLSessionConfiguration.ephemeral`'s private cache,
+    /// memory only (Apple, `URLSessionConfiguration.urlCache`); its capacity is not documented:
+    /// assumed `URLCache.shared`'s 4 MiB. Requests are `.reloadIgnoringLocalCacheData`
+    /// (`ImageDownloader.swift:379`, 8.11.0), so it is never read; `SessionDelegate` implements no
+    /// `willCacheResponse`, so completed downloads are stored (assumed: the policy governs only
+    /// reads, `NSURLRequest.h`). docs/fidelity.md, `kingfisher`, "HTTP cache".
+    static let ephemeralURLCache = URLCacheConfiguration(
+        name: "Kingfisher.ImageDownloader ephemeral", memoryCapacityBytes: 4 * 1_048_576, diskCapacityBytes: 0,
+        readsCache: false, storesResponses: true)
     /// `MemoryStorage.Config.expiration`: 300 s.
     static let memoryExpiration: SimTime = 300 * SimDuration.second
 
@@ -98,7 +108,7 @@ final class KingfisherStrategy: FetchStrategy {
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
         self.configuration = configuration
-        session = environment.makeSession(.init(name: "Kingfisher.ImageDownloader"))
+        session = environment.makeSession(.init(name: "Kingfisher.ImageDownloader", urlCache: Self.ephemeralURLCache))
         let costLimit = configuration.memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
             ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
         memory = ImageMemoryCache(environment: environment, configuration: .init(

@@ -370,7 +370,7 @@ final class MemoryCacheHitPathProbe: FetchStrategy {
         let scenario = StrategyTests.fixedList(itemCount: 1, script: [.pause(seconds: 0.1)])
         final class Box: @unchecked Sendable { var result = Result() }
         let box = Box()
-        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
+        _ = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
             MemoryCacheHitPathProbe(environment: environment, policy: policy, expiration: expiration,
                                     box: { box.result = $0 })
         }).run()

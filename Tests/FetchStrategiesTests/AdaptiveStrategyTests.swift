@@ -45,12 +45,13 @@ import Testing
         var adaptiveDecodes: [SimTime] = [], assetStoreDecodes: [SimTime] = []
         let observer = ClosureObserver()
         observer.onDecode = { adaptiveDecodes.append($0) }
-        let adaptive = SimulationRun(scenario: scenario, seed: 1, strategyName: "adaptive",
-                                     strategy: try! StrategyCatalog.makeFactory(StrategySpec(name: "adaptive")))
+        let adaptive = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "adaptive",
+                                          strategy: try! StrategyCatalog.makeFactory(StrategySpec(name: "adaptive")))
             .run(observer: observer)
         observer.onDecode = { assetStoreDecodes.append($0) }
-        let assetStore = SimulationRun(scenario: scenario, seed: 1, strategyName: "asset-store",
-                                       strategy: try! StrategyCatalog.makeFactory(StrategySpec(name: "asset-store")))
+        let assetStoreFactory = try! StrategyCatalog.makeFactory(StrategySpec(name: "asset-store"))
+        let assetStore = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "asset-store",
+                                            strategy: assetStoreFactory)
             .run(observer: observer)
         // Then every decode is a thumbnail decode off the main thread: 2 ms/MP × 1.44 MP = 2.88 ms,
         // where the asset store's full decodes take 8 ms/MP × 1.44 MP = 11.52 ms
@@ -79,8 +80,8 @@ import Testing
                 perInterval[StrategyTests.frameInterval(start, refreshHz: 60), default: 0] += 1
                 longest = max(longest, end - start)
             }
-            let metrics = SimulationRun(scenario: scenario, seed: 1, strategyName: name,
-                                        strategy: try! StrategyCatalog.makeFactory(StrategySpec(name: name)))
+            let metrics = try! SimulationRun(scenario: scenario, seed: 1, strategyName: name,
+                                             strategy: try! StrategyCatalog.makeFactory(StrategySpec(name: name)))
                 .run(observer: observer)
             return (perInterval, longest, metrics, images)
         }
@@ -205,8 +206,8 @@ import Testing
             .pause(seconds: 3),
         ])
         func run(_ parameters: [(String, Double)]) throws -> RunMetrics {
-            SimulationRun(scenario: scenario, seed: 1, strategyName: "adaptive",
-                          strategy: try StrategyCatalog.makeFactory(StrategyTests.spec("adaptive", parameters))).run()
+            let factory = try StrategyCatalog.makeFactory(StrategyTests.spec("adaptive", parameters))
+            return try SimulationRun(scenario: scenario, seed: 1, strategyName: "adaptive", strategy: factory).run()
         }
         let kept = try run([])
         let dropped = try run([("keepScreens", 0), ("cancelGraceSeconds", 0)])

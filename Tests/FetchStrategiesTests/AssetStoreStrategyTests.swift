@@ -93,8 +93,8 @@ import Testing
         // Given a slow scroll on a slow network: prefetches start long before the cells
         let scenario = StrategyTests.slowList(script: [.drag(velocity: 300, seconds: 4), .pause(seconds: 4)])
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: "asset-store"))
-        let (metrics, draws) = SimulationRun(scenario: scenario, seed: 1, strategyName: "asset-store",
-                                             strategy: factory)
+        let (metrics, draws) = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "asset-store",
+                                                  strategy: factory)
             .runRecordingNetworkDraws()
         // Then no image is requested from the network twice: the cell configured for a
         // prefetched item joins the prefetch's request (an in-flight join) instead of restarting it

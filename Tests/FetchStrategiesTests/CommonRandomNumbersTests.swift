@@ -9,7 +9,7 @@ import Testing
         var scenario = StrategyTests.slowList(script: [.drag(velocity: 1500, seconds: 2), .pause(seconds: 4)])
         scenario.network.failureRate = 0.2
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: strategy))
-        return SimulationRun(scenario: scenario, seed: seed, strategyName: strategy, strategy: factory)
+        return try! SimulationRun(scenario: scenario, seed: seed, strategyName: strategy, strategy: factory)
             .runRecordingNetworkDraws().1
     }
 
@@ -33,7 +33,7 @@ import Testing
         let scenario = StrategyTests.slowList(itemCount: 2000, script: [.user(UserModel(seconds: 40))])
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: strategy))
         var offsets: [SimTime: Double] = [:]
-        let metrics = SimulationRun(scenario: scenario, seed: seed, strategyName: strategy, strategy: factory)
+        let metrics = try! SimulationRun(scenario: scenario, seed: seed, strategyName: strategy, strategy: factory)
             .run { offsets[$0.vsync] = $0.offset }
         return (offsets, metrics.scrollNanos)
     }

@@ -70,7 +70,7 @@ import Testing
         let unbounded = StrategyTests.run(scenario, "apple-prefetching-sample")
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(
             name: "apple-prefetching-sample", parameters: [("memoryCacheMB", .number(12, text: "12"))]))
-        let limited = SimulationRun(scenario: scenario, seed: 1, strategyName: "limited", strategy: factory).run()
+        let limited = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "limited", strategy: factory).run()
         #expect(unbounded.duplicateDownloads == 0)
         #expect(unbounded.diskHits == 0)
         #expect(limited.diskHits > 0 && limited.duplicateDownloads == 0)

@@ -65,7 +65,7 @@ import Testing
         scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.script = [.pause(seconds: 0.5)]
         let made = Made()
-        let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "ahead") { environment in
+        let run = try SimulationRun(scenario: scenario, seed: 1, strategyName: "ahead") { environment in
             let strategy = AheadOfTheClock(environment: environment)
             made.strategy = strategy
             return strategy

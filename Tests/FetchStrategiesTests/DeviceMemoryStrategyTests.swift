@@ -57,55 +57,60 @@ import Testing
     }
 
     @Test(arguments: [
-        // strategy, outcome of the 10 requests on return, network fetches, warnings, peak bitmaps.
+        // strategy, outcome of the 10 requests on return, network fetches, warnings, peak bitmaps,
+        // and the 20 000-byte responses then held in an HTTP cache's memory tier (URLCache.shared,
+        // or Kingfisher's ephemeral session's; never purged by a warning).
         // Kingfisher and the sample decode at display: the frame showing the first 6 of items
-        // 20…29 decodes the 15th and 16th bitmaps before the warning (a main-queue item after that
-        // frame) empties the cache; back at 0…9 the footprint stays at or below 80 MiB.
-        ("kingfisher", RequestOutcome.diskHit, 20, 1, 16),
+        // 20…29 decodes the 15th and 16th bitmaps (16 downloads done) before the warning (a
+        // main-queue item after that frame) empties the cache; back at 0…9 the footprint stays
+        // at or below 80 MiB.
+        ("kingfisher", RequestOutcome.diskHit, 20, 1, 16, 16),
         // SDWebImage decodes off the main thread: the warning is delivered before the 16th decode;
         // back at 0…9, bitmaps read from disk join those stored since the purge and cross again
-        ("sdwebimage", .diskHit, 20, 2, 15),
+        ("sdwebimage", .diskHit, 20, 2, 15, 0),
         // Nuke's cache listens to the dispatch source's system pressure, not to this warning
-        ("nuke", .memoryHit, 20, 1, 20),
+        ("nuke", .memoryHit, 20, 1, 20, 0),
         // The sample's NSCache is emptied; URLCache.shared answers the return (disk hits, no download)
-        ("apple-prefetching-sample", .diskHit, 20, 1, 16),
+        ("apple-prefetching-sample", .diskHit, 20, 1, 16, 16),
         // The actor loaders ignore warnings and keep every bitmap
-        ("actor-loader", .memoryHit, 20, 1, 20),
-        ("actor-loader-coalescing", .memoryHit, 20, 1, 20),
-        ("actor-loader-capped", .memoryHit, 20, 1, 20),
+        ("actor-loader", .memoryHit, 20, 1, 20, 20),
+        ("actor-loader-coalescing", .memoryHit, 20, 1, 20, 20),
+        ("actor-loader-capped", .memoryHit, 20, 1, 20, 20),
     ])
     func theFootprintsWarningPurgesWhatListensToUIKit(strategy: String, onReturn: RequestOutcome, fetches: Int,
-                                                     warnings: Int, peakBitmaps: Int64) {
+                                                     warnings: Int, peakBitmaps: Int64, responses: Int64) {
         let log = RequestLog()
         let metrics = StrategyTests.run(Self.warningScenario(), strategy, parameters: [], observer: log)
         #expect(metrics.memoryWarnings == warnings)
         #expect(!metrics.killed)
-        #expect(metrics.peakMemoryBytes == peakBitmaps * 5_760_000)
+        #expect(metrics.peakMemoryBytes == peakBitmaps * 5_760_000 + responses * 20_000)
         #expect(log.outcomes(from: 2 * SimDuration.second) == Array(repeating: onReturn, count: 10))
         #expect(metrics.networkFetches == fetches)
     }
 
     @Test(arguments: [
-        // strategy, killed, warnings, peak bitmaps: with a 100 MiB limit (104 857 600 bytes) and no
-        // baseline, the 19th bitmap held (109 440 000 bytes) kills an app that never lets go
-        ("actor-loader-coalescing", true, 1, 19),
-        ("nuke", true, 1, 19),
+        // strategy, killed, warnings, peak bitmaps, 20 000-byte responses in an HTTP cache's memory
+        // tier then: with a 100 MiB limit (104 857 600 bytes) and no baseline, the 19th bitmap held
+        // (109 440 000 bytes, with the 20 responses 109 840 000; 18 and 20 are 104 080 000) kills an
+        // app that never lets go
+        ("actor-loader-coalescing", true, 1, 19, 20),
+        ("nuke", true, 1, 19, 0),
         // Kingfisher's purge on the warning keeps it alive
-        ("kingfisher", false, 1, 16),
+        ("kingfisher", false, 1, 16, 16),
     ])
     func anAppThatIgnoresTheWarningIsKilledAtTheLimit(strategy: String, killed: Bool, warnings: Int,
-                                                     peakBitmaps: Int64) {
+                                                     peakBitmaps: Int64, responses: Int64) {
         var scenario = Self.warningScenario()
         scenario.device.memoryLimitMB = 100
         let killedAt = KillLog()
         let metrics = StrategyTests.run(scenario, strategy, parameters: [], observer: killedAt)
         #expect(metrics.killed == killed)
         #expect(metrics.memoryWarnings == warnings)
-        #expect(metrics.peakMemoryBytes == peakBitmaps * 5_760_000)
+        #expect(metrics.peakMemoryBytes == peakBitmaps * 5_760_000 + responses * 20_000)
         // Killed while items 20…29 load, after 1 s; the run's scroll time is cut there (a jump
         // is no scroll, so it is 0 either way)
         if killed {
-            #expect(killedAt.footprints == [peakBitmaps * 5_760_000])
+            #expect(killedAt.footprints == [peakBitmaps * 5_760_000 + responses * 20_000])
             #expect(killedAt.times.count == 1 && killedAt.times[0] > SimDuration.second
                     && killedAt.times[0] < 2 * SimDuration.second)
             #expect(metrics.requests == 20)  // the return to 0…9 never happened

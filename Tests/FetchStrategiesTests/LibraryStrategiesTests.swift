@@ -19,16 +19,34 @@ import Testing
         let first = StrategyTests.run(scenario, "actor-loader")
         let coalescing = StrategyTests.run(scenario, "actor-loader-coalescing")
         // Then the first loader downloads the image once per cell, and each cell decodes its own
-        // UIImage on the main thread: two bitmaps held
+        // UIImage on the main thread: two bitmaps held (and the 20 000-byte response, once, in
+        // URLCache.shared's memory tier: the second download replaces the first's entry)
         #expect(first.requests == 2 && first.memoryHits == 0 && first.inflightJoins == 0)
         #expect(first.networkFetches == 2 && first.duplicateDownloads == 1)
         #expect(first.mainDecodeNanos == 2 * Self.decodeNanos)
-        #expect(first.peakMemoryBytes == 2 * Self.bitmapBytes)
+        #expect(first.peakMemoryBytes == 2 * Self.bitmapBytes + 20_000)
         // While the coalescing loader downloads it once and both cells share one decoded instance
         #expect(coalescing.requests == 2 && coalescing.inflightJoins == 1)
         #expect(coalescing.networkFetches == 1 && coalescing.duplicateDownloads == 0)
         #expect(coalescing.mainDecodeNanos == Self.decodeNanos)
-        #expect(coalescing.peakMemoryBytes == Self.bitmapBytes)
+        #expect(coalescing.peakMemoryBytes == Self.bitmapBytes + 20_000)
+    }
+
+    @Test(arguments: [
+        // strategy, bytes of HTTP-cache memory held at the peak
+        ("naive", Int64(20_000)),  // URLCache.shared's memory tier
+        ("kingfisher", 20_000),  // the ephemeral session's memory-only cache
+        ("sdwebimage", 0),  // `willCacheResponse` stores nothing
+        ("nuke", 0),  // DataLoader.sharedUrlCache has no memory tier
+    ])
+    func anHTTPCachesMemoryTierCountsInThePeakFootprint(strategy: String, cachedBytes: Int64) {
+        // Given one item, its 20 000 B image downloaded once and shown (one decoded bitmap held)
+        let scenario = StrategyTests.fixedList(itemCount: 1, script: [.pause(seconds: 1)])
+        // When the strategy runs
+        let metrics = StrategyTests.run(scenario, strategy, parameters: [])
+        // Then the peak is the bitmap plus the response its session's cache keeps in memory
+        #expect(metrics.networkFetches == 1)
+        #expect(metrics.peakMemoryBytes == Self.bitmapBytes + cachedBytes)
     }
 
     @Test(arguments: [

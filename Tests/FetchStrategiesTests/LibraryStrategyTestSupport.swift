@@ -32,7 +32,8 @@ extension StrategyTests {
     static func run(_ scenario: Scenario, _ name: String, parameters: [(key: String, value: JSONValue)],
                     observer: (any RunObserver)? = nil) -> RunMetrics {
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: name, parameters: parameters))
-        return SimulationRun(scenario: scenario, seed: 1, strategyName: name, strategy: factory).run(observer: observer)
+        return try! SimulationRun(scenario: scenario, seed: 1, strategyName: name, strategy: factory)
+            .run(observer: observer)
     }
 
     /// An integer parameter value.

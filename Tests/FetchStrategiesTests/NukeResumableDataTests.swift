@@ -177,7 +177,8 @@ import Testing
         scenario.network.failureRate = 0.5
         let log = Log()
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: "nuke"))
-        _ = SimulationRun(scenario: scenario, seed: 26, strategyName: "nuke", strategy: factory).run(observer: log)
+        _ = try! SimulationRun(scenario: scenario, seed: 26, strategyName: "nuke", strategy: factory)
+            .run(observer: log)
         // Then the failed request had no response body, the 48 710 bytes it took out went back
         // (`tryToSaveResumableData`), and the third request asks only for the remaining 51 290
         #expect(log.connections.map(\.imageID) == [0, 10, 0, 0])

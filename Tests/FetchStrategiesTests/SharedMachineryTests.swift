@@ -204,7 +204,7 @@ final class RateLimiterProbe: FetchStrategy {
         let scenario = StrategyTests.fixedList(itemCount: 1, script: [.pause(seconds: 1)])
         final class Box: @unchecked Sendable { var probe: RateLimiterProbe? }
         let box = Box()
-        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
+        _ = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
             let probe = RateLimiterProbe(environment: environment)
             box.probe = probe
             return probe

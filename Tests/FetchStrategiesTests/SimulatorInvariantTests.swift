@@ -39,7 +39,7 @@ import Testing
     func incrementalStateEqualsAFullScanAfterEveryFrame(strategy: String) {
         for scenario in Self.scenarios() {
             let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: strategy))
-            let run = SimulationRun(scenario: scenario, seed: 3, strategyName: strategy, strategy: factory)
+            let run = try! SimulationRun(scenario: scenario, seed: 3, strategyName: strategy, strategy: factory)
             let (checked, violations) = run.runCheckingInvariants()
             #expect(violations.isEmpty, "\(scenario.cells.profile): \(violations.prefix(3))")
             // The checks only observe: the run's metrics are those of a normal run.

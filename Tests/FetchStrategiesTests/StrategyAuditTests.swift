@@ -32,7 +32,7 @@ import Testing
     func builtIn(name: String) throws {
         let audit = StrategyAudit()
         let factory = try StrategyCatalog.makeFactory(StrategySpec(name: name))
-        let metrics = SimulationRun(scenario: Self.scenario, seed: 5, strategyName: name, strategy: factory)
+        let metrics = try SimulationRun(scenario: Self.scenario, seed: 5, strategyName: name, strategy: factory)
             .run(observer: audit)
         audit.finish()
         #expect(metrics.requests > 0)
@@ -60,7 +60,8 @@ import Testing
         let audit = StrategyAudit()
         var scenario = Self.scenario
         scenario.script = [.drag(velocity: 900, seconds: 0.5)]
-        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "careless", strategy: { CarelessStrategy($0) })
+        _ = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "careless",
+                               strategy: { CarelessStrategy($0) })
             .run(observer: audit)
         audit.finish()
         #expect(audit.problems.contains {
@@ -83,7 +84,7 @@ import Testing
         let audit = StrategyAudit()
         var scenario = Self.scenario
         scenario.script = [.pause(seconds: 0.1)]
-        _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "hoarder", strategy: { Hoarder($0) })
+        _ = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "hoarder", strategy: { Hoarder($0) })
             .run(observer: audit)
         audit.finish(expectingEmpty: true)
         #expect(!audit.problems.isEmpty)

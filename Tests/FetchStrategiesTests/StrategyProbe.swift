@@ -25,7 +25,8 @@ final class StrategyProbe<S: FetchStrategy & SendableMetatype>: @unchecked Senda
 
     /// Runs `scenario` with this probe's strategy, reporting to `observer`.
     func run(_ scenario: Scenario, name: String, seed: UInt64 = 1, observer: (any RunObserver)? = nil) -> RunMetrics {
-        SimulationRun(scenario: scenario, seed: seed, strategyName: name, strategy: factory).run(observer: observer)
+        try! SimulationRun(scenario: scenario, seed: seed, strategyName: name, strategy: factory)
+            .run(observer: observer)
     }
 }
 

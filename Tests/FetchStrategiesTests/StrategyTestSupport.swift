@@ -21,6 +21,6 @@ enum StrategyTests {
     /// Runs `scenario` with the built-in strategy `name` (default parameters).
     static func run(_ scenario: Scenario, _ name: String, seed: UInt64 = 1) -> RunMetrics {
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: name))
-        return SimulationRun(scenario: scenario, seed: seed, strategyName: name, strategy: factory).run()
+        return try! SimulationRun(scenario: scenario, seed: seed, strategyName: name, strategy: factory).run()
     }
 }

@@ -131,7 +131,8 @@ import ScrollSimTestSupport
         // Given a zero-cost list scrolled for a second: every callback and frame has length 0, so
         // many slices share one timestamp.
         let scenario = TestScenarios.zeroCostList(script: [.drag(velocity: 600, seconds: 1)])
-        let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "idle", strategy: { _ in IdleStrategy() })
+        let run = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "idle",
+                                     strategy: { _ in IdleStrategy() })
         let recorder = ChromeTraceRecorder(scenario: scenario, strategyName: "idle", seed: 1)
         let metrics = run.run(observer: recorder)
         let (_, lifecycle) = run.runTracingLifecycle()

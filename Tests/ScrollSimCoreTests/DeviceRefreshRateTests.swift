@@ -104,6 +104,24 @@ import ScrollSimTestSupport
         #expect(scenario.refreshHz == hz)
     }
 
+    @Test(arguments: [(DeviceModel.iphone12, 0), (.iphone12, 61), (.iphone14Pro, 121), (.iphone8, -60)])
+    func aSimulationRunRefusesACodeBuiltRateWithTheScenarioError(model: DeviceModel, hz: Int) {
+        // Given a scenario built in code with a rate the engine cannot simulate (0 would divide by zero)
+        var scenario = Scenario(layout: .init(itemCount: 9))
+        scenario.name = "built"
+        scenario.device = Scenario.Device(model: model)
+        scenario.display.refreshHz = hz
+        // Then the library's entry refuses it with validate's error, under the scenario's name
+        let expected = InputError(
+            kind: .invalid, file: "scenario 'built'", path: "display.refreshHz",
+            message: "must be an integer from 1 to \(model.maxRefreshHz) on device.model \(model.rawValue), whose "
+                + "display refreshes at most \(model.maxRefreshHz) times a second (omit it for that rate), found \(hz)")
+        #expect(SimulationRun.fileLabel(of: scenario) == "scenario 'built'")
+        #expect(throws: expected) {
+            _ = try SimulationRun(scenario: scenario, seed: 1, strategyName: "idle", strategy: { _ in IdleStrategy() })
+        }
+    }
+
     /// A list of 100 rows of 100 pt in a 390 × 1000 pt viewport, `ios9`, every cost 0 except
     /// `cellForItemMs` 10, a 1 s pause then a drag at 600 pt/s for 0.5 s, on `model`, with no
     /// `display.refreshHz`: the rate is the device's.

@@ -11,8 +11,8 @@ import ScrollSimTestSupport
         scenario.network.httpProtocol = .http1_1  // the connection behaviour the expected values assume
         scenario.script = [.drag(velocity: 2000, seconds: 1), .pause(seconds: 1)]
         configure(&scenario)
-        return SimulationRun(scenario: scenario, seed: 3, strategyName: "load",
-                             strategy: { LoadingStrategy($0, readsDisk: true) }).run()
+        return try! SimulationRun(scenario: scenario, seed: 3, strategyName: "load",
+                                  strategy: { LoadingStrategy($0, readsDisk: true) }).run()
     }
 
     @Test func hugeLatencySpreadSaturates() {

@@ -106,6 +106,46 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
         #expect(cache.diskKeysInEvictionOrder() == [1, 2])
     }
 
+    @Test func theMemoryTierIsChargedToTheFootprintAndReleasedOnEviction() {
+        // Given URLCache.shared (memory tier 4 MiB = 4 194 304 B) charging a footprint ledger
+        let footprint = MemoryLedger()
+        let cache = HTTPCache(.shared, footprint: footprint)
+        // When twenty 200 000 B responses are stored: 4 000 000 B, all in memory
+        for image in 1...20 { cache.store(image, bytes: 200_000) }
+        #expect(footprint.currentBytes == 4_000_000 && cache.memoryBytes == 4_000_000)
+        // Then a 21st (4 200 000 B > 4 MiB) evicts the least recent, image 1: the net charge is 0
+        cache.store(21, bytes: 200_000)
+        #expect(cache.memoryKeysInEvictionOrder() == Array(2...21))
+        #expect(footprint.currentBytes == 4_000_000 && footprint.peakBytes == 4_000_000)
+        // A disk hit on image 1 copies it back into memory, evicting image 2: still 4 000 000 B
+        #expect(cache.lookUp(1)?.tier == .disk)
+        #expect(cache.memoryKeysInEvictionOrder() == Array(3...21) + [1])
+        #expect(footprint.currentBytes == 4_000_000)
+        // A response above the memory tier's entry bound (209 715 B) is on disk only: no charge
+        cache.store(22, bytes: 209_716)
+        #expect(footprint.currentBytes == 4_000_000)
+        // A 9 715 B larger response for image 3 replaces its entry: the difference is charged
+        cache.store(3, bytes: 209_715)
+        #expect(cache.memoryKeysInEvictionOrder() == Array(4...21) + [1, 3])
+        #expect(footprint.currentBytes == 4_009_715 && footprint.peakBytes == 4_009_715)
+    }
+
+    @Test func aSessionsCacheChargesTheNetworksFootprint() {
+        // Given a network whose footprint ledger is set before URLSession.shared is made
+        let harness = NetworkHarness(Self.config(), disk: true)
+        let footprint = MemoryLedger()
+        harness.network.footprint = footprint
+        let session = harness.network.sharedSession
+        // When a 100 kB download completes at 110 ms, then is answered from memory at 300 ms
+        harness.load(1, on: session, at: 0, tag: 1)
+        harness.at(ms(100)) { #expect(footprint.currentBytes == 0) }
+        harness.load(1, on: session, at: ms(300), tag: 2)
+        harness.drain()
+        // Then the memory tier holds its bytes once, from the store on
+        #expect(harness.finished[1] == ms(110) && harness.finished[2] == ms(300))
+        #expect(footprint.currentBytes == 100_000 && footprint.peakBytes == 100_000)
+    }
+
     @Test func aSessionWithoutACacheNeverHits() {
         let harness = NetworkHarness(Self.config(), disk: true)
         let session = harness.network.makeSession(.init(name: "own"))

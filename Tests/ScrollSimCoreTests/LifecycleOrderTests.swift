@@ -17,7 +17,8 @@ import ScrollSimTestSupport
         scenario.cells.prefetchScreens = 0.5
         scenario.cells.cellLeadScreens = 0.25
         scenario.cells.retainScreens = 0.4
-        let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "idle", strategy: { _ in IdleStrategy() })
+        let run = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "idle",
+                                     strategy: { _ in IdleStrategy() })
         let (_, events) = run.runTracingLifecycle()
         var lines: [String] = []
         var time: SimTime = -1
@@ -84,7 +85,8 @@ import ScrollSimTestSupport
         scenario.cells.retainScreens = 1.0
         scenario.cells.dataPrefetch = false
         scenario.costs.cellForItemMs = 60
-        let run = SimulationRun(scenario: scenario, seed: 1, strategyName: "idle", strategy: { _ in IdleStrategy() })
+        let run = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "idle",
+                                     strategy: { _ in IdleStrategy() })
         let (_, events) = run.runTracingLifecycle()
         let idle = events.filter { $0.kind == .cellForItem && $0.time >= 1_000_000_000 }
         // Frame for 1.1 s lays out offset 50 (no new visible row) and commits at 1.1 s; rows 3 and

@@ -106,7 +106,7 @@ final class HoardingStrategy: FetchStrategy {
 
     @Test func theTraceShowsTheWarningAndTheKill() {
         let recorder = ChromeTraceRecorder(scenario: Self.scenario(), strategyName: "hoard", seed: 1)
-        _ = SimulationRun(scenario: Self.scenario(), seed: 1, strategyName: "hoard", strategy: { environment in
+        _ = try! SimulationRun(scenario: Self.scenario(), seed: 1, strategyName: "hoard", strategy: { environment in
             HoardingStrategy(environment: environment, purgesOnWarning: false)
         }).run(observer: recorder)
         let json = recorder.makeJSON()
@@ -163,7 +163,7 @@ final class HoardingStrategy: FetchStrategy {
             var scenario = TestScenarios.zeroCostList(script: [.pause(seconds: 0.1)])
             scenario.device.decodeSpeed = speed
             let observer = DecodeDurations()
-            _ = SimulationRun(scenario: scenario, seed: 1, strategyName: "decode", strategy: { environment in
+            _ = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "decode", strategy: { environment in
                 _ = environment.decode(0, mode: .full) { _ in }
                 return IdleStrategy()
             }).run(observer: observer)

@@ -38,7 +38,8 @@ import ScrollSimTestSupport
         scenario.network.rttMs = 30
         scenario.network.maxConcurrentStreams = 4
         let log = Log()
-        let run = SimulationRun(scenario: scenario, seed: 5, strategyName: "two", strategy: { TwoSessionLoader($0) })
+        let run = try! SimulationRun(scenario: scenario, seed: 5, strategyName: "two",
+                                     strategy: { TwoSessionLoader($0) })
         let metrics = run.run(observer: log)
         return (metrics, log)
     }

@@ -85,7 +85,7 @@ final class LifetimeProbeStrategy: FetchStrategy {
         scenario.device.baselineFootprintMB = 20
         scenario.device.memoryLimitMB = 100
         let log = LifetimeLog()
-        let metrics = SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
+        let metrics = try! SimulationRun(scenario: scenario, seed: 1, strategyName: "probe", strategy: { environment in
             LifetimeProbeStrategy(environment: environment, log: log, hoardedImages: hoardedImages)
         }).run()
         return (log.entries, metrics)

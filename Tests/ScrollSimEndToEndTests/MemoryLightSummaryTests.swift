@@ -153,7 +153,8 @@ import ScrollSimCore
     func asideValues() throws {
         let text = "scenario,strategy,seed,bytes_downloaded,hitch_ratio\n"
             + "g,a,1,5,1.500\ng,a,2,-2147483648,1.5\ng,a,3,9000000000,-0.001\ng,a,4,2147483647,1.50\n"
-        let side = ComparisonSide(document: try SummaryDocument.read(Array(text.utf8), file: "x.csv"), file: "x.csv")
+        let document = try SummaryDocument.read(Array(text.utf8), file: "x.csv")
+        let side = try ComparisonSide(document: document, file: "x.csv")
         let bytes = try #require(SummaryColumn.index(of: "bytes_downloaded"))
         let hitch = try #require(SummaryColumn.index(of: "hitch_ratio"))
         #expect((0..<4).map { side.value(row: $0, column: bytes).text } == ["5", "-2147483648", "9000000000",

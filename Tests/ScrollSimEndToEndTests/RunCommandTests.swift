@@ -23,8 +23,8 @@ import ScrollSimTestSupport
     func plannedRun(scenario name: String, strategy: String = "idle", seed: UInt64 = 7) -> RunPlan.Run {
         var scenario = Scenario(layout: .init(itemCount: 10))
         scenario.name = name
-        return RunPlan.Run(file: "\(name).json", scenario: scenario, seed: seed, strategyName: strategy,
-                           factory: { _ in IdleStrategy() })
+        return try! RunPlan.Run(file: "\(name).json", scenario: scenario, seed: seed, strategyName: strategy,
+                                factory: { _ in IdleStrategy() })
     }
 
     /// A strategy descriptor called `name` that builds the idle strategy and takes an integer
@@ -210,6 +210,20 @@ import ScrollSimTestSupport
             message: "must be an integer from 1 to 60 on device.model iphone-12, whose display refreshes at most "
                 + "60 times a second (omit it for that rate), found 120")])) {
             try RunPlan.make(scenarios: [("s.json", scenario)], strategies: [Self.idle("idle")]).get()
+        }
+    }
+
+    @Test("a run made from its parts checks its scenario under its file: refreshHz 0 is refused, no run")
+    func codeBuiltRunIsChecked() {
+        var scenario = Scenario(layout: .init(itemCount: 1))
+        scenario.display.refreshHz = 0
+        let expected = InputError(
+            kind: .invalid, file: "s.json", path: "display.refreshHz",
+            message: "must be an integer from 1 to 120 on device.model iphone-14-pro, whose display refreshes at "
+                + "most 120 times a second (omit it for that rate), found 0")
+        #expect(throws: expected) {
+            _ = try RunPlan.Run(file: "s.json", scenario: scenario, seed: 1, strategyName: "idle",
+                                factory: { _ in IdleStrategy() })
         }
     }
 

@@ -38,7 +38,7 @@ import ScrollSimTestSupport
         #expect(directoryEntries(requests) == ["tiny__naive__3.csv"])
         let scenario = try ScenarioFiles.load(path: path)
         let factory = try StrategyCatalog.makeFactory(StrategySpec(name: "naive"))
-        let (_, lifecycle) = SimulationRun(scenario: scenario, seed: 3, strategyName: "naive", strategy: factory)
+        let (_, lifecycle) = try SimulationRun(scenario: scenario, seed: 3, strategyName: "naive", strategy: factory)
             .runTracingLifecycle()
         let items = lifecycle.filter { $0.kind == .cellForItem }.flatMap(\.items)
         let expected = "id,size\n" + items.map { "\($0 % 3),200\n" }.joined()

@@ -67,7 +67,7 @@ import Testing
         let path = try write("values.csv", text)
         let packed = try ComparisonSide.load(path: path, isIndexed: true)
         let document = try SummaryDocument.load(path: path)
-        let unpacked = ComparisonSide(document: document, file: path)
+        let unpacked = try ComparisonSide(document: document, file: path)
         #expect(packed.rowCount == 5 && unpacked.rowCount == 5)
         #expect(Array(packed.keys) == document.rows.map(RowKey.init))
         #expect(packed.rowOfKey == unpacked.rowOfKey)
@@ -83,6 +83,29 @@ import Testing
         #expect(compared == 15)
         #expect(packed.value(row: 1, column: SummaryColumn.index(of: "hitch_ratio") ?? 0).text == "0.125")
         #expect(packed.value(row: 2, column: SummaryColumn.index(of: "frames") ?? 0).text == "-2147483648")
+    }
+
+    @Test("a document built in code with two rows of one key is refused, as the reader refuses a file's")
+    func duplicateRowsOfADocumentAreRefused() throws {
+        // Given a baseline whose rows 1 and 3 have one key: joined as it was, both would take the
+        // candidate's one row, and the candidate would seem to have two
+        let document = try SummaryDocument.read(Array((Self.header + "g,naive,1,0.5,10,60,0\n").utf8), file: "c.csv")
+        var baseline = document
+        baseline.rows += [document.rows[0], document.rows[0]]
+        baseline.rows[1].seed = 2
+        let limits = SummaryColumn.all.map(\.defaultLimit)
+        // Then the comparison refuses the baseline, naming the rows
+        let duplicate = InputError(.invalid, file: "base",
+                                   "duplicate row: rows 1 and 3 have the same scenario, strategy, seed and axis values")
+        #expect(throws: duplicate) {
+            _ = try Comparison(baseline: baseline, file: "base", candidate: document, file: "head", limits: limits)
+        }
+        // And without the duplicate, each side's count is its rows
+        baseline.rows.removeLast()
+        let comparison = try Comparison(baseline: baseline, file: "base", candidate: document, file: "head",
+                                        limits: limits)
+        #expect(comparison.rows.count == 1 && comparison.onlyInBaseline.count == 1)
+        #expect(comparison.baselineRowCount == 2 && comparison.candidateRowCount == 1)
     }
 
     @Test("a comparison's counts describe its rows: statuses, regressed rows, rows per side")

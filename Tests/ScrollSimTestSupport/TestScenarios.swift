@@ -114,7 +114,7 @@ public enum TestScenarios {
                            strategy: @escaping StrategyFactory = { _ in IdleStrategy() })
         -> (RunMetrics, [FrameRecord]) {
         var frames: [FrameRecord] = []
-        let metrics = SimulationRun(scenario: scenario, seed: seed, strategyName: "test", strategy: strategy)
+        let metrics = try! SimulationRun(scenario: scenario, seed: seed, strategyName: "test", strategy: strategy)
             .run { frames.append($0) }
         return (metrics, frames)
     }

@@ -1,6 +1,8 @@
 /// One `URLCache` instance of a run (docs/model.md, Resources, "A session's HTTP cache"): the
 /// responses stored by image, in a memory tier and a disk tier, each LRU by access with its cost
-/// in bytes. Only the bookkeeping lives here; `NetworkModel` charges the disk.
+/// in bytes. Only the bookkeeping lives here; `NetworkModel` charges the disk. The memory tier is
+/// memory of the app's process, so the bytes it holds are charged to the footprint's ledger when one
+/// is given (added on insertion, released on eviction; docs/fidelity.md, "HTTP cache" rows).
 ///
 /// Rules (docs/fidelity.md marks what is documented and what is assumed): a response is stored
 /// when its download from the network completes, if it is at most 5 % of the disk capacity
@@ -19,12 +21,16 @@ final class HTTPCache {
     private let memory: CacheIndex?
     /// The disk tier, or nil without disk capacity.
     private let disk: CacheIndex?
+    /// The footprint the memory tier's bytes are charged to (nil: not charged, in unit tests).
+    private let footprint: MemoryLedger?
     /// Scratch buffer for evicted keys.
     @exclusivity(unchecked) private var evicted: [Int] = []
 
-    /// An empty cache of `configuration`'s capacities (each run starts with empty caches).
-    init(_ configuration: URLCacheConfiguration) {
+    /// An empty cache of `configuration`'s capacities (each run starts with empty caches), its memory
+    /// tier charged to `footprint`.
+    init(_ configuration: URLCacheConfiguration, footprint: MemoryLedger? = nil) {
         self.configuration = configuration
+        self.footprint = footprint
         memory = configuration.memoryCapacityBytes > 0
             ? CacheIndex(policy: .lru, costLimit: configuration.memoryCapacityBytes) : nil
         disk = configuration.diskCapacityBytes > 0
@@ -70,10 +76,18 @@ final class HTTPCache {
     /// The images the memory tier holds, the next to be evicted first (tests).
     func memoryKeysInEvictionOrder() -> [Int] { memory?.keysInEvictionOrder() ?? [] }
 
-    /// Puts `imageID` in the memory tier if it fits the tier's entry bound.
+    /// The bytes the memory tier holds (tests).
+    var memoryBytes: Int64 { memory?.totalCost ?? 0 }
+
+    /// Puts `imageID` in the memory tier if it fits the tier's entry bound, charging the footprint
+    /// the tier's net growth (the entry less what it evicted; or releasing the net shrinkage).
     private func insertInMemory(_ imageID: Int, bytes: Int64) {
         guard let memory, bytes <= configuration.maxMemoryEntryBytes else { return }
+        let before = memory.totalCost
         evicted.removeAllKeepingCapacity()
         memory.insert(imageID, cost: bytes, evicted: &evicted)
+        guard let footprint else { return }
+        let growth = memory.totalCost - before
+        if growth > 0 { footprint.charge(growth) } else { footprint.discharge(-growth) }
     }
 }

@@ -249,6 +249,9 @@ final class NetworkModel {
     /// as `diskIO` would with an empty completion, without making a task or a closure per write.
     /// nil: writes go through `diskIO`.
     var diskWrite: ((_ bytes: Int64) -> Void)?
+    /// The app's footprint, charged with the bytes of the HTTP caches' memory tiers (set before the
+    /// first session is made; nil, in unit tests: not charged).
+    var footprint: MemoryLedger?
     /// The radio's state machine and energy.
     @exclusivity(unchecked) private var radio: RadioEnergyMeter
     /// Sessions waiting for the radio's promotion, in the order they started waiting.
@@ -802,7 +805,7 @@ final class NetworkModel {
                          "URLCache \(configuration.name) is configured with two different capacities")
             return index
         }
-        httpCaches.append(HTTPCache(configuration))
+        httpCaches.append(HTTPCache(configuration, footprint: footprint))
         return httpCaches.count - 1
     }
 

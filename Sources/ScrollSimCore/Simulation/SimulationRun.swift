@@ -17,12 +17,29 @@ public final class SimulationRun {
     /// Simulated time the last `run` covered, seconds (for the benchmark).
     public private(set) var simulatedSeconds = 0.0
 
-    public init(scenario: Scenario, seed: UInt64, strategyName: String, strategy: @escaping StrategyFactory) {
+    /// A run of `scenario`, checked first by `Scenario.validate(file:)` (the rules a scenario built
+    /// in code can break; a file's are also checked as it is read), so that nothing the engine
+    /// cannot simulate reaches it.
+    /// - Throws: `ScenarioError` (`.invalid`) naming the offending path, in a file called
+    ///   `scenario '<name>'` (a scenario built in code has no file).
+    public convenience init(scenario: Scenario, seed: UInt64, strategyName: String,
+                            strategy: @escaping StrategyFactory) throws(ScenarioError) {
+        try scenario.validate(file: Self.fileLabel(of: scenario))
+        self.init(validatedScenario: scenario, seed: seed, strategyName: strategyName, strategy: strategy)
+    }
+
+    /// A run of `scenario`, which the caller has checked with `Scenario.validate(file:)` under its
+    /// own file name (`RunPlan.Run`, whose scenario cannot change once checked).
+    package init(validatedScenario scenario: Scenario, seed: UInt64, strategyName: String,
+                 strategy: @escaping StrategyFactory) {
         self.scenario = scenario
         self.seed = seed
         self.strategyName = strategyName
         self.factory = strategy
     }
+
+    /// The file named in the error about a scenario built in code: `scenario '<name>'`.
+    static func fileLabel(of scenario: Scenario) -> String { "scenario '\(scenario.name)'" }
 
     /// Runs the simulation to the end. `frameSink`, when given, receives every frame in order.
     public func run(frameSink: ((FrameRecord) -> Void)? = nil) -> RunMetrics {

@@ -228,6 +228,7 @@ final class Simulator {
                 + SimDuration.saturating(nanoseconds: Double(bytes) / (diskThroughputMBps * 1_000_000) * 1e9)
             disk.submitDetached(duration: duration)
         }
+        network.footprint = memory  // the HTTP caches' memory tiers
         decoders = ServerPool(context: context, servers: scenario.device.decoderThreads, role: .decoders,
                               memory: memory)
         if let observer {

@@ -127,11 +127,12 @@ public struct Comparison: Sendable {
     public let baselineFile: String
     /// The candidate file's name.
     public let candidateFile: String
-    /// Rows in the baseline: `rows.count + onlyInBaseline.count`.
-    public let baselineRowCount: Int
-    /// Rows in the candidate: `rows.count + onlyInCandidate.count` (for files read with the
-    /// summary reader, which refuses two rows with the same key).
-    public let candidateRowCount: Int
+    /// Rows in the baseline: each is joined or only in the baseline.
+    public var baselineRowCount: Int { rows.count + onlyInBaseline.count }
+    /// Rows in the candidate: each is joined at most once (neither side has two rows with the
+    /// same key: the summary reader refuses them in a file, `ComparisonSide(document:file:)` in a
+    /// document), or only in the candidate.
+    public var candidateRowCount: Int { rows.count + onlyInCandidate.count }
     /// Axis columns, in the baseline's order.
     public let axisColumns: [String]
     /// Joined rows, in the baseline's order.
@@ -151,11 +152,12 @@ public struct Comparison: Sendable {
 
     /// Joins `baseline` (read from `baselineFile`) and `candidate` with `limits` (one per
     /// `SummaryColumn.all` entry; nil for none).
-    /// - Throws: `InputError` (invalid, naming the candidate) when the files have different axis columns.
+    /// - Throws: `InputError` (invalid) when a document has two rows with the same key (naming its
+    ///   file), or when the files have different axis columns (naming the candidate).
     public init(baseline: SummaryDocument, file baselineFile: String, candidate: SummaryDocument,
                 file candidateFile: String, limits: [RegressionLimit?]) throws(InputError) {
-        try self.init(baseline: ComparisonSide(document: baseline, file: baselineFile),
-                      candidate: ComparisonSide(document: candidate, file: candidateFile), limits: limits)
+        try self.init(baseline: try ComparisonSide(document: baseline, file: baselineFile),
+                      candidate: try ComparisonSide(document: candidate, file: candidateFile), limits: limits)
     }
 
     /// Joins `baseline` and `candidate` (the candidate read with `isIndexed`) with `limits`: what
@@ -207,8 +209,6 @@ public struct Comparison: Sendable {
         }
         self.baselineFile = baselineFile
         self.candidateFile = candidateFile
-        baselineRowCount = baseline.rowCount
-        candidateRowCount = candidate.rowCount
         axisColumns = baselineAxes
         self.rows = rows
         self.onlyInBaseline = onlyInBaseline

@@ -49,10 +49,19 @@ public struct ComparisonSide: Sendable {
     }
 
     /// The side of `document`, read from `file`.
-    init(document: SummaryDocument, file: String) {
+    /// - Throws: `InputError` (invalid) when two rows have the same scenario, strategy, seed and
+    ///   axis values, as the summary reader refuses in a file (a document built in code may have them).
+    init(document: SummaryDocument, file: String) throws(InputError) {
         self.init(file: file, header: document)
         for row in document.rows { append(row) }
-        for (row, key) in keys.enumerated() { rowOfKey[key] = row }
+        for (row, key) in keys.enumerated() {
+            if let first = rowOfKey[key] {
+                let axes = key.axisValues.isEmpty ? "" : " and axis values"
+                throw InputError(.invalid, file: file, "duplicate row: rows \(first + 1) and \(row + 1) have the "
+                                 + "same scenario, strategy, seed\(axes)")
+            }
+            rowOfKey[key] = row
+        }
     }
 
     /// Reads the summary CSV at `path` a record at a time (`SummaryDocument.load`'s checks and

@@ -9,22 +9,32 @@ import ScrollSimCore
 /// scenario's `strategies`, else every known strategy. A run is reported under its entry's
 /// `displayName` (its label, else its name). A seed given replaces every scenario's seed.
 public struct RunPlan: Sendable {
-    /// One run to do.
+    /// One run to do. Its scenario is checked (`Scenario.validate(file:)`) when the run is made and
+    /// cannot change afterwards, so running it cannot meet a scenario the engine refuses.
     public struct Run: Sendable {
         /// The scenario's file, for messages.
-        public var file: String
+        public let file: String
         /// The scenario.
-        public var scenario: Scenario
+        public let scenario: Scenario
         /// The seed of this run.
-        public var seed: UInt64
+        public let seed: UInt64
         /// The strategy's name, as reported.
-        public var strategyName: String
+        public let strategyName: String
         /// Makes the strategy for the run.
-        public var factory: StrategyFactory
+        public let factory: StrategyFactory
 
-        /// A run from its parts.
+        /// A run from its parts, `scenario` checked by `Scenario.validate(file:)` under `file`.
+        /// - Throws: `ScenarioError` naming `file` and the offending JSON path.
         public init(file: String, scenario: Scenario, seed: UInt64, strategyName: String,
-                    factory: @escaping StrategyFactory) {
+                    factory: @escaping StrategyFactory) throws(ScenarioError) {
+            try scenario.validate(file: file)
+            self.init(validatedFile: file, scenario: scenario, seed: seed, strategyName: strategyName,
+                      factory: factory)
+        }
+
+        /// A run of a scenario `RunPlan.make` has checked under `file`.
+        init(validatedFile file: String, scenario: Scenario, seed: UInt64, strategyName: String,
+             factory: @escaping StrategyFactory) {
             self.file = file
             self.scenario = scenario
             self.seed = seed
@@ -39,7 +49,7 @@ public struct RunPlan: Sendable {
 
         /// Runs the simulation, reporting to `observer`.
         public func run(observer: (any RunObserver)? = nil) -> RunMetrics {
-            SimulationRun(scenario: scenario, seed: seed, strategyName: strategyName, strategy: factory)
+            SimulationRun(validatedScenario: scenario, seed: seed, strategyName: strategyName, strategy: factory)
                 .run(observer: observer)
         }
     }
@@ -106,7 +116,7 @@ public struct RunPlan: Sendable {
         var problems: [InputError] = []
         for (file, scenario) in scenarios {
             do {
-                try scenario.validate(file: file)  // a scenario built in code is checked here
+                try scenario.validate(file: file)  // a scenario built in code is checked here, once for its runs
             } catch {
                 problems.append(error)
                 continue
@@ -130,7 +140,7 @@ public struct RunPlan: Sendable {
             for spec in specs {
                 do {
                     let factory = try StrategyCatalog.makeFactory(spec, from: strategies)
-                    runs.append(Run(file: file, scenario: scenario, seed: seed ?? scenario.seed,
+                    runs.append(Run(validatedFile: file, scenario: scenario, seed: seed ?? scenario.seed,
                                     strategyName: spec.displayName, factory: factory))
                 } catch {
                     problems.append(InputError(.invalid, file: file, error.description))

@@ -13,9 +13,11 @@ public struct SweepRun: Sendable {
     public var axisValues: [String]
 
     /// Runs the simulation and returns its summary row with the axis values.
-    public func run() -> SummaryRow {
-        let metrics = SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategyName,
-                                    strategy: factory).run()
+    /// - Throws: `InputError` when `scenario` breaks a rule of `Scenario.validate(file:)` (never for a
+    ///   run a `SweepPlan` made: its combinations were decoded and checked).
+    public func run() throws(InputError) -> SummaryRow {
+        let metrics = try SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategyName,
+                                        strategy: factory).run()
         return SummaryRow(metrics, axisValues: axisValues)
     }
 }
