@@ -12,7 +12,8 @@ import ScrollSimCore
 ///   plus the first), not by UIKit's prefetch calls, which are ignored (ASCollectionView turns
 ///   UIKit prefetching off). Entering the preload range starts the node's load: PINCache memory
 ///   (synchronous), then PINCache disk, then a download (`didEnterPreloadState`). Leaving it
-///   cancels the load and resets the node's image (`didExitPreloadState`), also on a cell.
+///   cancels the load, resets the node's image (`didExitPreloadState`), also on a cell, and removes
+///   the image's data from PINCache memory (by URL: also while another node shows the image).
 /// - PIN is called with `SkipDecode` (`ASPINRemoteImageDownloader.mm`): the node gets an
 ///   undecoded image (`pin_decodedImageWithData:skipDecodeIfPossible:`, a `CGImage` made with
 ///   `kCGImageSourceShouldCache` false), and PINCache memory keeps the downloaded *data*
@@ -33,14 +34,17 @@ import ScrollSimCore
 /// - PINRemoteImage: 10 downloads at once (`maxConcurrentDownloads`), the rest in three priority
 ///   sets dequeued highest first, FIFO within a set (`PINRemoteImageDownloadQueue.m`); a priority
 ///   change moves a queued download to the end of its new set and re-prioritises a running one.
-///   Downloads are coalesced by URL and cancelled only when no node wants them. PIN's own session
+///   Downloads are coalesced by URL and cancelled only when no node wants them, and PIN skips a
+///   node's cancel when the download's estimated remaining time is at most the host's averaged
+///   time to first byte (`HostSpeed`: always before a response), which keeps the download to its
+///   end whoever leaves later (`PINRemoteImageDownloadTask.m:98-106`). PIN's own session
 ///   allows `UINT16_MAX` connections per host (`PINRemoteImageManager.h`,
 ///   `PINRemoteImageHTTPMaximumConnectionsPerHost`), so this queue is PIN's real limit. PIN's
 ///   `concurrentOperationQueue` (`PINRemoteImageManagerConfiguration.m`: `activeProcessorCount × 2`)
 ///   only runs the work after a download (an undecoded image from the data, the cache writes),
 ///   which costs nothing here, so it never limits anything and is not modelled.
 /// - PINCache memory: no cost or age limit, emptied on a memory warning
-///   (`removeAllObjectsOnMemoryWarning`); disk: 50 MB (`byteLimit` set by
+///   (`removeAllObjectsOnMemoryWarning`); its data counts in the app's footprint; disk: 50 MB (`byteLimit` set by
 ///   `ASPINRemoteImageDownloader`), trimmed least recently used first (PINDiskCache trims by date).
 ///
 /// Not modelled: progressive JPEG renders, resume data, the age limits (30 days), VisibleOnly and
@@ -129,6 +133,10 @@ final class TextureStrategy: FetchStrategy {
         var tier: Tier
         /// The stamp of its live entry in PIN's queue (older entries are stale).
         var queueStamp = -1
+        /// A node's cancel of this download was skipped (`HostSpeed.skipsCancel`): that node's
+        /// callback stays registered with PIN's task, so no later cancel empties it and the
+        /// download runs to its end (`PINRemoteImageTask.m:123-130`, `l_cancelWithUUID:`).
+        var isPinned = false
         init(item: Int, phase: Phase, tier: Tier) {
             self.items = InsertionOrderedSet(item)
             self.phase = phase
@@ -152,8 +160,9 @@ final class TextureStrategy: FetchStrategy {
     private let session: NetworkSession
     /// The tuning.
     private let configuration: Configuration
-    /// PINCache memory: downloaded data by image (costs its bytes), no limits. Data is not a
-    /// bitmap: it does not count toward `peak_memory_mb`.
+    /// PINCache memory: downloaded data by image (costs its bytes), no limits. The data is malloc'd
+    /// memory of the app: charged to the footprint (`peak_memory_mb`, the memory warning) while
+    /// held, released on preload exit and on a memory warning.
     private let memory: CacheIndex
     /// PINCache disk: downloaded data by image, costs in bytes.
     private let disk: CacheIndex
@@ -174,6 +183,8 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var lastQueueStamp = 0
     /// Downloads PIN has handed to the network.
     @exclusivity(unchecked) private var runningDownloads = 0
+    /// `PINSpeedRecorder`'s averages for the image host, from PIN's own requests' metrics.
+    @exclusivity(unchecked) private(set) var hostSpeed = HostSpeed()
     /// The cell hosting each item's node (items near the viewport, keyed by item), and back (-1: none).
     @exclusivity(unchecked) private var cellOfItem = IntKeyedTable<CellID>()
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
@@ -197,6 +208,10 @@ final class TextureStrategy: FetchStrategy {
     private(set) var clearedContents = 0
     /// Draws started (for tests).
     private(set) var drawsStarted = 0
+    /// PINCache disk reads started (for tests).
+    private(set) var diskReads = 0
+    /// Downloads a node's cancel left running (`HostSpeed.skipsCancel`; for tests).
+    private(set) var pinnedDownloads = 0
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
@@ -204,6 +219,8 @@ final class TextureStrategy: FetchStrategy {
         self.configuration = configuration
         memory = CacheIndex(policy: .lru)
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
+        // `PINURLSessionManager`'s `didFinishCollectingMetrics:` feeds `PINSpeedRecorder`.
+        session.metricsHandler = { [unowned(unsafe) self] metrics in self.hostSpeed.record(metrics) }
     }
 
     // MARK: Cells
@@ -233,6 +250,7 @@ final class TextureStrategy: FetchStrategy {
     }
 
     func didReceiveMemoryWarning() {
+        environment.releaseMemory(bytes: memory.totalCost)
         memory.removeAll()
     }
 
@@ -342,6 +360,7 @@ final class TextureStrategy: FetchStrategy {
         let fetch = Fetch(item: item, phase: .queued, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
+            diskReads += 1
             // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
             fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
                 self.dataArrived(imageID, bytes: bytes, fetch: fetch)
@@ -352,12 +371,30 @@ final class TextureStrategy: FetchStrategy {
         startDownloads()
     }
 
+    /// The node of `item` left the preload range (`didExitPreloadState`): its load stops, its image
+    /// is reset, and its image's data leaves PINCache memory (`clearFetchedImageFromCacheWithURL:`
+    /// → `removeObjectForKeyFromMemory:`, Texture 3.2.0 `Source/ASNetworkImageNode.mm:440-449`,
+    /// `:571-590`, `Source/Details/ASPINRemoteImageDownloader.mm:248-255`): keyed by URL, so also
+    /// while another node still shows the image; the disk keeps it.
     private func exitPreload(_ item: Int) {
         guard let node = nodes.removeValue(forKey: item) else { return }
         let imageID = node.imageID
+        if let bytes = memory.cost(of: imageID) {
+            memory.remove(imageID)
+            environment.releaseMemory(bytes: bytes)
+        }
         if let fetch = fetches[imageID], fetch.items.remove(item) {
             fetch.tierCounts[node.tier.rawValue] -= 1
-            if fetch.items.isEmpty { cancelFetch(imageID) } else { updatePriority(of: imageID) }
+            // Each node cancels its own callback; PIN may skip it, which pins the download.
+            if !fetch.isPinned && skipsCancel(fetch) {
+                fetch.isPinned = true
+                pinnedDownloads += 1
+            }
+            if !fetch.items.isEmpty {
+                updatePriority(of: imageID)
+            } else if !fetch.isPinned {
+                cancelFetch(imageID)
+            }  // a pinned download nobody waits for keeps its last priority and runs to its end
         }
         if node.isDrawing { leaveDraw(item, node) }
         guard let contents = node.contents else { return }
@@ -369,6 +406,22 @@ final class TextureStrategy: FetchStrategy {
     }
 
     // MARK: PINRemoteImage
+
+    /// Whether PIN skips a node's cancel of `fetch` (`PINRemoteImageDownloadTask.m:98-106`), from
+    /// what PIN sees of its data task: a download still in PIN's queue has a data task that has
+    /// not started (expected length 0, as before a response: skipped); a PINCache disk read is
+    /// Texture's own lookup, not a PIN task (never skipped).
+    private func skipsCancel(_ fetch: Fetch) -> Bool {
+        switch fetch.phase {
+        case .disk:
+            return false
+        case .queued:
+            return hostSpeed.skipsCancel(expected: 0, received: 0)
+        case .downloading(let task):
+            return hostSpeed.skipsCancel(expected: task.countOfBytesExpectedToReceive,
+                                         received: task.countOfBytesReceived)
+        }
+    }
 
     private func cancelFetch(_ imageID: Int) {
         guard let fetch = fetches[imageID] else { return }
@@ -468,8 +521,11 @@ final class TextureStrategy: FetchStrategy {
     private func dataArrived(_ imageID: Int, bytes: Int64, fetch: Fetch) {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
+        // Unlimited: nothing is evicted (and no fetch runs for an image already held).
         var evicted: [Int] = []
+        if let held = memory.cost(of: imageID) { environment.releaseMemory(bytes: held) }
         memory.insert(imageID, cost: bytes, evicted: &evicted)
+        environment.chargeMemory(bytes: bytes)  // malloc'd data: part of the footprint
         for item in fetch.items {
             let isInDisplayRange = nodes.update(item) { node in
                 node.hasImage = true

@@ -38,7 +38,7 @@ import Testing
             "makeSession", "sharedSession", "readDisk", "writeDisk", "decode", "async", "schedule",
             "chargeMainThread", "chargeCellConfiguration",
             "setImage", "setImageOnMain", "image", "representedIdentifier", "setRepresentedIdentifier",
-            "retain", "release", "record",
+            "retain", "release", "chargeMemory", "releaseMemory", "record",
         ])
         for forbidden in ["scenario", "encodedBytes", "seed", "costs", "network", "disk", "images"] {
             #expect(!names.contains(forbidden))

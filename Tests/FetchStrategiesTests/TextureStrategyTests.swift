@@ -9,8 +9,8 @@ import Testing
         StrategyProbe { TextureStrategy(environment: $0) }
     }
 
-    @Test func leavingThePreloadRangeCancelsTheLoad() {
-        // Given loads that never finish (100 s latency) and a drag down to offset 2950
+    @Test func leavingThePreloadRangeBeforeAResponseCancelsNothing() {
+        // Given loads that never get a response (100 s latency) and a drag down to offset 2950
         let scenario = StrategyTests.constantLatencyList(latencyMs: 100_000, script: [
             .drag(velocity: 1000, seconds: 2.95), .pause(seconds: 1),
         ])
@@ -22,12 +22,102 @@ import Testing
         let texture = probe.strategy!
         #expect(lastOffset == 2950)
         // Then the preload range is [2950 − 1.5 screens, 2950 + 1 + 2.5 screens) = [1450, 6450):
-        // items 14...64. Items 0...13 entered it (the first update preloads 0...12) and left it:
-        // each of their 14 loads was cancelled; the others still wait.
-        #expect(texture.cancelledFetches == 14)
+        // items 14...64. Items 0...13 entered it (the first update preloads 0...12) and left it,
+        // each before its response: PIN estimates 0 s left (no length expected yet), never more
+        // than the time to first byte, so it skips every cancel and the 14 downloads stay
+        #expect(texture.cancelledFetches == 0)
+        #expect(texture.pinnedDownloads == 14)
         for item in 0...13 { #expect(texture.loadPriority(ofItem: item) == nil, "item \(item)") }
         for item in 14...64 { #expect(texture.loadPriority(ofItem: item) != nil, "item \(item)") }
         #expect(texture.loadPriority(ofItem: 65) == nil)
+    }
+
+    @Test func pinCancelsARunningDownloadWithLongToGoAndKeepsTheQueuedOnes() {
+        // Given 1 000 000-byte images on a 1 MB/s link (10 downloads at once: 100 000 B/s each),
+        // items 0...12 loaded during 20 s (13 samples for PIN's speed recorder), a jump to item
+        // 100, 1 s there (10 downloads running, each past its response, 40 in PIN's queue), and a
+        // jump to item 200
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
+            .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 8
+        scenario.images.bytesMedian = 1_000_000
+        scenario.images.bytesP95 = 1_000_000
+        let probe = Self.probe()
+        var samplesAtTheSecondJump = -1
+        let observer = ClosureObserver()
+        observer.onFrame = { frame in
+            guard frame.offset == 20_000 && samplesAtTheSecondJump < 0 else { return }
+            samplesAtTheSecondJump = probe.strategy.hostSpeed.samples
+        }
+        _ = probe.run(scenario, name: "texture", observer: observer)
+        let texture = probe.strategy!
+        // Then the jump to 200 takes items 85...134 out of the preload range. The 10 running
+        // downloads have about 900 000 bytes to go, several seconds at the averaged rate, far more
+        // than the averaged time to first byte: cancelled. The 40 still queued have no response:
+        // their cancels are skipped, and they stay
+        #expect(samplesAtTheSecondJump == 13)
+        #expect(texture.cancelledFetches == 10)
+        #expect(texture.pinnedDownloads == 40)
+    }
+
+    @Test func aSkippedCancelKeepsTheDownloadWhoeverLeavesLater() {
+        // Given 135 distinct images (items 85...134 and 220...269 show images 85...134), 1 000 000
+        // bytes each on a 1 MB/s link with 100 ms to the first byte: items 0...12 loaded during
+        // 20 s (PIN's speed samples); a jump to item 100 (items 85...134 enter the preload range,
+        // the first ten to enter, 85...94, start downloading), 50 ms later, before any response, a
+        // jump to item 235 (items 85...134 leave: every cancel skipped; items 220...269 join the
+        // same downloads); 2 s later, a jump back to the top (items 220...269 leave)
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 100, script: [
+            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 0.05), StrategyTests.jump(to: 235),
+            .pause(seconds: 2), StrategyTests.jump(to: 0), .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 8
+        scenario.images.bytesMedian = 1_000_000
+        scenario.images.bytesP95 = 1_000_000
+        scenario.images.distinct = 135
+        let probe = Self.probe()
+        _ = probe.run(scenario, name: "texture")
+        let texture = probe.strategy!
+        // Then the 50 downloads were pinned at the first exit. At the second, the ten running
+        // (images 85...94) are past their response with about 800 000 bytes to go, seconds at
+        // the averaged rate: a download nobody else held would be cancelled, but the first
+        // nodes' callbacks are still registered, so none is
+        #expect(texture.pinnedDownloads == 50)
+        #expect(texture.cancelledFetches == 0)
+    }
+
+    @Test func theHostSpeedAveragesWhatPINMeasured() {
+        var speed = TextureStrategy.HostSpeed()
+        // With no sample: the rate reads −1 and the time to first byte 0, so before a response
+        // (0 expected, 0 received) 0 s remain and the cancel is skipped; after it, +inf remain
+        #expect(speed.bytesPerSecond == -1 && speed.timeToFirstByte == 0)
+        #expect(speed.skipsCancel(expected: 0, received: 0))
+        #expect(speed.estimatedRemainingTime(expected: 100_000, received: 0) == .infinity)
+        #expect(!speed.skipsCancel(expected: 100_000, received: 0))
+        func metrics(_ request: Double, _ response: Double?, _ end: Double?, bytes: Int64) -> TaskMetrics {
+            TaskMetrics(imageID: 0, fetchStart: 0, requestStart: SimTime(request * 1e9),
+                        responseStart: response.map { SimTime($0 * 1e9) }, responseEnd: end.map { SimTime($0 * 1e9) },
+                        bytesReceived: bytes, isReusedConnection: false, outcome: .completed)
+        }
+        // A failure (no body) and a cancel before the response are not samples
+        speed.record(metrics(0, 0.1, 0.1, bytes: 0))
+        speed.record(metrics(0, nil, nil, bytes: 0))
+        #expect(speed.samples == 0)
+        // The first sample is taken as it is: 100 000 B over 0.5 s from the first byte, which came
+        // 0.1 s after the request
+        speed.record(metrics(0, 0.1, 0.6, bytes: 100_000))
+        #expect(speed.bytesPerSecond == 200_000 && speed.timeToFirstByte == 0.1)
+        // the next ones are averaged with β 0.8: 0.8 × 200 000 + 0.2 × 400 000, 0.8 × 0.1 + 0.2 × 0.05
+        speed.record(metrics(1, 1.05, 1.3, bytes: 100_000))
+        #expect(speed.samples == 2)
+        #expect(speed.bytesPerSecond == 240_000)
+        #expect(abs(speed.timeToFirstByte - 0.09) < 1e-12)
+        // 20 000 bytes to go take 1/12 s ≤ 0.09 s: skipped; 30 000 take 0.125 s: cancelled
+        #expect(speed.skipsCancel(expected: 100_000, received: 80_000))
+        #expect(!speed.skipsCancel(expected: 100_000, received: 70_000))
+        #expect(speed.skipsCancel(expected: 100_000, received: 100_000))
     }
 
     @Test func leavingTheDisplayRangeClearsTheContents() {
@@ -63,12 +153,14 @@ import Testing
 
     @Test func aJumpReleasesTheBackingStoresOfTheNodesItLeavesBehind() {
         // Given items 0...12 loaded and drawn (Minimum mode: preload and display 0...12), cells
-        // 0...9 kept attached however far the list jumps
+        // 0...9 kept attached however far the list jumps, every image 100 000 bytes of data
         var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
             .pause(seconds: 1), StrategyTests.jump(to: 100), .pause(seconds: 1),
         ])
         scenario.network.bandwidthMbps = 100
         scenario.cells.retainScreens = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
         let probe = Self.probe()
         let metrics = probe.run(scenario, name: "texture")
         let texture = probe.strategy!
@@ -77,10 +169,65 @@ import Testing
         #expect(texture.clearedImages == 10)
         #expect(texture.clearedContents == 0)
         // Each backing store is node-sized: 390 × 100 pt at 3x = 1170 × 300 px = 1 404 000 bytes.
-        // The 13 of the top are released before the 25 of the display range at 10000 ([9500,
-        // 12000): items 95...119) are drawn: the peak is those 25, never a full-size bitmap
-        #expect(metrics.peakMemoryBytes == 25 * 1_404_000)
+        // The 13 of the top, and their data in PINCache memory (the preload exit removes it), are
+        // released before the 50 nodes of the preload range at 10000 ([8500, 13500): items
+        // 85...134) load their data and the 25 of the display range ([9500, 12000): items
+        // 95...119) draw: the peak is those, never a full-size bitmap (and 75 images of data
+        // 63 images of data without the removal, none if data did not count)
+        #expect(metrics.peakMemoryBytes == 25 * 1_404_000 + 50 * 100_000)
         #expect(metrics.mainDecodeNanos == 0)
+    }
+
+    @Test func leavingThePreloadRangeRemovesTheDataFromPINCacheMemory() {
+        // Given items 0...12 loaded (Minimum mode), a jump to item 100 and a jump back to item 0
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 1), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 0),
+            .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 100
+        let probe = Self.probe()
+        var cachedAtTheFirstJump = -1
+        let observer = ClosureObserver()
+        observer.onFrame = { frame in
+            guard frame.offset == 10_000 && cachedAtTheFirstJump < 0 else { return }
+            cachedAtTheFirstJump = probe.strategy.memoryCacheCount
+        }
+        let metrics = probe.run(scenario, name: "texture", observer: observer)
+        let texture = probe.strategy!
+        // Then the jump down takes items 0...12 out of the preload range: their data leaves PINCache
+        // memory (the disk keeps it) while the 50 items of [8500, 13500) enter it (items 85...134)
+        #expect(cachedAtTheFirstJump == 0)
+        // and the jump back up (preload [−2500, 2500): items 0...24) reads items 0...12 from the
+        // disk instead of finding them in memory, downloads items 13...24, and memory holds only
+        // the 25 images of the range: 13 + 50 + 12 downloads, 13 disk reads
+        #expect(texture.diskReads == 13)
+        #expect(metrics.networkFetches == 75)
+        #expect(texture.memoryCacheCount == 25)
+    }
+
+    @Test func aMemoryWarningReleasesThePINCacheData() {
+        // Given every image 100 000 bytes of data, items 0...12 loaded and drawn, then a warning
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 1), .memoryWarning, .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
+        let device = scenario.device
+        let probe = Self.probe()
+        var afterWarning: Int64 = -1  // the bytes held once the warning's work has run
+        let observer = ClosureObserver()
+        observer.onMainWork = { work, _, _ in
+            guard work == .memoryWarning else { return }
+            afterWarning = device.memoryLimitBytes - device.baselineFootprintBytes
+                - probe.environment.availableMemoryBytes
+        }
+        let metrics = probe.run(scenario, name: "texture", observer: observer)
+        // Then the footprint held the 13 backing stores and the 13 images' data, and the warning
+        // empties PINCache memory: only the backing stores the nodes keep are left
+        #expect(metrics.peakMemoryBytes == 13 * 1_404_000 + 13 * 100_000)
+        #expect(afterWarning == 13 * 1_404_000)
+        #expect(probe.strategy.memoryCacheCount == 0)
     }
 
     @Test(arguments: [
@@ -101,17 +248,19 @@ import Testing
 
     @Test func nodesDrawNodeSizedBackingStoresFromUndecodedImages() {
         // Given no scroll: Minimum mode preloads and displays items 0...12
-        let scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [.pause(seconds: 1)])
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [.pause(seconds: 1)])
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
         var draws: [SimTime] = []
         let observer = ClosureObserver()
         observer.onDecode = { draws.append($0) }
         let probe = Self.probe()
         let metrics = probe.run(scenario, name: "texture", observer: observer)
         // Then each of the 13 nodes draws its image once, paying a full decode (1.44 MP × 8 ms =
-        // 11.52 ms) off the main thread, into 1170 × 300 px: 13 × 1 404 000 bytes at the peak
-        // (PINCache memory holds the data, not a bitmap)
+        // 11.52 ms) off the main thread, into 1170 × 300 px: 13 × 1 404 000 bytes at the peak,
+        // with the 13 images' data (100 000 bytes each) PINCache memory holds, never a bitmap
         #expect(draws == Array(repeating: 11_520_000, count: 13))
-        #expect(metrics.peakMemoryBytes == 13 * 1_404_000)
+        #expect(metrics.peakMemoryBytes == 13 * 1_404_000 + 13 * 100_000)
         #expect(metrics.mainDecodeNanos == 0)
         #expect(probe.strategy.memoryCacheCount == 13)
     }

@@ -257,6 +257,17 @@ public final class FetchEnvironment {
         withSim { sim in sim.observer?.imageReleased(image, at: now) }
     }
 
+    /// A cache starts holding `bytes` of memory that are not a bitmap (encoded image data kept in
+    /// memory, as PINCache's memory cache keeps it): they count toward the footprint and
+    /// `peak_memory_mb` like decoded bytes until `releaseMemory(bytes:)`.
+    public func chargeMemory(bytes: Int64) {
+        memory.charge(bytes)
+    }
+    /// A cache stops holding `bytes` it charged with `chargeMemory(bytes:)` (the same amount).
+    public func releaseMemory(bytes: Int64) {
+        memory.discharge(bytes)
+    }
+
     /// Records how a request to configure a cell for `imageID` was answered (`requests` and its
     /// breakdown; the image id goes into request traces).
     public func record(_ outcome: RequestOutcome, imageID: Int) {

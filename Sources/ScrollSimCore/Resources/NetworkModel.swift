@@ -48,7 +48,10 @@ public struct NetworkTask {
     /// a main-thread cursor ahead of it); after a cancel, those received when it took effect.
     public var countOfBytesReceived: Int64 { model.countOfBytesReceived(id) }
     /// `URLSessionTask.countOfBytesExpectedToReceive`: the response's `Content-Length` (for a range
-    /// request, the remaining bytes), or −1 (`NSURLSessionTransferSizeUnknown`) before a response.
+    /// request, the remaining bytes; every response here has one) once the response began, 0 before
+    /// (the property's initial value: swift-corelibs-foundation `URLSessionTask.swift` starts it at
+    /// 0; Apple documents only that it comes from the response's `Content-Length`, else
+    /// `NSURLSessionTransferSizeUnknown` (−1): assumed, docs/fidelity.md, `texture`).
     public var countOfBytesExpectedToReceive: Int64 { model.countOfBytesExpectedToReceive(id) }
 
     /// Cancels the request: a queued one is removed; one in progress stops and keeps the bytes
@@ -360,12 +363,12 @@ final class NetworkModel {
     }
 
     /// The body length request `id`'s response announced (its `Content-Length`: the remaining bytes
-    /// of a range request), or −1 before a response (a failure has none).
+    /// of a range request), or 0 before a response (and for a request that ended without one).
     func countOfBytesExpectedToReceive(_ id: Int) -> Int64 {
         switch requests[id].state {
         case .transferring: return requests[id].bytes
         case .finished where requests[id].firstByte >= 0 || requests[id].received > 0: return requests[id].bytes
-        default: return -1
+        default: return 0
         }
     }
 
