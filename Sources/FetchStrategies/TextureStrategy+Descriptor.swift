@@ -2,11 +2,12 @@ extension TextureStrategy {
     /// `texture` in the catalogue, with its parameters (defaults from `Configuration`).
     static let descriptor = StrategyDescriptor(
         name: "texture",
-        summary: "Range controller: preload range (2.5 ahead / 1.5 behind) downloads and cancels-and-clears on exit, "
+        summary: "Range controller: preload range (2.5 ahead / 1.5 behind) downloads, on exit clears the node and its "
+            + "PINCache memory data and cancels unless PIN estimates the download nearly done (then it runs on), "
             + "display range (1.0 / 0.5) draws undecoded images into node-sized backing stores off the main thread "
             + "(cleared on exit), priority low/default/high by range, ranges follow the scroll direction; "
-            + "PINRemoteImage 10 downloads in 3 priority tiers; PINCache memory (data) unlimited (purged on "
-            + "warning), disk 50 MB.",
+            + "PINRemoteImage 10 downloads in 3 priority tiers; PINCache memory (data, in the footprint) unlimited "
+            + "(purged on warning), disk 50 MB.",
         source: "TextureGroup/Texture 3.2.0 (ASAbstractLayoutController.mm, ASRangeController.mm, "
             + "ASNetworkImageNode.mm, ASPINRemoteImageDownloader.mm); pinterest/PINRemoteImage 3.0.4; "
             + "pinterest/PINCache 3.0.4.",
