@@ -77,7 +77,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// One load (disk or network, then a downsampling decode) of one image.
-    private final class Load {
+    private final class Load: PoolJobTarget, NetworkLoadTarget {
         enum Phase {
             case disk(PoolTask)
             case network(NetworkTask)
@@ -102,10 +102,30 @@ final class AdaptiveStrategy: FetchStrategy {
         var item = 0
         /// When the plan stopped wanting it (nil: wanted).
         var droppedAt: SimTime?
-        init(imageID: Int, priority: RequestPriority, maxPixelSize: Int) {
+        /// When its decode was submitted.
+        var decodeSubmitted: SimTime = 0
+        /// The strategy, told when the load's disk read, download or decode ends (`unowned(unsafe)`:
+        /// `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: AdaptiveStrategy
+        init(imageID: Int, priority: RequestPriority, maxPixelSize: Int, strategy: AdaptiveStrategy) {
             self.imageID = imageID
             self.priority = priority
             self.maxPixelSize = maxPixelSize
+            self.strategy = strategy
+        }
+
+        /// The disk read (no image) or the decode (`image`) ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            if let image {
+                strategy.decodeEnded(self, image: image)
+            } else {
+                strategy.dataReady(self)
+            }
+        }
+
+        /// The download ended.
+        func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+            strategy.downloaded(self, result: result)
         }
     }
 
@@ -1094,46 +1114,50 @@ final class AdaptiveStrategy: FetchStrategy {
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
         let imageID = entry.imageID, priority = entry.priority
-        let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize)
+        let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize, strategy: self)
         load.item = entry.item
         load.isSpeculative = entry.isSpeculative
         track(load)
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
-            load.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
-                self?.dataReady(load)
-            })
+            load.phase = .disk(environment.readDisk(bytes: bytes, target: load, tag: 0))
             return
         }
         load.started = environment.now
         estimator.resumed(imageID: imageID, at: load.started)
-        load.phase = .network(session.load(imageID, priority: priority) { [weak self] result in
-            guard let self, self.loadOf[imageID] === load else { return }
-            defer { self.pump() }
-            guard case .success(let bytes) = result else {
-                self.untrack(imageID)
-                self.retryNotBefore[imageID] = self.environment.now + Self.retryDelay
-                return
-            }
-            var evicted: [Int] = []
-            self.disk.insert(imageID, cost: bytes, evicted: &evicted)
-            self.stateOf[imageID].wasOnDisk = true
-            self.environment.writeDisk(bytes: bytes)
-            self.dataReady(load)
-        })
+        load.phase = .network(session.load(imageID, priority: priority, target: load, tag: 0))
+    }
+
+    /// `load`'s download ended with `result`.
+    private func downloaded(_ load: Load, result: NetworkResult) {
+        let imageID = load.imageID
+        guard loadOf[imageID] === load else { return }
+        defer { pump() }
+        guard case .success(let bytes) = result else {
+            untrack(imageID)
+            retryNotBefore[imageID] = environment.now + Self.retryDelay
+            return
+        }
+        var evicted: [Int] = []
+        disk.insert(imageID, cost: bytes, evicted: &evicted)
+        stateOf[imageID].wasOnDisk = true
+        environment.writeDisk(bytes: bytes)
+        dataReady(load)
     }
 
     private func dataReady(_ load: Load) {
         guard loadOf[load.imageID] === load else { return }
-        let submitted = environment.now
+        load.decodeSubmitted = environment.now
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
-        load.phase = .decode(environment.decode(load.imageID, mode: mode) { [weak self] image in
-            guard let self else { return }
-            // Only the decode median changed, if anything: the estimates follow from it.
-            let decodeBefore = estimator.decodeSeconds.bitPattern
-            estimator.observeDecode(environment.now - submitted)
-            if estimator.decodeSeconds.bitPattern != decodeBefore { refreshEstimates() }
-            decoded(load, image: image)
-        })
+        load.phase = .decode(environment.decode(load.imageID, mode: mode, target: load, tag: 0))
+    }
+
+    /// `load`'s decode ended with `image`.
+    private func decodeEnded(_ load: Load, image: ImageObject) {
+        // Only the decode median changed, if anything: the estimates follow from it.
+        let decodeBefore = estimator.decodeSeconds.bitPattern
+        estimator.observeDecode(environment.now - load.decodeSubmitted)
+        if estimator.decodeSeconds.bitPattern != decodeBefore { refreshEstimates() }
+        decoded(load, image: image)
     }
 
     private func decoded(_ load: Load, image: ImageObject) {

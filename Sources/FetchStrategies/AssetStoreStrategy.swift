@@ -35,7 +35,7 @@ final class AssetStoreStrategy: FetchStrategy {
     }
 
     /// The shared request for one asset.
-    private final class Request {
+    private final class Request: PoolJobTarget, NetworkLoadTarget {
         enum Phase {
             case disk(PoolTask)
             case network(NetworkTask)
@@ -52,7 +52,27 @@ final class AssetStoreStrategy: FetchStrategy {
         @exclusivity(unchecked) var cells: [CellID] = []
         /// Every item whose prefetch took a token of this request (checked like `cells`).
         @exclusivity(unchecked) var prefetchItems: [Int] = []
-        init(imageID: Int) { self.imageID = imageID }
+        /// The strategy, told when the request's disk read, download or preparation ends
+        /// (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: AssetStoreStrategy
+        init(imageID: Int, strategy: AssetStoreStrategy) {
+            self.imageID = imageID
+            self.strategy = strategy
+        }
+
+        /// The disk read (no image) or the preparation (`image`) ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            if let image {
+                strategy.prepared(imageID, request: self, image: image)
+            } else {
+                strategy.prepare(imageID, request: self)
+            }
+        }
+
+        /// The download ended.
+        func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+            strategy.downloaded(imageID, request: self, result: result)
+        }
     }
 
     private let environment: FetchEnvironment
@@ -186,35 +206,33 @@ final class AssetStoreStrategy: FetchStrategy {
 
     /// Starts the shared request for `imageID`, holding one token.
     private func startRequest(_ imageID: Int) -> Request {
-        let request = Request(imageID: imageID)
+        let request = Request(imageID: imageID, strategy: self)
         requests[imageID] = request
         let bytes = diskCache[imageID]
         if bytes != 0 {
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            request.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
-                self.prepare(imageID, request: request)
-            })
+            request.phase = .disk(environment.readDisk(bytes: bytes, target: request, tag: 0))
             return request
         }
-        request.phase = .network(session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
-            guard self.requests[imageID] === request else { return }
-            guard case .success(let bytes) = result else {
-                self.requests[imageID] = nil
-                return
-            }
-            self.diskCache[imageID] = bytes
-            self.environment.writeDisk(bytes: bytes)
-            self.prepare(imageID, request: request)
-        })
+        request.phase = .network(session.load(imageID, priority: .normal, target: request, tag: 0))
         return request
+    }
+
+    /// `request`'s download for `imageID` ended with `result`.
+    private func downloaded(_ imageID: Int, request: Request, result: NetworkResult) {
+        guard requests[imageID] === request else { return }
+        guard case .success(let bytes) = result else {
+            requests[imageID] = nil
+            return
+        }
+        diskCache[imageID] = bytes
+        environment.writeDisk(bytes: bytes)
+        prepare(imageID, request: request)
     }
 
     /// `prepareForDisplay` on a background thread.
     private func prepare(_ imageID: Int, request: Request) {
         guard requests[imageID] === request else { return }
-        request.phase = .prepare(environment.decode(imageID, mode: .full) { [unowned(unsafe) self] image in
-            self.prepared(imageID, request: request, image: image)
-        })
+        request.phase = .prepare(environment.decode(imageID, mode: .full, target: request, tag: 0))
     }
 
     private func prepared(_ imageID: Int, request: Request, image: ImageObject) {

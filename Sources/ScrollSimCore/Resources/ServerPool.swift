@@ -21,6 +21,17 @@ public struct PoolTask {
     }
 }
 
+/// Receives the end of pool jobs started with a target and a tag (`FetchEnvironment.readDisk(bytes:
+/// target:tag:)`, `decode(_:mode:target:tag:)`): the form of a completion that makes no closure per
+/// job (a completion closure that captures state costs an allocation, and its release when the job
+/// ends).
+public protocol PoolJobTarget: AnyObject {
+    /// The job started with `tag` ended: called exactly where, and under the same rules as, the
+    /// completion of the closure form (off the main thread, never after `cancel()`). `image` is the
+    /// decoded bitmap for a decode, nil for a disk job.
+    func poolJobEnded(tag: Int, image: ImageObject?)
+}
+
 /// `servers` identical executors sharing one FIFO queue: the disk's I/O queues and the decoder
 /// threads (docs/model.md, "Resources"). A job holds a server for its whole duration.
 final class ServerPool {
@@ -61,13 +72,25 @@ final class ServerPool {
         }
     }
 
+    /// Who is told when a job ends: a closure, or a target with its tag (no closure made).
+    private enum Completion {
+        case closure(() -> Void)
+        case target(any PoolJobTarget, tag: Int)
+    }
+
+    /// Who receives a decode's bitmap: a closure, or a target with its tag (no closure made).
+    private enum DecodeCompletion {
+        case closure((ImageObject) -> Void)
+        case target(any PoolJobTarget, tag: Int)
+    }
+
     private struct Job {
         var duration: SimTime
         var state: State
         /// A decode's entry in `decodes`, or −1 (declared here, it takes padding after `state`).
         var decode: Int32 = -1
-        /// Called when the job ends (nil once called or cancelled), for a job that is not a decode.
-        var completion: (() -> Void)?
+        /// Told when the job ends (nil once told or cancelled), for a job that is not a decode.
+        var completion: Completion?
         var server = -1
         var start: SimTime = 0
     }
@@ -75,7 +98,7 @@ final class ServerPool {
     /// A decode's completion and the bitmap it makes. (A struct, not a tuple: an array of tuples
     /// would store the closure reabstracted, through a thunk allocated per decode.)
     private struct Decode {
-        var completion: (ImageObject) -> Void
+        var completion: DecodeCompletion
         var image: ImageObject
     }
 
@@ -108,7 +131,15 @@ final class ServerPool {
     /// Queues a job of `duration`; `completion` runs when it ends (off the main thread).
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
         let id = jobs.count
-        jobs.append(Job(duration: duration, state: .queued, completion: completion))
+        jobs.append(Job(duration: duration, state: .queued, completion: .closure(completion)))
+        return queued(id)
+    }
+
+    /// `submit(duration:completion:)` whose end calls `target.poolJobEnded(tag:image:)` with a nil
+    /// image instead of a completion closure (the target is held until then).
+    func submit(duration: SimTime, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        let id = jobs.count
+        jobs.append(Job(duration: duration, state: .queued, completion: .target(target, tag: tag)))
         return queued(id)
     }
 
@@ -129,7 +160,17 @@ final class ServerPool {
         let id = jobs.count
         precondition(decodes.count < Int(Int32.max), "too many decodes")
         jobs.append(Job(duration: duration, state: .queued, decode: Int32(decodes.count), completion: nil))
-        decodes.append(Decode(completion: completion, image: image))
+        decodes.append(Decode(completion: .closure(completion), image: image))
+        return queued(id)
+    }
+
+    /// `submit(duration:decoding:completion:)` whose end calls `target.poolJobEnded(tag:image:)`
+    /// with `image` instead of a completion closure (the target is held until then).
+    func submit(duration: SimTime, decoding image: ImageObject, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        let id = jobs.count
+        precondition(decodes.count < Int(Int32.max), "too many decodes")
+        jobs.append(Job(duration: duration, state: .queued, decode: Int32(decodes.count), completion: nil))
+        decodes.append(Decode(completion: .target(target, tag: tag), image: image))
         return queued(id)
     }
 
@@ -174,7 +215,11 @@ final class ServerPool {
         let decodeIndex = Int(jobs[id].decode)
         guard decodeIndex >= 0 else {
             startQueued()
-            completion?()
+            switch completion {
+            case .closure(let body)?: body()
+            case .target(let target, let tag)?: target.poolJobEnded(tag: tag, image: nil)
+            case nil: break
+            }
             return
         }
         let decode = decodes[decodeIndex]
@@ -182,7 +227,10 @@ final class ServerPool {
         startQueued()
         if let decode {
             memory?.markDecoded(decode.image)
-            decode.completion(decode.image)
+            switch decode.completion {
+            case .closure(let body): body(decode.image)
+            case .target(let target, let tag): target.poolJobEnded(tag: tag, image: decode.image)
+            }
         }
     }
 
