@@ -243,6 +243,9 @@ final class AdaptiveStrategy: FetchStrategy {
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
+    /// Scratch buffer for the keys `disk` evicts (unread: an insertion only needs somewhere to put
+    /// them), kept so that an insertion that evicts allocates nothing.
+    private var diskEvicted: [Int] = []
     /// What a load costs, learned from the strategy's own requests and decodes.
     @exclusivity(unchecked) private(set) var estimator: LoadEstimator
     /// Expected time from request to decoded image with every download slot busy, seconds.
@@ -1137,8 +1140,8 @@ final class AdaptiveStrategy: FetchStrategy {
             retryNotBefore[imageID] = environment.now + Self.retryDelay
             return
         }
-        var evicted: [Int] = []
-        disk.insert(imageID, cost: bytes, evicted: &evicted)
+        diskEvicted.removeAllKeepingCapacity()
+        disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
         stateOf[imageID].wasOnDisk = true
         environment.writeDisk(bytes: bytes)
         dataReady(load)
