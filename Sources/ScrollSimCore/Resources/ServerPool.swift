@@ -72,25 +72,15 @@ final class ServerPool {
         }
     }
 
-    /// Who is told when a job ends: a closure, or a target with its tag (no closure made).
-    private enum Completion {
-        case closure(() -> Void)
-        case target(any PoolJobTarget, tag: Int)
-    }
-
-    /// Who receives a decode's bitmap: a closure, or a target with its tag (no closure made).
-    private enum DecodeCompletion {
-        case closure((ImageObject) -> Void)
-        case target(any PoolJobTarget, tag: Int)
-    }
-
     private struct Job {
         var duration: SimTime
         var state: State
-        /// A decode's entry in `decodes`, or −1 (declared here, it takes padding after `state`).
-        var decode: Int32 = -1
-        /// Told when the job ends (nil once told or cancelled), for a job that is not a decode.
-        var completion: Completion?
+        /// Where the job's end is kept beside it: i ≥ 0, a decode with a closure, `decodes[i]`;
+        /// i ≤ −2, a job with a target, `targeted[−2 − i]`; −1, neither (`completion`). Declared
+        /// here, it takes padding after `state`.
+        var end: Int32 = -1
+        /// Called when the job ends (nil once called or cancelled), for a job with `end` −1.
+        var completion: (() -> Void)?
         var server = -1
         var start: SimTime = 0
     }
@@ -98,8 +88,15 @@ final class ServerPool {
     /// A decode's completion and the bitmap it makes. (A struct, not a tuple: an array of tuples
     /// would store the closure reabstracted, through a thunk allocated per decode.)
     private struct Decode {
-        var completion: DecodeCompletion
+        var completion: (ImageObject) -> Void
         var image: ImageObject
+    }
+
+    /// A job with a target: the target, its tag, and the bitmap for a decode (nil for a disk job).
+    private struct Targeted {
+        var target: any PoolJobTarget
+        var tag: Int
+        var image: ImageObject?
     }
 
     let context: SimContext
@@ -112,6 +109,8 @@ final class ServerPool {
     /// Each decode's completion and bitmap (nil once called or cancelled), kept beside `jobs` so
     /// that a job is no larger for them.
     @exclusivity(unchecked) private var decodes: [Decode?] = []
+    /// Each job with a target (nil once told or cancelled), kept beside `jobs` likewise.
+    @exclusivity(unchecked) private var targeted: [Targeted?] = []
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
@@ -131,16 +130,14 @@ final class ServerPool {
     /// Queues a job of `duration`; `completion` runs when it ends (off the main thread).
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
         let id = jobs.count
-        jobs.append(Job(duration: duration, state: .queued, completion: .closure(completion)))
+        jobs.append(Job(duration: duration, state: .queued, completion: completion))
         return queued(id)
     }
 
     /// `submit(duration:completion:)` whose end calls `target.poolJobEnded(tag:image:)` with a nil
     /// image instead of a completion closure (the target is held until then).
     func submit(duration: SimTime, target: any PoolJobTarget, tag: Int) -> PoolTask {
-        let id = jobs.count
-        jobs.append(Job(duration: duration, state: .queued, completion: .target(target, tag: tag)))
-        return queued(id)
+        submit(duration: duration, targeted: Targeted(target: target, tag: tag, image: nil))
     }
 
     /// Queues a job of `duration` that nobody waits for and nobody can cancel (an HTTP cache's
@@ -159,18 +156,24 @@ final class ServerPool {
                 completion: @escaping (ImageObject) -> Void) -> PoolTask {
         let id = jobs.count
         precondition(decodes.count < Int(Int32.max), "too many decodes")
-        jobs.append(Job(duration: duration, state: .queued, decode: Int32(decodes.count), completion: nil))
-        decodes.append(Decode(completion: .closure(completion), image: image))
+        jobs.append(Job(duration: duration, state: .queued, end: Int32(decodes.count), completion: nil))
+        decodes.append(Decode(completion: completion, image: image))
         return queued(id)
     }
 
     /// `submit(duration:decoding:completion:)` whose end calls `target.poolJobEnded(tag:image:)`
     /// with `image` instead of a completion closure (the target is held until then).
     func submit(duration: SimTime, decoding image: ImageObject, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        submit(duration: duration, targeted: Targeted(target: target, tag: tag, image: image))
+    }
+
+    /// Queues a job of `duration` with a target.
+    @inline(__always)
+    private func submit(duration: SimTime, targeted job: Targeted) -> PoolTask {
         let id = jobs.count
-        precondition(decodes.count < Int(Int32.max), "too many decodes")
-        jobs.append(Job(duration: duration, state: .queued, decode: Int32(decodes.count), completion: nil))
-        decodes.append(Decode(completion: .target(target, tag: tag), image: image))
+        precondition(targeted.count < Int(Int32.max) - 2, "too many jobs with a target")
+        jobs.append(Job(duration: duration, state: .queued, end: Int32(-2 - targeted.count), completion: nil))
+        targeted.append(job)
         return queued(id)
     }
 
@@ -194,10 +197,10 @@ final class ServerPool {
         case .queued:
             jobs[id].state = .finished
             jobs[id].completion = nil
-            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
+            dropEnd(of: id)
         case .running:
             jobs[id].completion = nil
-            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
+            dropEnd(of: id)
         case .finished:
             break
         }
@@ -212,25 +215,36 @@ final class ServerPool {
         let completion = jobs[id].completion
         jobs[id].completion = nil
         jobs[id].state = .finished
-        let decodeIndex = Int(jobs[id].decode)
-        guard decodeIndex >= 0 else {
+        let end = Int(jobs[id].end)
+        if end == -1 {
             startQueued()
-            switch completion {
-            case .closure(let body)?: body()
-            case .target(let target, let tag)?: target.poolJobEnded(tag: tag, image: nil)
-            case nil: break
+            completion?()
+        } else if end >= 0 {
+            let decode = decodes[end]
+            decodes[end] = nil
+            startQueued()
+            if let decode {
+                memory?.markDecoded(decode.image)
+                decode.completion(decode.image)
             }
-            return
+        } else {
+            let job = targeted[-2 - end]
+            targeted[-2 - end] = nil
+            startQueued()
+            if let job {
+                if let image = job.image { memory?.markDecoded(image) }
+                job.target.poolJobEnded(tag: job.tag, image: job.image)
+            }
         }
-        let decode = decodes[decodeIndex]
-        decodes[decodeIndex] = nil
-        startQueued()
-        if let decode {
-            memory?.markDecoded(decode.image)
-            switch decode.completion {
-            case .closure(let body): body(decode.image)
-            case .target(let target, let tag): target.poolJobEnded(tag: tag, image: decode.image)
-            }
+    }
+
+    /// Drops job `id`'s decode record or target, if it has one (cancelled).
+    private func dropEnd(of id: Int) {
+        let end = Int(jobs[id].end)
+        if end >= 0 {
+            decodes[end] = nil
+        } else if end <= -2 {
+            targeted[-2 - end] = nil
         }
     }
 
