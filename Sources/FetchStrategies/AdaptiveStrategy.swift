@@ -360,8 +360,8 @@ final class AdaptiveStrategy: FetchStrategy {
             ? environment.imagePixelSize(ofImage: environment.imageID(forItem: 0)) : (width: 0, height: 0)
         estimator = LoadEstimator(imagePixels: Int64(source.width) * Int64(source.height))
         refreshEstimates()
-        session.metricsHandler = { [weak self] metrics in
-            guard let self else { return }
+        // `unowned(unsafe)` here and in the timers and main-queue blocks: `FetchStrategy`, "Lifetime".
+        session.metricsHandler = { [unowned(unsafe) self] metrics in
             estimator.observe(metrics)
             refreshEstimates()
         }
@@ -1260,15 +1260,14 @@ final class AdaptiveStrategy: FetchStrategy {
         func middle(_ k: Int) -> SimTime { (vsyncTime(k) + vsyncTime(k + 1)) / 2 }
         if middle(k) <= now || k <= lastFlushBlockInterval { k = max(k + 1, lastFlushBlockInterval + 1) }
         isFlushTimerArmed = true
-        environment.schedule(after: middle(k) - now) { [weak self] in self?.flushTimerFired() }
+        environment.schedule(after: middle(k) - now) { [unowned(unsafe) self] in flushTimerFired() }
     }
 
     private func flushTimerFired() {
         isFlushTimerArmed = false
         guard !pending.isEmpty else { return }  // a layout pass set them already
         isFlushBlockQueued = true
-        environment.async(onMain: { [weak self] in
-            guard let self else { return }
+        environment.async(onMain: { [unowned(unsafe) self] in
             self.isFlushBlockQueued = false
             self.lastFlushBlockInterval = self.frameInterval(at: self.environment.now)
             self.flush()
