@@ -77,7 +77,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// One load (disk or network, then a downsampling decode) of one image.
-    private final class Load {
+    private final class Load: PoolJobTarget, NetworkLoadTarget {
         enum Phase {
             case disk(PoolTask)
             case network(NetworkTask)
@@ -102,10 +102,30 @@ final class AdaptiveStrategy: FetchStrategy {
         var item = 0
         /// When the plan stopped wanting it (nil: wanted).
         var droppedAt: SimTime?
-        init(imageID: Int, priority: RequestPriority, maxPixelSize: Int) {
+        /// When its decode was submitted.
+        var decodeSubmitted: SimTime = 0
+        /// The strategy, told when the load's disk read, download or decode ends (`unowned(unsafe)`:
+        /// `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: AdaptiveStrategy
+        init(imageID: Int, priority: RequestPriority, maxPixelSize: Int, strategy: AdaptiveStrategy) {
             self.imageID = imageID
             self.priority = priority
             self.maxPixelSize = maxPixelSize
+            self.strategy = strategy
+        }
+
+        /// The disk read (no image) or the decode (`image`) ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            if let image {
+                strategy.decodeEnded(self, image: image)
+            } else {
+                strategy.dataReady(self)
+            }
+        }
+
+        /// The download ended.
+        func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+            strategy.downloaded(self, result: result)
         }
     }
 
@@ -223,6 +243,9 @@ final class AdaptiveStrategy: FetchStrategy {
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
+    /// Scratch buffer for the keys `disk` evicts (unread: an insertion only needs somewhere to put
+    /// them), kept so that an insertion that evicts allocates nothing.
+    private var diskEvicted: [Int] = []
     /// What a load costs, learned from the strategy's own requests and decodes.
     @exclusivity(unchecked) private(set) var estimator: LoadEstimator
     /// Expected time from request to decoded image with every download slot busy, seconds.
@@ -337,8 +360,8 @@ final class AdaptiveStrategy: FetchStrategy {
             ? environment.imagePixelSize(ofImage: environment.imageID(forItem: 0)) : (width: 0, height: 0)
         estimator = LoadEstimator(imagePixels: Int64(source.width) * Int64(source.height))
         refreshEstimates()
-        session.metricsHandler = { [weak self] metrics in
-            guard let self else { return }
+        // `unowned(unsafe)` here and in the timers and main-queue blocks: `FetchStrategy`, "Lifetime".
+        session.metricsHandler = { [unowned(unsafe) self] metrics in
             estimator.observe(metrics)
             refreshEstimates()
         }
@@ -1094,46 +1117,50 @@ final class AdaptiveStrategy: FetchStrategy {
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
         let imageID = entry.imageID, priority = entry.priority
-        let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize)
+        let load = Load(imageID: imageID, priority: priority, maxPixelSize: maxPixelSize, strategy: self)
         load.item = entry.item
         load.isSpeculative = entry.isSpeculative
         track(load)
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
-            load.phase = .disk(environment.readDisk(bytes: bytes) { [weak self] in
-                self?.dataReady(load)
-            })
+            load.phase = .disk(environment.readDisk(bytes: bytes, target: load, tag: 0))
             return
         }
         load.started = environment.now
         estimator.resumed(imageID: imageID, at: load.started)
-        load.phase = .network(session.load(imageID, priority: priority) { [weak self] result in
-            guard let self, self.loadOf[imageID] === load else { return }
-            defer { self.pump() }
-            guard case .success(let bytes) = result else {
-                self.untrack(imageID)
-                self.retryNotBefore[imageID] = self.environment.now + Self.retryDelay
-                return
-            }
-            var evicted: [Int] = []
-            self.disk.insert(imageID, cost: bytes, evicted: &evicted)
-            self.stateOf[imageID].wasOnDisk = true
-            self.environment.writeDisk(bytes: bytes)
-            self.dataReady(load)
-        })
+        load.phase = .network(session.load(imageID, priority: priority, target: load, tag: 0))
+    }
+
+    /// `load`'s download ended with `result`.
+    private func downloaded(_ load: Load, result: NetworkResult) {
+        let imageID = load.imageID
+        guard loadOf[imageID] === load else { return }
+        defer { pump() }
+        guard case .success(let bytes) = result else {
+            untrack(imageID)
+            retryNotBefore[imageID] = environment.now + Self.retryDelay
+            return
+        }
+        diskEvicted.removeAllKeepingCapacity()
+        disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
+        stateOf[imageID].wasOnDisk = true
+        environment.writeDisk(bytes: bytes)
+        dataReady(load)
     }
 
     private func dataReady(_ load: Load) {
         guard loadOf[load.imageID] === load else { return }
-        let submitted = environment.now
+        load.decodeSubmitted = environment.now
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
-        load.phase = .decode(environment.decode(load.imageID, mode: mode) { [weak self] image in
-            guard let self else { return }
-            // Only the decode median changed, if anything: the estimates follow from it.
-            let decodeBefore = estimator.decodeSeconds.bitPattern
-            estimator.observeDecode(environment.now - submitted)
-            if estimator.decodeSeconds.bitPattern != decodeBefore { refreshEstimates() }
-            decoded(load, image: image)
-        })
+        load.phase = .decode(environment.decode(load.imageID, mode: mode, target: load, tag: 0))
+    }
+
+    /// `load`'s decode ended with `image`.
+    private func decodeEnded(_ load: Load, image: ImageObject) {
+        // Only the decode median changed, if anything: the estimates follow from it.
+        let decodeBefore = estimator.decodeSeconds.bitPattern
+        estimator.observeDecode(environment.now - load.decodeSubmitted)
+        if estimator.decodeSeconds.bitPattern != decodeBefore { refreshEstimates() }
+        decoded(load, image: image)
     }
 
     private func decoded(_ load: Load, image: ImageObject) {
@@ -1233,15 +1260,14 @@ final class AdaptiveStrategy: FetchStrategy {
         func middle(_ k: Int) -> SimTime { (vsyncTime(k) + vsyncTime(k + 1)) / 2 }
         if middle(k) <= now || k <= lastFlushBlockInterval { k = max(k + 1, lastFlushBlockInterval + 1) }
         isFlushTimerArmed = true
-        environment.schedule(after: middle(k) - now) { [weak self] in self?.flushTimerFired() }
+        environment.schedule(after: middle(k) - now) { [unowned(unsafe) self] in flushTimerFired() }
     }
 
     private func flushTimerFired() {
         isFlushTimerArmed = false
         guard !pending.isEmpty else { return }  // a layout pass set them already
         isFlushBlockQueued = true
-        environment.async(onMain: { [weak self] in
-            guard let self else { return }
+        environment.async(onMain: { [unowned(unsafe) self] in
             self.isFlushBlockQueued = false
             self.lastFlushBlockInterval = self.frameInterval(at: self.environment.now)
             self.flush()

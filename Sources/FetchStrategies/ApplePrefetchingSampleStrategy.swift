@@ -14,7 +14,7 @@ import ScrollSimCore
 ///   completion (hopping to the main queue) checks the identifier before configuring the cell.
 /// - The fetched data becomes a `UIImage(data:)`: decoded on the main thread at first display,
 ///   then kept decoded in the cache.
-final class ApplePrefetchingSampleStrategy: FetchStrategy {
+final class ApplePrefetchingSampleStrategy: FetchStrategy, NetworkLoadTarget {
     private struct Fetch {
         var task: NetworkTask
         var handlers: [Handler]
@@ -84,13 +84,14 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy {
             return
         }
         let imageID = environment.imageID(forItem: item)
-        let task = session.load(imageID, priority: .normal) { [weak self] result in
-            self?.fetchEnded(item, imageID: imageID, result: result)
-        }
+        // The sample's completion captures `self` weakly; the run holds its strategy until it ends
+        // (`FetchStrategy`, "Lifetime"), so the closure-free form, which holds it, behaves the same.
+        let task = session.load(imageID, priority: .normal, target: self, tag: item)
         fetches[item] = Fetch(task: task, handlers: completion.map { [Handler(run: $0)] } ?? [])
     }
 
-    private func fetchEnded(_ item: Int, imageID: Int, result: NetworkResult) {
+    /// The fetch of `item` (the tag) ended.
+    func networkLoadEnded(tag item: Int, imageID: Int, result: NetworkResult) {
         guard let fetch = fetches.removeValue(forKey: item) else { return }
         guard case .success = result else { return }
         let image = environment.makeUndecodedImage(imageID)

@@ -35,7 +35,7 @@ final class AssetStoreStrategy: FetchStrategy {
     }
 
     /// The shared request for one asset.
-    private final class Request {
+    private final class Request: PoolJobTarget, NetworkLoadTarget {
         enum Phase {
             case disk(PoolTask)
             case network(NetworkTask)
@@ -48,11 +48,35 @@ final class AssetStoreStrategy: FetchStrategy {
         @exclusivity(unchecked) var phase = Phase.starting
         /// Every cell handed a token of this request, in hand-over order (a cell may appear more
         /// than once, or have moved on: `reconfigure` checks `cellTokens`), so finishing looks at
-        /// these cells only, not at every cell.
-        @exclusivity(unchecked) var cells: [CellID] = []
-        /// Every item whose prefetch took a token of this request (checked like `cells`).
-        @exclusivity(unchecked) var prefetchItems: [Int] = []
-        init(imageID: Int) { self.imageID = imageID }
+        /// these cells only, not at every cell: the first (−1 before), then `moreCells` (most
+        /// requests have one cell, and an array of one would be an allocation per request).
+        @exclusivity(unchecked) var firstCell: CellID = -1
+        @exclusivity(unchecked) var moreCells: [CellID] = []
+        /// Every item whose prefetch took a token of this request (checked like the cells), the
+        /// first (−1 before), then `morePrefetchItems`.
+        @exclusivity(unchecked) var firstPrefetchItem = -1
+        @exclusivity(unchecked) var morePrefetchItems: [Int] = []
+        /// The strategy, told when the request's disk read, download or preparation ends
+        /// (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: AssetStoreStrategy
+        init(imageID: Int, strategy: AssetStoreStrategy) {
+            self.imageID = imageID
+            self.strategy = strategy
+        }
+
+        /// The disk read (no image) or the preparation (`image`) ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            if let image {
+                strategy.prepared(imageID, request: self, image: image)
+            } else {
+                strategy.prepare(imageID, request: self)
+            }
+        }
+
+        /// The download ended.
+        func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+            strategy.downloaded(imageID, request: self, result: result)
+        }
     }
 
     private let environment: FetchEnvironment
@@ -128,7 +152,7 @@ final class AssetStoreStrategy: FetchStrategy {
     /// `cell` holds a token of `request` (replacing any it held, as a dictionary write would).
     private func hand(_ request: Request, to cell: CellID) {
         cellTokens[cell] = request
-        request.cells.append(cell)
+        if request.firstCell < 0 { request.firstCell = cell } else { request.moreCells.append(cell) }
     }
 
     func willDisplay(_ cell: CellID, item: Int) {
@@ -158,7 +182,11 @@ final class AssetStoreStrategy: FetchStrategy {
                 request = startRequest(imageID)
             }
             prefetchTokens[item] = request
-            request.prefetchItems.append(item)
+            if request.firstPrefetchItem < 0 {
+                request.firstPrefetchItem = item
+            } else {
+                request.morePrefetchItems.append(item)
+            }
         }
     }
 
@@ -186,35 +214,33 @@ final class AssetStoreStrategy: FetchStrategy {
 
     /// Starts the shared request for `imageID`, holding one token.
     private func startRequest(_ imageID: Int) -> Request {
-        let request = Request(imageID: imageID)
+        let request = Request(imageID: imageID, strategy: self)
         requests[imageID] = request
         let bytes = diskCache[imageID]
         if bytes != 0 {
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            request.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
-                self.prepare(imageID, request: request)
-            })
+            request.phase = .disk(environment.readDisk(bytes: bytes, target: request, tag: 0))
             return request
         }
-        request.phase = .network(session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
-            guard self.requests[imageID] === request else { return }
-            guard case .success(let bytes) = result else {
-                self.requests[imageID] = nil
-                return
-            }
-            self.diskCache[imageID] = bytes
-            self.environment.writeDisk(bytes: bytes)
-            self.prepare(imageID, request: request)
-        })
+        request.phase = .network(session.load(imageID, priority: .normal, target: request, tag: 0))
         return request
+    }
+
+    /// `request`'s download for `imageID` ended with `result`.
+    private func downloaded(_ imageID: Int, request: Request, result: NetworkResult) {
+        guard requests[imageID] === request else { return }
+        guard case .success(let bytes) = result else {
+            requests[imageID] = nil
+            return
+        }
+        diskCache[imageID] = bytes
+        environment.writeDisk(bytes: bytes)
+        prepare(imageID, request: request)
     }
 
     /// `prepareForDisplay` on a background thread.
     private func prepare(_ imageID: Int, request: Request) {
         guard requests[imageID] === request else { return }
-        request.phase = .prepare(environment.decode(imageID, mode: .full) { [unowned(unsafe) self] image in
-            self.prepared(imageID, request: request, image: image)
-        })
+        request.phase = .prepare(environment.decode(imageID, mode: .full, target: request, tag: 0))
     }
 
     private func prepared(_ imageID: Int, request: Request, image: ImageObject) {
@@ -229,21 +255,36 @@ final class AssetStoreStrategy: FetchStrategy {
     private func reconfigure(_ request: Request, image: ImageObject) {
         // Cells in id order (the cells still holding a token of `request`, among those it was
         // ever handed to).
-        request.cells.sort()
-        var last = -1
-        for cell in request.cells where cell != last {
-            last = cell
-            guard cellTokens[cell] === request else { continue }
-            cellTokens[cell] = nil
-            guard itemOfCell[cell] != -1 else { continue }
-            environment.chargeCellConfiguration()
-            environment.setImage(memory.image(for: request.imageID) ?? image, on: cell)
+        if request.moreCells.isEmpty {
+            if request.firstCell >= 0 { reconfigure(request.firstCell, of: request, image: image) }
+        } else {
+            request.moreCells.append(request.firstCell)
+            request.moreCells.sort()
+            var last = -1
+            for cell in request.moreCells where cell != last {
+                last = cell
+                reconfigure(cell, of: request, image: image)
+            }
         }
-        request.cells = []
-        for item in request.prefetchItems where prefetchTokens[item] === request {
+        request.firstCell = -1
+        request.moreCells = []
+        if request.firstPrefetchItem >= 0 && prefetchTokens[request.firstPrefetchItem] === request {
+            prefetchTokens[request.firstPrefetchItem] = nil  // fulfilled
+        }
+        for item in request.morePrefetchItems where prefetchTokens[item] === request {
             prefetchTokens[item] = nil  // fulfilled
         }
-        request.prefetchItems = []
+        request.firstPrefetchItem = -1
+        request.morePrefetchItems = []
+    }
+
+    /// Shows `image` in `cell` if it still holds a token of `request` and shows an item.
+    private func reconfigure(_ cell: CellID, of request: Request, image: ImageObject) {
+        guard cellTokens[cell] === request else { return }
+        cellTokens[cell] = nil
+        guard itemOfCell[cell] != -1 else { return }
+        environment.chargeCellConfiguration()
+        environment.setImage(memory.image(for: request.imageID) ?? image, on: cell)
     }
 
     /// Cancels one token; the request stops when none is left.

@@ -171,6 +171,13 @@ public final class FetchEnvironment {
         withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion) }
     }
 
+    /// `readDisk(bytes:completion:)` whose end calls `target.poolJobEnded(tag:image:)` (with a nil
+    /// image) instead of a completion closure (the target is held until then).
+    @discardableResult
+    public func readDisk(bytes: Int64, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), target: target, tag: tag) }
+    }
+
     /// Writes `bytes` to the disk (same cost model as a read); `completion` runs off the main thread.
     @discardableResult
     public func writeDisk(bytes: Int64, completion: @escaping () -> Void = {}) -> PoolTask {
@@ -183,6 +190,16 @@ public final class FetchEnvironment {
         withSim { sim in
             let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
             return sim.decoders.submit(duration: duration, decoding: image, completion: completion)
+        }
+    }
+
+    /// `decode(_:mode:completion:)` whose end calls `target.poolJobEnded(tag:image:)` with the
+    /// decoded image instead of a completion closure (the target is held until then).
+    @discardableResult
+    public func decode(_ imageID: Int, mode: DecodeMode, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        withSim { sim in
+            let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
+            return sim.decoders.submit(duration: duration, decoding: image, target: target, tag: tag)
         }
     }
 

@@ -21,6 +21,17 @@ public struct PoolTask {
     }
 }
 
+/// Receives the end of pool jobs started with a target and a tag (`FetchEnvironment.readDisk(bytes:
+/// target:tag:)`, `decode(_:mode:target:tag:)`): the form of a completion that makes no closure per
+/// job (a completion closure that captures state costs an allocation, and its release when the job
+/// ends).
+public protocol PoolJobTarget: AnyObject {
+    /// The job started with `tag` ended: called exactly where, and under the same rules as, the
+    /// completion of the closure form (off the main thread, never after `cancel()`). `image` is the
+    /// decoded bitmap for a decode, nil for a disk job.
+    func poolJobEnded(tag: Int, image: ImageObject?)
+}
+
 /// `servers` identical executors sharing one FIFO queue: the disk's I/O queues and the decoder
 /// threads (docs/model.md, "Resources"). A job holds a server for its whole duration.
 final class ServerPool {
@@ -64,9 +75,11 @@ final class ServerPool {
     private struct Job {
         var duration: SimTime
         var state: State
-        /// A decode's entry in `decodes`, or −1 (declared here, it takes padding after `state`).
-        var decode: Int32 = -1
-        /// Called when the job ends (nil once called or cancelled), for a job that is not a decode.
+        /// Where the job's end is kept beside it: i ≥ 0, a decode with a closure, `decodes[i]`;
+        /// i ≤ −2, a job with a target, `targeted[−2 − i]`; −1, neither (`completion`). Declared
+        /// here, it takes padding after `state`.
+        var end: Int32 = -1
+        /// Called when the job ends (nil once called or cancelled), for a job with `end` −1.
         var completion: (() -> Void)?
         var server = -1
         var start: SimTime = 0
@@ -79,6 +92,13 @@ final class ServerPool {
         var image: ImageObject
     }
 
+    /// A job with a target: the target, its tag, and the bitmap for a decode (nil for a disk job).
+    private struct Targeted {
+        var target: any PoolJobTarget
+        var tag: Int
+        var image: ImageObject?
+    }
+
     let context: SimContext
     private let servers: Int
     /// Which pool this is (its events).
@@ -89,6 +109,8 @@ final class ServerPool {
     /// Each decode's completion and bitmap (nil once called or cancelled), kept beside `jobs` so
     /// that a job is no larger for them.
     @exclusivity(unchecked) private var decodes: [Decode?] = []
+    /// Each job with a target (nil once told or cancelled), kept beside `jobs` likewise.
+    @exclusivity(unchecked) private var targeted: [Targeted?] = []
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
@@ -112,6 +134,12 @@ final class ServerPool {
         return queued(id)
     }
 
+    /// `submit(duration:completion:)` whose end calls `target.poolJobEnded(tag:image:)` with a nil
+    /// image instead of a completion closure (the target is held until then).
+    func submit(duration: SimTime, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        submit(duration: duration, targeted: Targeted(target: target, tag: tag, image: nil))
+    }
+
     /// Queues a job of `duration` that nobody waits for and nobody can cancel (an HTTP cache's
     /// write of a stored response): `submit(duration:completion:)` with an empty completion whose
     /// task is dropped, without making the task.
@@ -128,8 +156,24 @@ final class ServerPool {
                 completion: @escaping (ImageObject) -> Void) -> PoolTask {
         let id = jobs.count
         precondition(decodes.count < Int(Int32.max), "too many decodes")
-        jobs.append(Job(duration: duration, state: .queued, decode: Int32(decodes.count), completion: nil))
+        jobs.append(Job(duration: duration, state: .queued, end: Int32(decodes.count), completion: nil))
         decodes.append(Decode(completion: completion, image: image))
+        return queued(id)
+    }
+
+    /// `submit(duration:decoding:completion:)` whose end calls `target.poolJobEnded(tag:image:)`
+    /// with `image` instead of a completion closure (the target is held until then).
+    func submit(duration: SimTime, decoding image: ImageObject, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        submit(duration: duration, targeted: Targeted(target: target, tag: tag, image: image))
+    }
+
+    /// Queues a job of `duration` with a target.
+    @inline(__always)
+    private func submit(duration: SimTime, targeted job: Targeted) -> PoolTask {
+        let id = jobs.count
+        precondition(targeted.count < Int(Int32.max) - 2, "too many jobs with a target")
+        jobs.append(Job(duration: duration, state: .queued, end: Int32(-2 - targeted.count), completion: nil))
+        targeted.append(job)
         return queued(id)
     }
 
@@ -153,10 +197,10 @@ final class ServerPool {
         case .queued:
             jobs[id].state = .finished
             jobs[id].completion = nil
-            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
+            dropEnd(of: id)
         case .running:
             jobs[id].completion = nil
-            if jobs[id].decode >= 0 { decodes[Int(jobs[id].decode)] = nil }
+            dropEnd(of: id)
         case .finished:
             break
         }
@@ -171,18 +215,36 @@ final class ServerPool {
         let completion = jobs[id].completion
         jobs[id].completion = nil
         jobs[id].state = .finished
-        let decodeIndex = Int(jobs[id].decode)
-        guard decodeIndex >= 0 else {
+        let end = Int(jobs[id].end)
+        if end == -1 {
             startQueued()
             completion?()
-            return
+        } else if end >= 0 {
+            let decode = decodes[end]
+            decodes[end] = nil
+            startQueued()
+            if let decode {
+                memory?.markDecoded(decode.image)
+                decode.completion(decode.image)
+            }
+        } else {
+            let job = targeted[-2 - end]
+            targeted[-2 - end] = nil
+            startQueued()
+            if let job {
+                if let image = job.image { memory?.markDecoded(image) }
+                job.target.poolJobEnded(tag: job.tag, image: job.image)
+            }
         }
-        let decode = decodes[decodeIndex]
-        decodes[decodeIndex] = nil
-        startQueued()
-        if let decode {
-            memory?.markDecoded(decode.image)
-            decode.completion(decode.image)
+    }
+
+    /// Drops job `id`'s decode record or target, if it has one (cancelled).
+    private func dropEnd(of id: Int) {
+        let end = Int(jobs[id].end)
+        if end >= 0 {
+            decodes[end] = nil
+        } else if end <= -2 {
+            targeted[-2 - end] = nil
         }
     }
 
