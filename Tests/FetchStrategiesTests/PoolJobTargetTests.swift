@@ -74,7 +74,7 @@ import Testing
         /// The strategy the run made (the factory is `@Sendable`; the run is single-threaded).
         final class Made: @unchecked Sendable { var loader: Loader? }
         let made = Made()
-        let run = SimulationRun(scenario: scenario(), seed: 5, strategyName: "pool-loader") { environment in
+        let run = try! SimulationRun(scenario: scenario(), seed: 5, strategyName: "pool-loader") { environment in
             let loader = Loader(environment: environment, usesTargets: usesTargets)
             made.loader = loader
             return loader
