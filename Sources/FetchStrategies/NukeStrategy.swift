@@ -149,7 +149,8 @@ final class NukeStrategy: FetchStrategy {
                                        writesUseIOQueue: false)
         }
         rateLimiter = TokenBucketRateLimiter(environment: environment)
-        resumableData = ResumableDataStorage(physicalMemoryBytes: environment.device.physicalMemoryBytes)
+        resumableData = ResumableDataStorage(physicalMemoryBytes: environment.device.physicalMemoryBytes,
+                                             environment: environment)
     }
 
     func prepareForReuse(_ cell: CellID) {

@@ -13,7 +13,8 @@ import ScrollSimReports
 /// `display.refreshHz`): `120 Hz, the iphone-14-pro's maximum` or `60 Hz, below the
 /// iphone-14-pro's 120`. Last the protocol and the connection limit it implies, which tells the
 /// reader of a file written before `http2` became the default that its `maxConnections` no longer
-/// applies: `http2, one connection a session` or `http1.1, up to 6 connections a session`. Each problem
+/// applies: `http2, one connection a session` or `http1.1, up to 6 connections a session that sets no
+/// limit`. Each problem
 /// prints `Error: <file>: …` on stderr. Exit 0 if every file is good, else 66 if any path is
 /// missing or unreadable, else 65.
 struct ValidateCommand: ScrollSimSubcommand {
@@ -85,12 +86,13 @@ struct ValidateCommand: ScrollSimSubcommand {
         ].joined(separator: ", ")
     }
 
-    /// "http2, one connection a session" or "http1.1, up to 6 connections a session" (`maxConnections`,
-    /// the limit of the sessions that set none, applies over HTTP/1.1 only).
+    /// "http2, one connection a session" or "http1.1, up to 6 connections a session that sets no limit"
+    /// (`maxConnections`, the limit of the sessions that set none, applies over HTTP/1.1 only).
     static func connections(of network: Scenario.Network) -> String {
         switch network.httpProtocol {
         case .http2: "http2, one connection a session"
-        case .http1_1: "http1.1, up to " + counted(network.maxConnections, "connection", "connections") + " a session"
+        case .http1_1: "http1.1, up to " + counted(network.maxConnections, "connection", "connections")
+            + " a session that sets no limit"
         }
     }
 

@@ -60,6 +60,37 @@ import Testing
         #expect(run.log.sets.map(\.time) == [363_780_000, 815_070_000])
     }
 
+    @Test("the kept bytes count in the footprint while the storage holds them")
+    func theKeptBytesCountInTheFootprint() {
+        // Given the run of `cancelHalfwayAndReturn`, the bytes the app holds sampled at every frame
+        var scenario = StrategyTests.fixedList(script: [
+            .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.5),
+            StrategyTests.jump(to: 0), .pause(seconds: 1),
+        ])
+        scenario.layout.viewportHeight = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
+        scenario.network.bandwidthMbps = 8
+        let device = scenario.device
+        let probe = StrategyProbe { NukeStrategy(environment: $0) }
+        var held: [(time: SimTime, bytes: Int64)] = []
+        let observer = ClosureObserver()
+        observer.onFrame = { frame in
+            held.append((frame.start, device.memoryLimitBytes - device.baselineFootprintBytes
+                                        - probe.environment.availableMemoryBytes))
+        }
+        _ = probe.run(scenario, name: "nuke", observer: observer)
+        func heldAt(_ time: SimTime) -> Int64? { held.last { $0.time <= time }?.bytes }
+        // Then from image 10's decompression (its 1200 × 1200 bitmap, 5 760 000 bytes, set at
+        // 363.78 ms) until image 0's resumed request takes the kept bytes out (652.16 ms), the app
+        // holds the bitmap and the 48 710 bytes kept; after that, the bitmap alone (Nuke's URL
+        // cache has no memory tier)
+        let whileKept = heldAt(600_000_000), afterResume = heldAt(700_000_000)
+        #expect(whileKept == 5_808_710)  // 5 760 000 + 48 710
+        #expect(afterResume == 5_760_000)
+        #expect(probe.strategy.resumableData.totalBytes == 0)
+    }
+
     @Test func theTunedConfigurationResumesToo() {
         // `nuke-tuned`: the DataCache and the resize processor change nothing before the download
         let run = Self.cancelHalfwayAndReturn([("downsample", .bool(true)), ("diskCache", .string("dataCache"))])

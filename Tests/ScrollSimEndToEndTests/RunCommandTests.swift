@@ -278,12 +278,12 @@ import ScrollSimTestSupport
         single.network.httpProtocol = .http1_1
         #expect(ValidateCommand.summary(of: single)
                     == "1 item, 1 strategy, 1 script step, 60 Hz, below the iphone-15-pro's 120, "
-                        + "http1.1, up to 6 connections a session")
+                        + "http1.1, up to 6 connections a session that sets no limit")
         single.device = DeviceModel.iphone8.preset
         single.network.maxConnections = 1
         #expect(ValidateCommand.summary(of: single)
                     == "1 item, 1 strategy, 1 script step, 60 Hz, the iphone-8's maximum, "
-                        + "http1.1, up to 1 connection a session")
+                        + "http1.1, up to 1 connection a session that sets no limit")
     }
 
     @Test("validate prints the rate a file runs at; a rate above the device's is one line, exit 65")

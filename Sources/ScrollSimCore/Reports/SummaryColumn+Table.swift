@@ -130,9 +130,9 @@ extension SummaryColumn {
         },
         SummaryColumn("peak_memory_mb", unit: "MiB", decimals: 3, role: .metric(.lowerIsBetter), limit: percent(10),
                       "peak decoded-image bytes (width × height × 4) held by caches and cells, plus the responses "
-                      + "held in HTTP caches' memory tiers and the encoded data `texture`'s PINCache memory holds "
-                      + "(up to the kill in a killed run); the app's footprint is this plus the device's "
-                      + "baselineFootprintMB") {
+                      + "held in HTTP caches' memory tiers, the encoded data `texture`'s PINCache memory holds and "
+                      + "the bytes `nuke` keeps to resume downloads (up to the kill in a killed run); the app's "
+                      + "footprint is this plus the device's baselineFootprintMB") {
             .ratio($0.peakMemoryBytes, over: bytesPerMebibyte, timesPowerOfTen: 0)
         },
         SummaryColumn("blank_ratio_vsync_mean", decimals: 4, role: .metric(.lowerIsBetter), limit: percent(5),
