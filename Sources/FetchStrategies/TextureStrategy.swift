@@ -439,8 +439,8 @@ final class TextureStrategy: FetchStrategy {
         case .queued:
             break  // its queue entry is now stale
         case .downloading(let task):
-            storeResumeData(imageID, of: task)
             task.cancel()
+            storeResumeData(imageID, of: task)
             runningDownloads -= 1
             startDownloads()
         }
@@ -461,7 +461,14 @@ final class TextureStrategy: FetchStrategy {
     /// archive's few more are left out). Nothing reads it back: the lookup at the next download
     /// runs only without `IgnoreCache` (`PINRemoteImageManager.m:872-877`), which Texture always
     /// passes (`ASPINRemoteImageDownloader.mm:307`), so the entry only takes room until trimmed.
+    /// The data is what had arrived when the cancel took effect (PIN reads it just after
+    /// `[dataTask cancel]`), as `nuke` keeps its bytes: a cancel made on the main thread ahead of
+    /// the clock is an event at that instant, so this runs again just after it.
     private func storeResumeData(_ imageID: Int, of task: NetworkTask) {
+        guard task.isFinished else {
+            environment.schedule(after: 0) { [unowned(unsafe) self] in storeResumeData(imageID, of: task) }
+            return
+        }
         let received = task.countOfBytesReceived
         guard task.countOfBytesExpectedToReceive > 0, received > 0 else { return }
         resumeDataWrites += 1
