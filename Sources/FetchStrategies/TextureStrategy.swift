@@ -46,8 +46,11 @@ import ScrollSimCore
 /// - PINCache memory: no cost or age limit, emptied on a memory warning
 ///   (`removeAllObjectsOnMemoryWarning`); its data counts in the app's footprint; disk: 50 MB (`byteLimit` set by
 ///   `ASPINRemoteImageDownloader`), trimmed least recently used first (PINDiskCache trims by date).
+/// - Resume data: a cancel that goes through after bytes arrived stores them on PINCache disk
+///   (`storeResumeData`), where they take their share of the 50 MB; Texture's `IgnoreCache` option
+///   makes PIN skip the lookup at the next download, which fetches the whole image again.
 ///
-/// Not modelled: progressive JPEG renders, resume data, the age limits (30 days), VisibleOnly and
+/// Not modelled: progressive JPEG renders, the age limits (30 days), VisibleOnly and
 /// LowMemory modes, drawing costs beyond the decode; the contents cache is keyed by image and
 /// size rather than by `UIImage` instance.
 final class TextureStrategy: FetchStrategy {
@@ -164,7 +167,7 @@ final class TextureStrategy: FetchStrategy {
     /// memory of the app: charged to the footprint (`peak_memory_mb`, the memory warning) while
     /// held, released on preload exit and on a memory warning.
     private let memory: CacheIndex
-    /// PINCache disk: downloaded data by image, costs in bytes.
+    /// PINCache disk: downloaded data by image, and resume data (`resumeKey`), costs in bytes.
     private let disk: CacheIndex
     /// Nodes of the items in the preload range (a contiguous range of items that slides with the
     /// scroll: keyed by item, memory follows the range, not the largest item).
@@ -212,6 +215,9 @@ final class TextureStrategy: FetchStrategy {
     private(set) var diskReads = 0
     /// Downloads a node's cancel left running (`HostSpeed.skipsCancel`; for tests).
     private(set) var pinnedDownloads = 0
+    /// Resume data written to PINCache disk, and its bytes (`storeResumeData`; for tests).
+    private(set) var resumeDataWrites = 0
+    private(set) var resumeDataBytes: Int64 = 0
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
@@ -434,9 +440,42 @@ final class TextureStrategy: FetchStrategy {
             break  // its queue entry is now stale
         case .downloading(let task):
             task.cancel()
+            storeResumeData(imageID, of: task)
             runningDownloads -= 1
             startDownloads()
         }
+    }
+
+    /// PINCache disk's key of `imageID`'s resume data (PIN's `R-` prefixed URL key,
+    /// `resumeCacheKeyForURL:`): negative, apart from the image keys.
+    static func resumeKey(_ imageID: Int) -> Int { -1 - imageID }
+
+    /// A cancel that goes through keeps what the download received (Texture cancels with resume
+    /// possibility at preload exit, `storeResumeData:YES`): once the response announced its
+    /// length and bytes arrived, PIN makes a `PINResume` (`PINRemoteImageDownloadTask.m:115-120`;
+    /// the `If-Range` validator it needs, from `Accept-Ranges: bytes` and a strong `ETag` or
+    /// `Last-Modified`, `:242-260`, assumed sent as for `nuke`), and stores it on PINCache disk
+    /// (`PINRemoteImageManager.m:1095-1097`, `:1650-1654`: `setObjectOnDisk:forKey:`, a synchronous
+    /// write counted in the disk's byte count, replacing an older entry of the same key, trimmed
+    /// like the images; PINCache `PINDiskCache.m:1296-1374`). Costed as the data's bytes (the
+    /// archive's few more are left out). Nothing reads it back: the lookup at the next download
+    /// runs only without `IgnoreCache` (`PINRemoteImageManager.m:872-877`), which Texture always
+    /// passes (`ASPINRemoteImageDownloader.mm:307`), so the entry only takes room until trimmed.
+    /// The data is what had arrived when the cancel took effect (PIN reads it just after
+    /// `[dataTask cancel]`), as `nuke` keeps its bytes: a cancel made on the main thread ahead of
+    /// the clock is an event at that instant, so this runs again just after it.
+    private func storeResumeData(_ imageID: Int, of task: NetworkTask) {
+        guard task.isFinished else {
+            environment.schedule(after: 0) { [unowned(unsafe) self] in storeResumeData(imageID, of: task) }
+            return
+        }
+        let received = task.countOfBytesReceived
+        guard task.countOfBytesExpectedToReceive > 0, received > 0 else { return }
+        resumeDataWrites += 1
+        resumeDataBytes += received
+        environment.writeDisk(bytes: received)
+        var evicted: [Int] = []
+        disk.insert(Self.resumeKey(imageID), cost: received, evicted: &evicted)
     }
 
     /// The highest tier among the nodes sharing `imageID`'s download.

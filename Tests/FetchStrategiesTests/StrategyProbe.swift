@@ -35,10 +35,12 @@ final class ClosureObserver: RunObserver {
     var onFrame: (FrameRecord) -> Void = { _ in }
     var onMainWork: (MainThreadWork, SimTime, SimTime) -> Void = { _, _, _ in }
     var onDecode: (SimTime) -> Void = { _ in }
+    var onDisk: (SimTime, SimTime) -> Void = { _, _ in }
 
     func frameCommitted(_ frame: FrameRecord) { onFrame(frame) }
     func mainThreadWork(_ work: MainThreadWork, start: SimTime, end: SimTime) { onMainWork(work, start, end) }
     func decodeRan(thread: Int, start: SimTime, end: SimTime) { onDecode(end - start) }
+    func diskRan(queue: Int, start: SimTime, end: SimTime) { onDisk(start, end) }
 }
 
 extension StrategyTests {

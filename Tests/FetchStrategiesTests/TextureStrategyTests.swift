@@ -62,6 +62,69 @@ import Testing
         #expect(texture.pinnedDownloads == 40)
     }
 
+    @Test func aCancelThatGoesThroughStoresResumeDataOnPINCacheDisk() {
+        // Given the scenario above (1 000 000-byte images, 100 000 B/s for each of the 10
+        // downloads at once, 10 ms to the first byte on the kept-alive connections) with PINCache
+        // disk limited to 13 500 000 bytes, and 0.5 s after the jump to item 200 a jump back to
+        // the top
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
+            .pause(seconds: 0.5), StrategyTests.jump(to: 0), .pause(seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 8
+        scenario.images.bytesMedian = 1_000_000
+        scenario.images.bytesP95 = 1_000_000
+        var tuning = TextureStrategy.Configuration()
+        tuning.diskCacheMB = 13_500_000 / 1_048_576
+        let configuration = tuning
+        let probe = StrategyProbe { TextureStrategy(environment: $0, configuration: configuration) }
+        var diskJobs: [(start: SimTime, end: SimTime)] = []
+        let observer = ClosureObserver()
+        observer.onDisk = { start, end in diskJobs.append((start, end)) }
+        _ = probe.run(scenario, name: "texture", observer: observer)
+        let texture = probe.strategy!
+        // Then the ten downloads running at the jump to 200 (images 85...94, sent 9.8 ms into the
+        // jump to 100's frame, at 20.0098 s, first byte at 20.0198 s) are cancelled 8.8 ms into
+        // the jump's frame, at 21.0088 s (0.989 s × 100 000 B/s = 98 900 bytes each): PIN stores
+        // each as resume data, ten disk writes of 1 ms + 98 900 B ÷ 400 MB/s = 1.24725 ms on the
+        // two disk queues from 21.0088 s
+        #expect(texture.cancelledFetches == 10)
+        #expect(texture.resumeDataWrites == 10)
+        #expect(texture.resumeDataBytes == 989_000)
+        let writes = diskJobs.filter { $0.start >= 21_000_000_000 && $0.start < 21_500_000_000 }
+        let starts: [SimTime] = (0..<10).map { k in 21_008_800_000 + SimTime(k / 2) * 1_247_250 }
+        #expect(writes.map(\.start) == starts)
+        #expect(writes.allSatisfy { $0.end - $0.start == 1_247_250 })
+        // They count in the disk's bytes: 13 000 000 of images 0...12 + 6 × 98 900 exceeds the
+        // limit, and image 0, the least recently used, is trimmed. Back at the top, items 0...12
+        // re-enter the preload range: images 1...12 are read from the disk, image 0 is downloaded
+        #expect(texture.diskReads == 12)
+    }
+
+    @Test func theNextDownloadOfAnImageWithResumeDataFetchesItWhole() {
+        // Given the same cancels (images 85...94 cancelled with 98 900 bytes each, their resume
+        // data stored), then a jump back to item 100 and 120 s there, for every download to end
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
+            .pause(seconds: 1), StrategyTests.jump(to: 100), .pause(seconds: 120),
+        ])
+        scenario.network.bandwidthMbps = 8
+        scenario.images.bytesMedian = 1_000_000
+        scenario.images.bytesP95 = 1_000_000
+        let probe = Self.probe()
+        let metrics = probe.run(scenario, name: "texture")
+        let texture = probe.strategy!
+        #expect(texture.resumeDataWrites == 10)
+        // Then Texture's `IgnoreCache` option skips PIN's resume lookup: images 85...94 are
+        // downloaded again from their first byte. 133 downloads: items 0...12, the ten cancelled,
+        // the 40 pinned at the jump to 200 (images 95...134), the 50 pinned at the jump back
+        // (images 185...234, queued), images 85...94 again, and images 75...84 (the preload
+        // range going up from item 100 is items 75...124): 13 + 40 + 50 + 10 + 10 whole images
+        // and 10 × 98 900 bytes (a resumed download would have fetched 10 × 98 900 bytes fewer)
+        #expect(metrics.networkFetches == 133)
+        #expect(metrics.bytesDownloaded == 123 * 1_000_000 + 10 * 98_900)
+    }
+
     @Test func aSkippedCancelKeepsTheDownloadWhoeverLeavesLater() {
         // Given 135 distinct images (items 85...134 and 220...269 show images 85...134), 1 000 000
         // bytes each on a 1 MB/s link with 100 ms to the first byte: items 0...12 loaded during
