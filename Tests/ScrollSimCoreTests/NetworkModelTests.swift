@@ -206,6 +206,27 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
         #expect(!session.hasCachedResponse(for: 1) && harness.diskJobs.isEmpty)
     }
 
+    @Test("a range request goes to the network even when the HTTP cache holds the whole image")
+    func aRangeRequestIsNotAnsweredFromTheCache() {
+        // Given image 2 downloaded whole (10 ms + 100 ms, stored at 110 ms), then asked for again
+        // from byte 25 000 at 500 ms
+        let harness = NetworkHarness(Self.config(rttMs: 0), disk: true)
+        let cache = URLCacheConfiguration(name: "app", memoryCapacityBytes: 0, diskCapacityBytes: 100_000_000)
+        let session = harness.network.makeSession(.init(name: "app", urlCache: cache))
+        var whole: NetworkResult?, ranged: NetworkResult?
+        harness.at(0) { harness.keep(session.load(2, priority: .normal) { whole = $0 }, tag: 1) }
+        harness.at(ms(500)) {
+            harness.keep(session.load(2, priority: .normal, rangeStart: 25_000) { ranged = $0 }, tag: 2)
+        }
+        harness.drain()
+        // Then the cache held the response, but the 206 came from the network: 500 + 10 + 75 ms
+        // (answered from the cache it would have been one disk read and no bytes downloaded)
+        #expect(whole == .success(bytes: 100_000) && session.hasCachedResponse(for: 2))
+        #expect(ranged == .success(bytes: 75_000))
+        #expect(harness.network.bytesDownloaded == 175_000)
+        #expect(harness.scheduler.now == ms(585))
+    }
+
     @Test func aSecondCompleteDownloadOfAnImageIsADuplicate() {
         let harness = NetworkHarness(Self.config(rttMs: 0))
         let session = harness.network.sharedSession

@@ -3,21 +3,30 @@ import ScrollSimCore
 
 /// One run of a sweep: a decoded scenario, a strategy, and the axis cells its CSV row ends with.
 public struct SweepRun: Sendable {
-    /// The scenario with this combination's axis values applied.
-    public var scenario: Scenario
+    /// The scenario with this combination's axis values applied (decoded and checked by the
+    /// strict scenario decoder, which runs `Scenario.validate(file:)`).
+    public let scenario: Scenario
     /// The strategy's name, as reported.
-    public var strategyName: String
+    public let strategyName: String
     /// Makes the strategy.
-    public var factory: StrategyFactory
+    public let factory: StrategyFactory
     /// The values of the axes that have a column, in axis order (as the CSV shows them).
-    public var axisValues: [String]
+    public let axisValues: [String]
+
+    /// A run of a combination `SweepPlan.run(at:)` decoded (so checked) — the only way one is made,
+    /// as a `RunPlan.Run` of a checked scenario: its fields cannot change after the check.
+    init(validatedScenario scenario: Scenario, strategyName: String, factory: @escaping StrategyFactory,
+         axisValues: [String]) {
+        self.scenario = scenario
+        self.strategyName = strategyName
+        self.factory = factory
+        self.axisValues = axisValues
+    }
 
     /// Runs the simulation and returns its summary row with the axis values.
-    /// - Throws: `InputError` when `scenario` breaks a rule of `Scenario.validate(file:)` (never for a
-    ///   run a `SweepPlan` made: its combinations were decoded and checked).
-    public func run() throws(InputError) -> SummaryRow {
-        let metrics = try SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategyName,
-                                        strategy: factory).run()
+    public func run() -> SummaryRow {
+        let metrics = SimulationRun(validatedScenario: scenario, seed: scenario.seed, strategyName: strategyName,
+                                    strategy: factory).run()
         return SummaryRow(metrics, axisValues: axisValues)
     }
 }
@@ -225,8 +234,8 @@ public struct SweepPlan: Sendable {
             throw InputError(.invalid, file: definition.file, at: .path(location),
                              "the combination lists \(built.count) strategies, expected \(strategy + 1) or more")
         }
-        return SweepRun(scenario: scenario, strategyName: built[strategy].name, factory: built[strategy].factory,
-                        axisValues: axisValues)
+        return SweepRun(validatedScenario: scenario, strategyName: built[strategy].name,
+                        factory: built[strategy].factory, axisValues: axisValues)
     }
 
     /// Every run, decoded (for small sweeps and tests; a large sweep runs by index instead).
