@@ -212,22 +212,22 @@ final class SDWebImageStrategy: FetchStrategy {
                 load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
                     load.job = nil
                     load.leaveQueue()
-                    // `callStoreOriginCacheProcessForOperation:`: the data under the original key,
-                    // disk only (`originalStoreCacheType` SDImageCacheTypeDisk), one `ioQueue` block
-                    disk.store(imageID, bytes: bytes)
-                    // `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll): memory, then a second
-                    // `ioQueue` block after the first
+                    // `callStoreOriginCacheProcessForOperation:` writes the data under the original
+                    // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
+                    // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
+                    // image in memory, then enqueues a second block after the first
                     memory.store(image, for: imageID)
                     if configuration.isDownsampling {
-                        // A thumbnail (`sd_isThumbnail`): no data, so the image is re-encoded and
-                        // written under the thumbnail key
+                        // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
+                        // under the thumbnail key
+                        disk.store(imageID, bytes: bytes)
                         let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
                                                                         environment: environment)
                         disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
                     } else {
-                        // No transformer, no thumbnail: the same key and data, so the file is written
-                        // again (`NSDataWritingAtomic` replaces it)
-                        disk.store(imageID, bytes: bytes)
+                        // No transformer, no thumbnail: both blocks write the data to the URL's file
+                        // (`NSDataWritingAtomic` replacing it)
+                        disk.store(imageID, bytes: bytes, writes: 2)
                     }
                     loads.complete(load, with: image)
                 }
