@@ -50,10 +50,11 @@ import ScrollSimCore
 /// - Prefetch: one `ImagePrefetcher` per `prefetchItemsAt` call (`Topic_Prefetch.md`), at most
 ///   5 downloads of its own at a time (`maxConcurrentDownloads`), skipping images in memory or on
 ///   disk (`alsoPrefetchToMemory` false), never stopped: `cancelPrefetching` does nothing.
-/// - Not modelled: re-encoding by `DefaultCacheSerializer` on the `ioQueue` before a write
-///   (`preferCacheOriginalData` false: even a plain download is re-encoded; no figure for the
-///   encode, so writes cost only their disk time); a request arriving while its download's data
-///   is being processed joins it (Kingfisher would start a second download).
+/// - Not modelled: re-encoding by `DefaultCacheSerializer` on the serial `ioQueue` before a write
+///   (`preferCacheOriginalData` false: even a plain download is re-encoded, in the original's
+///   format at `compressionQuality` 1.0; no figure for the encode found, so writes cost only their
+///   disk time, and of the download's bytes, not the re-encode's); a request arriving while its
+///   download's data is being processed joins it (Kingfisher would start a second download).
 final class KingfisherStrategy: FetchStrategy {
     /// The options apps change; every default is Kingfisher's.
     struct Configuration: Sendable {

@@ -42,11 +42,16 @@ import ScrollSimCore
 /// - Prefetch: `SDWebImagePrefetcher`, `maxConcurrentPrefetchCount` 3 (its own queue, FIFO),
 ///   `SDWebImageLowPriority`. Its API cancels per batch token or everything, not per item, so
 ///   `cancelPrefetching` does nothing (the common integration).
+/// - Disk writes after a download (`SDWebImageManager.m`): the original-store step writes the
+///   data under the original key (disk only), then the store step stores the image in memory and
+///   writes again. With no transformer and no thumbnail both keys are the URL's, so the same data
+///   is written twice, one `ioQueue` block after the other (the serial queue, `NSDataWritingAtomic`
+///   replacing the file); with a thumbnail the second write is the re-encoded thumbnail under its
+///   own key. The memory cache is stored once.
 /// - Not modelled: the failed-URL blacklist (our failures are transient network errors, which
-///   SDWebImage does not blacklist); disk expiry (1 week); the second write of the downloaded data
-///   (the original-store step and the store step both write it when there is no transformer or
-///   thumbnail); the CPU cost of re-encoding a thumbnail (a global queue, assumed small); one
-///   thumbnail size per image (the first requester's), where SDWebImage keys each size apart.
+///   SDWebImage does not blacklist); disk expiry (1 week); the CPU cost of re-encoding a thumbnail
+///   (a global queue, assumed small); one thumbnail size per image (the first requester's), where
+///   SDWebImage keys each size apart.
 final class SDWebImageStrategy: FetchStrategy {
     /// The settings apps change; every default is SDWebImage's.
     struct Configuration: Sendable {
@@ -207,12 +212,22 @@ final class SDWebImageStrategy: FetchStrategy {
                 load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
                     load.job = nil
                     load.leaveQueue()
+                    // `callStoreOriginCacheProcessForOperation:` writes the data under the original
+                    // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
+                    // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
+                    // image in memory, then enqueues a second block after the first
                     memory.store(image, for: imageID)
-                    disk.store(imageID, bytes: bytes)
                     if configuration.isDownsampling {
+                        // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
+                        // under the thumbnail key
+                        disk.store(imageID, bytes: bytes)
                         let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
                                                                         environment: environment)
                         disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
+                    } else {
+                        // No transformer, no thumbnail: both blocks write the data to the URL's file
+                        // (`NSDataWritingAtomic` replacing it)
+                        disk.store(imageID, bytes: bytes, writes: 2)
                     }
                     loads.complete(load, with: image)
                 }

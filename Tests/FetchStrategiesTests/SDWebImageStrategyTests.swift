@@ -54,6 +54,28 @@ import Testing
         #expect(plain.mainDecodeNanos == 0 && tuned.mainDecodeNanos == 0)
     }
 
+    @Test("A download is written to disk twice, or once with its thumbnail, one ioQueue block after the other")
+    func aDownloadIsWrittenTwiceOnTheSerialIOQueue() {
+        // Given one item (image 0: 1200 × 1200 px, 20 000 bytes) downloaded and decoded; the disk
+        // costs 1 ms + bytes / 400 MB/s
+        let scenario = StrategyTests.fixedList(itemCount: 1, script: [.pause(seconds: 1)])
+        let plainJobs = JobLog(), tunedJobs = JobLog()
+        _ = Self.run(scenario, [], observer: plainJobs)
+        _ = Self.run(scenario, [("downsample", .bool(true))], observer: tunedJobs)
+        // Then by default the original-store step and the store step each write the 20 000 bytes
+        // under the URL's key (1.05 ms), the second after the first on the serial ioQueue, both
+        // issued when the decode ends
+        let plainEnd = plainJobs.decodes[0].end, write = SimTime(1_050_000)
+        #expect(plainJobs.decodes.count == 1)
+        #expect(plainJobs.diskJobs.map { [$0.start, $0.end] }
+                == [[plainEnd, plainEnd + write], [plainEnd + write, plainEnd + 2 * write]])
+        // While with a thumbnail the second write is the 300 × 300 px thumbnail re-encoded:
+        // 20 000 × 90 000 / 1 440 000 = 1 250 bytes, 1 ms + 3 125 ns
+        let tunedEnd = tunedJobs.decodes[0].end
+        #expect(tunedJobs.diskJobs.map { [$0.start, $0.end] }
+                == [[tunedEnd, tunedEnd + write], [tunedEnd + write, tunedEnd + write + 1_003_125]])
+    }
+
     @Test(arguments: [
         // cell pixel size, source: the decode SDWebImage 5.21.5 chooses (preserveAspectRatio YES)
         ((1170, 300), (1200, 1200), DecodeMode.thumbnail(maxPixelSize: 300)),

@@ -81,27 +81,47 @@ final class DiskCacheModel {
         }
     }
 
-    /// Stores `imageID`'s downloaded data, `bytes` long.
-    func store(_ imageID: Int, bytes: Int64) {
-        store(key: Self.originalKey(imageID), bytes: bytes)
+    /// Stores `imageID`'s downloaded data, `bytes` long, writing it `writes` times.
+    func store(_ imageID: Int, bytes: Int64, writes: Int = 1) {
+        store(key: Self.originalKey(imageID), bytes: bytes, writes: writes)
     }
 
-    /// Stores entry `key` of `bytes`.
-    func store(key: Int, bytes: Int64) {
+    /// Stores entry `key` of `bytes`, writing the file `writes` times in a row (SDWebImage writes
+    /// a download twice to the same file). On the I/O queue the writes take one turn, back to
+    /// back: the same order as blocks enqueued together on a serial queue, as nothing can be
+    /// enqueued between them.
+    func store(key: Int, bytes: Int64, writes: Int = 1) {
+        assert(writes >= 1)
         evicted.removeAllKeepingCapacity()
         bytesOfKey[Self.slot(key)] = bytes
         index.insert(key, cost: bytes, evicted: &evicted)
         for victim in evicted { bytesOfKey[Self.slot(victim)] = 0 }
         guard writesUseIOQueue else {
-            environment.writeDisk(bytes: bytes)
+            for _ in 0..<writes { environment.writeDisk(bytes: bytes) }
             return
         }
         let environment = self.environment, ioQueue = self.ioQueue
         let ticket = ioQueue.nextTicket  // known before `add`: the closures capture a constant, not a box
         let added = ioQueue.add(priority: .normal) {
-            environment.writeDisk(bytes: bytes) { ioQueue.release(ticket) }
+            guard writes > 1 else {
+                environment.writeDisk(bytes: bytes) { ioQueue.release(ticket) }
+                return
+            }
+            Self.write(bytes, times: writes, environment: environment) { ioQueue.release(ticket) }
         }
         assert(added == ticket)
         ioQueue.startReady()
+    }
+
+    /// Writes `bytes` `times` times, one disk job after the other, then calls `then`.
+    private static func write(_ bytes: Int64, times: Int, environment: FetchEnvironment,
+                              then: @escaping () -> Void) {
+        environment.writeDisk(bytes: bytes) {
+            if times > 1 {
+                write(bytes, times: times - 1, environment: environment, then: then)
+            } else {
+                then()
+            }
+        }
     }
 }
