@@ -30,6 +30,26 @@ import Testing
         #expect(queue.runningCount == 2 && queue.pendingCount == 0)
     }
 
+    @Test("first in, first out: a serial dispatch queue ignores priorities and their changes")
+    func firstInFirstOutIgnoresPriorities() {
+        // Given one slot: a runs; b (low), c (high), d (normal), e (low) wait; e is raised to
+        // very high and b cancelled
+        let queue = PriorityWorkQueue(width: 1, order: .firstInFirstOut)
+        let log = StartLog()
+        var tickets: [String: Int] = [:]
+        let priorities: [String: RequestPriority] = ["a": .normal, "b": .low, "c": .high, "d": .normal, "e": .low]
+        for name in ["a", "b", "c", "d", "e"] {
+            tickets[name] = queue.add(priority: priorities[name]!) { log.started.append(name) }
+            queue.startReady()
+        }
+        queue.setPriority(tickets["e"]!, .veryHigh)
+        queue.release(tickets["b"]!)
+        // Then each ends in turn and the next in submission order starts (by priority: c, e, d)
+        for name in ["a", "c", "d", "e"] { queue.release(tickets[name]!) }
+        #expect(log.started == ["a", "c", "d", "e"])
+        #expect(queue.runningCount == 0 && queue.pendingCount == 0)
+    }
+
     @Test func lastInFirstOutReplaysSDWebImagesOwnOrderTest() {
         // SDWebImage's test15DownloaderLIFOExecutionOrder: one download at a time; 1...7 are
         // added (1 starts at once); when 7 starts, 8...14 are added. Expected start order:

@@ -9,8 +9,8 @@ import ScrollSimCore
 ///   `processedKey(imageID)` (Kingfisher's processor identifier, SDWebImage's thumbnail key).
 /// - Keys live in a `CacheIndex` ordered by access (LRU) with an optional byte limit (entries
 ///   cost their bytes; 0 = unlimited, the Kingfisher and SDWebImage defaults).
-/// - Reads go through one serial I/O queue (Kingfisher's and SDWebImage's `ioQueue`, Nuke's
-///   serial pipeline queue), then `environment.readDisk` (latency + bytes / throughput).
+/// - Reads go through one serial I/O queue, first in, first out (Kingfisher's and SDWebImage's
+///   `ioQueue`, Nuke's serial pipeline queue), then `environment.readDisk` (latency + bytes / throughput).
 /// - Writes go through `environment.writeDisk`, on the serial I/O queue when
 ///   `writesUseIOQueue` (Kingfisher, SDWebImage) or beside it (Nuke's staged, batched writes).
 ///   A key is readable from the moment its write is issued: the serial queue orders a later
@@ -27,8 +27,11 @@ final class DiskCacheModel {
     @exclusivity(unchecked) private var bytesOfKey = DenseTable<Int64>(empty: 0)
     /// Whether writes queue on the serial I/O queue.
     private let writesUseIOQueue: Bool
-    /// The serial I/O queue.
-    let ioQueue = PriorityWorkQueue(width: 1)
+    /// The serial I/O queue: first in, first out, whatever the requests' priorities (a serial
+    /// `DispatchQueue`: Kingfisher 8.11.0 `ImageCache.swift:198-199`, SDWebImage 5.21.5
+    /// `SDImageCacheConfig.m:40-42`, `SDImageCache.m:130-131`; Nuke 13.2.0 reads its `DataCache` in
+    /// `TaskLoadImage.start()`, on its pipeline's serial queue, in the order the tasks start).
+    let ioQueue = PriorityWorkQueue(width: 1, order: .firstInFirstOut)
     /// Scratch buffer for evicted keys.
     @exclusivity(unchecked) private var evicted: [Int] = []
 

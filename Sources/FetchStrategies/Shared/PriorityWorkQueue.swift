@@ -20,6 +20,9 @@ import ScrollSimCore
 /// newest first, one at a time (the library's own test, `test15DownloaderLIFOExecutionOrder`,
 /// pins that order). Priorities play no part then: at most one pending item is ever ready.
 ///
+/// `.firstInFirstOut` order models a serial `DispatchQueue`: items start in submission order and
+/// priorities are ignored.
+///
 /// `add` never starts work; `startReady()` does, so a caller can store the ticket first. Work
 /// may call `release` (or `add`) re-entrantly.
 final class PriorityWorkQueue {
@@ -37,6 +40,9 @@ final class PriorityWorkQueue {
         case priority
         /// Only the newest item not yet released may start (SDWebImage's LIFO dependencies).
         case lastInFirstOut
+        /// Submission order alone, whatever the priorities (a serial `DispatchQueue`, which runs
+        /// its blocks in the order they were submitted: Kingfisher's and SDWebImage's `ioQueue`).
+        case firstInFirstOut
     }
 
     /// Where a ticket is.
@@ -96,6 +102,7 @@ final class PriorityWorkQueue {
     /// - Complexity: O(1) amortised.
     func add(priority: RequestPriority, _ work: @escaping () -> Void) -> Int {
         let ticket = entries.count
+        let priority = order == .firstInFirstOut ? .veryLow : priority  // one bucket: submission order
         entries.append(Entry(state: .pending, priority: priority, work: Work(run: work)))
         buckets[priority.rawValue].append(ticket)
         pendingCount += 1
@@ -142,8 +149,9 @@ final class PriorityWorkQueue {
     func isPending(_ ticket: Int) -> Bool { ticket >= 0 && ticket < entries.count && entries[ticket].state == .pending }
 
     /// Changes the priority of `ticket`; only a pending item moves (a running one keeps its slot).
+    /// Under `.firstInFirstOut` nothing changes.
     func setPriority(_ ticket: Int, _ priority: RequestPriority) {
-        guard ticket >= 0 && ticket < entries.count else { return }
+        guard ticket >= 0 && ticket < entries.count && order != .firstInFirstOut else { return }
         let old = entries[ticket].priority
         guard old != priority else { return }
         entries[ticket].priority = priority
