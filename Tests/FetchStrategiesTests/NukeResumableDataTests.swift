@@ -17,19 +17,26 @@ import Testing
         }
     }
 
+    /// One 100-pt row on screen, 100 000-byte images, 100 ms latency, 8 Mbps (1 byte per µs),
+    /// running `script`.
+    static func oneRow(_ script: [ScriptStep]) -> Scenario {
+        var scenario = StrategyTests.fixedList(script: script)
+        scenario.layout.viewportHeight = 100
+        scenario.images.bytesMedian = 100_000
+        scenario.images.bytesP95 = 100_000
+        scenario.network.bandwidthMbps = 8
+        return scenario
+    }
+
     /// One 100-pt row on screen, 100 000-byte images, 100 ms latency, 8 Mbps (1 byte per µs):
     /// item 0 (image 0) loads from the start, a jump at 0.15 s to item 10 cancels it halfway, and a
     /// jump back at 0.65 s asks for image 0 again.
     static func cancelHalfwayAndReturn(_ parameters: [(key: String, value: JSONValue)])
         -> (metrics: RunMetrics, log: Log) {
-        var scenario = StrategyTests.fixedList(script: [
+        let scenario = Self.oneRow([
             .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.5),
             StrategyTests.jump(to: 0), .pause(seconds: 1),
         ])
-        scenario.layout.viewportHeight = 100
-        scenario.images.bytesMedian = 100_000
-        scenario.images.bytesP95 = 100_000
-        scenario.network.bandwidthMbps = 8
         let log = Log()
         let metrics = StrategyTests.run(scenario, "nuke", parameters: parameters, observer: log)
         return (metrics, log)
@@ -63,14 +70,10 @@ import Testing
     @Test("the kept bytes count in the footprint while the storage holds them")
     func theKeptBytesCountInTheFootprint() {
         // Given the run of `cancelHalfwayAndReturn`, the bytes the app holds sampled at every frame
-        var scenario = StrategyTests.fixedList(script: [
+        let scenario = Self.oneRow([
             .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.5),
             StrategyTests.jump(to: 0), .pause(seconds: 1),
         ])
-        scenario.layout.viewportHeight = 100
-        scenario.images.bytesMedian = 100_000
-        scenario.images.bytesP95 = 100_000
-        scenario.network.bandwidthMbps = 8
         let device = scenario.device
         let probe = StrategyProbe { NukeStrategy(environment: $0) }
         var held: [(time: SimTime, bytes: Int64)] = []
@@ -102,15 +105,11 @@ import Testing
     /// As `cancelHalfwayAndReturn`, then at the return image 0's resumed request is cancelled again
     /// by a jump to item 10 (image 10 in memory) `seconds` later, and a last jump asks for it once more.
     static func cancelTwice(after seconds: Double) -> Log {
-        var scenario = StrategyTests.fixedList(script: [
+        let scenario = Self.oneRow([
             .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.5),
             StrategyTests.jump(to: 0), .pause(seconds: seconds), StrategyTests.jump(to: 10), .pause(seconds: 0.5),
             StrategyTests.jump(to: 0), .pause(seconds: 1),
         ])
-        scenario.layout.viewportHeight = 100
-        scenario.images.bytesMedian = 100_000
-        scenario.images.bytesP95 = 100_000
-        scenario.network.bandwidthMbps = 8
         let log = Log()
         _ = StrategyTests.run(scenario, "nuke", parameters: [], observer: log)
         return log
@@ -141,14 +140,10 @@ import Testing
     @Test func memoryPressureDropsTheKeptBytes() {
         // Given image 0's download cancelled at 152.01 ms with 48 710 bytes kept, and a memory warning
         // (the storage's `Cache` clears itself on the memory-pressure source) before the jump back
-        var scenario = StrategyTests.fixedList(script: [
+        let scenario = Self.oneRow([
             .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.25), .memoryWarning,
             .pause(seconds: 0.25), StrategyTests.jump(to: 0), .pause(seconds: 1),
         ])
-        scenario.layout.viewportHeight = 100
-        scenario.images.bytesMedian = 100_000
-        scenario.images.bytesP95 = 100_000
-        scenario.network.bandwidthMbps = 8
         let log = Log()
         _ = StrategyTests.run(scenario, "nuke", parameters: [], observer: log)
         // Then image 0 is downloaded whole again
@@ -196,15 +191,11 @@ import Testing
         // for its first three requests are 0.770, 0.238 and 0.881, image 10's first 0.704): image 0's
         // download cancelled with 48 710 bytes kept, its resumed request failing at its first byte
         // (752.16 ms), then a jump away and back at 0.95 s and 1.05 s asking for it a third time
-        var scenario = StrategyTests.fixedList(script: [
+        var scenario = Self.oneRow([
             .pause(seconds: 0.15), StrategyTests.jump(to: 10), .pause(seconds: 0.5),
             StrategyTests.jump(to: 0), .pause(seconds: 0.3), StrategyTests.jump(to: 10), .pause(seconds: 0.1),
             StrategyTests.jump(to: 0), .pause(seconds: 1),
         ])
-        scenario.layout.viewportHeight = 100
-        scenario.images.bytesMedian = 100_000
-        scenario.images.bytesP95 = 100_000
-        scenario.network.bandwidthMbps = 8
         scenario.network.failureRate = 0.5
         let log = Log()
         let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: "nuke"))
