@@ -56,6 +56,8 @@ final class MemoryLedger {
     var onLimitExceeded: (() -> Void)?
     /// Whether the warning has fired and the footprint has not been back at or below its level.
     @exclusivity(unchecked) private(set) var isWarned = false
+    /// Data bytes charged and not yet discharged: a cache never gives back more than it charged.
+    @exclusivity(unchecked) private(set) var chargedDataBytes: Int64 = 0
 
     /// A cell or cache starts holding `image`.
     func retain(_ image: ImageObject) {
@@ -72,12 +74,17 @@ final class MemoryLedger {
 
     /// A cache starts holding `bytes` that are not a bitmap (encoded data in memory).
     func charge(_ bytes: Int64) {
-        if bytes > 0 { add(bytes) }
+        guard bytes > 0 else { return }
+        chargedDataBytes += bytes
+        add(bytes)
     }
 
     /// A cache stops holding `bytes` it charged (one `discharge` per `charge`, same bytes).
     func discharge(_ bytes: Int64) {
-        if bytes > 0 { subtract(bytes) }
+        guard bytes > 0 else { return }
+        assert(bytes <= chargedDataBytes, "discharging \(bytes) bytes, \(chargedDataBytes) charged")
+        chargedDataBytes -= bytes
+        subtract(bytes)
     }
 
     /// `image` got its bitmap.
