@@ -98,8 +98,9 @@ final class KingfisherStrategy: FetchStrategy {
     private let memory: ImageMemoryCache
     /// `ImageCache.diskStorage`.
     private let disk: DiskCacheModel
-    /// `ImageDownloader`'s shared serial processing queue.
-    private let processingQueue = PriorityWorkQueue(width: 1)
+    /// `ImageDownloader`'s shared serial processing queue: a serial `DispatchQueue`, so first in,
+    /// first out whatever the requests' priorities (`ImageDataProcessor.swift:29-30`, 8.11.0).
+    private let processingQueue = PriorityWorkQueue(width: 1, order: .firstInFirstOut)
     /// `ImageDownloader`'s tasks by URL, and the per-request disk reads.
     private let loads = SharedImageLoads(rule: .first)
     /// The last `kf.taskIdentifier` issued.
