@@ -162,7 +162,8 @@ extension HTMLReport {
                             + SVGCanvas.number(y(point.mean)))
                 isDrawing = true
             }
-            canvas.path(data.joined(separator: " "), cssClass: "series", stroke: model.color(of: line.strategy))
+            canvas.path(data.joined(separator: " "), cssClass: "series", stroke: model.color(of: line.strategy),
+                        dashArray: model.dash(of: line.strategy))
             for (index, point) in line.points.enumerated() {
                 guard let point, let low = point.low, let high = point.high else { continue }
                 canvas.path("M" + SVGCanvas.number(x(index)) + " " + SVGCanvas.number(y(low)) + "V"

@@ -113,6 +113,12 @@ public enum HTMLReport {
             Palette.color(strategies.firstIndex(of: name) ?? 0)
         }
 
+        /// The dash pattern of `name`'s sweep lines (nil: solid), which tells apart the strategies
+        /// that share a colour.
+        func dash(of name: String) -> String? {
+            Palette.dash(strategies.firstIndex(of: name) ?? 0)
+        }
+
         /// The mean of `column` over `rows` (summed in row order), or nil without rows.
         static func mean(_ column: Column, of rows: [SummaryRow]) -> Double? {
             guard !rows.isEmpty else { return nil }
@@ -143,7 +149,11 @@ public enum HTMLReport {
     static func legend(_ model: Model) -> String {
         var text = "<ul class=\"legend\">\n"
         for strategy in model.strategies {
-            text += "<li><span class=\"swatch\" style=\"background:\(model.color(of: strategy))\"></span>"
+            let color = model.color(of: strategy)
+            // A strategy whose colour repeats an earlier one's shows its sweep lines' dashes.
+            let background = model.dash(of: strategy) == nil ? color
+                : "repeating-linear-gradient(90deg, \(color) 0 4px, transparent 4px 6px)"
+            text += "<li><span class=\"swatch\" style=\"background:\(background)\"></span>"
                 + "\(HTMLText.escape(strategy))</li>\n"
         }
         return text + "</ul>\n"
@@ -336,8 +346,8 @@ public enum HTMLReport {
 /// The strategies' colours: the Okabe–Ito palette for colour-blind readers (Okabe & Ito, "Color
 /// Universal Design", 2008), its yellow replaced by a darker gold for contrast on white, then five
 /// colours of Paul Tol's colour-blind-safe "muted" scheme, so the eleven built-in strategies all
-/// differ; repeated beyond thirteen (the bar charts name each bar beside it; the sweep charts'
-/// legend names the lines).
+/// differ; repeated beyond thirteen (the bar charts name each bar beside it; a sweep chart's lines
+/// of a repeated colour are dashed, then dotted, as their legend swatches show).
 enum Palette {
     /// The colours, in assignment order.
     static let colors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#555555", "#B8860B",
@@ -345,4 +355,14 @@ enum Palette {
 
     /// The colour of the `index`th strategy.
     static func color(_ index: Int) -> String { colors[index % colors.count] }
+
+    /// The dash pattern of the `index`th strategy's lines: solid for the first round of colours,
+    /// then dashed, then dotted, so two strategies of one colour never draw alike (up to 39).
+    static func dash(_ index: Int) -> String? {
+        switch index / colors.count {
+        case 0: nil
+        case 1: "7 4"
+        default: "2 3"
+        }
+    }
 }

@@ -44,11 +44,15 @@ struct SVGCanvas {
         elements.append(title.map { open + "><title>\(HTMLText.escape($0))</title></rect>" } ?? open + "/>")
     }
 
-    /// A path with data `data` (already formatted), stroked with `stroke` when given.
-    mutating func path(_ data: String, cssClass: String, stroke: String? = nil, strokeWidth: Double? = nil) {
+    /// A path with data `data` (already formatted), stroked with `stroke` when given, dashed with
+    /// `dashArray` (an SVG `stroke-dasharray`) when given.
+    mutating func path(_ data: String, cssClass: String, stroke: String? = nil, strokeWidth: Double? = nil,
+                       dashArray: String? = nil) {
         let strokeAttribute = stroke.map { " stroke=\"\($0)\"" } ?? ""
         let widthAttribute = strokeWidth.map { " stroke-width=\"\(Self.number($0))\"" } ?? ""
-        elements.append("<path class=\"\(cssClass)\"\(strokeAttribute)\(widthAttribute) d=\"\(data)\"/>")
+        let dashAttribute = dashArray.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+        elements.append("<path class=\"\(cssClass)\"\(strokeAttribute)\(widthAttribute)\(dashAttribute) "
+                        + "d=\"\(data)\"/>")
     }
 
     /// A circle filled with `fill`, with a tooltip when `title` is given.
