@@ -32,18 +32,25 @@ import Testing
         #expect(texture.loadPriority(ofItem: 65) == nil)
     }
 
+    /// 1 000 000-byte images on a 1 MB/s link (10 downloads at once: 100 000 B/s each), 10 ms to
+    /// the first byte: items 0...12 loaded during 20 s, a jump to item 100, 1 s there (10 downloads
+    /// running past their response, 40 in PIN's queue), a jump to item 200, then `tail`.
+    static func jumpPastRunningDownloads(then tail: [ScriptStep]) -> Scenario {
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
+            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
+        ] + tail)
+        scenario.network.bandwidthMbps = 8
+        scenario.images.bytesMedian = 1_000_000
+        scenario.images.bytesP95 = 1_000_000
+        return scenario
+    }
+
     @Test func pinCancelsARunningDownloadWithLongToGoAndKeepsTheQueuedOnes() {
         // Given 1 000 000-byte images on a 1 MB/s link (10 downloads at once: 100 000 B/s each),
         // items 0...12 loaded during 20 s (13 samples for PIN's speed recorder), a jump to item
         // 100, 1 s there (10 downloads running, each past its response, 40 in PIN's queue), and a
         // jump to item 200
-        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
-            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
-            .pause(seconds: 1),
-        ])
-        scenario.network.bandwidthMbps = 8
-        scenario.images.bytesMedian = 1_000_000
-        scenario.images.bytesP95 = 1_000_000
+        let scenario = Self.jumpPastRunningDownloads(then: [.pause(seconds: 1)])
         let probe = Self.probe()
         var samplesAtTheSecondJump = -1
         let observer = ClosureObserver()
@@ -67,13 +74,9 @@ import Testing
         // downloads at once, 10 ms to the first byte on the kept-alive connections) with PINCache
         // disk limited to 13 500 000 bytes, and 0.5 s after the jump to item 200 a jump back to
         // the top
-        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
-            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
+        let scenario = Self.jumpPastRunningDownloads(then: [
             .pause(seconds: 0.5), StrategyTests.jump(to: 0), .pause(seconds: 1),
         ])
-        scenario.network.bandwidthMbps = 8
-        scenario.images.bytesMedian = 1_000_000
-        scenario.images.bytesP95 = 1_000_000
         var tuning = TextureStrategy.Configuration()
         tuning.diskCacheMB = 13_500_000 / 1_048_576
         let configuration = tuning
@@ -104,13 +107,9 @@ import Testing
     @Test func theNextDownloadOfAnImageWithResumeDataFetchesItWhole() {
         // Given the same cancels (images 85...94 cancelled with 98 900 bytes each, their resume
         // data stored), then a jump back to item 100 and 120 s there, for every download to end
-        var scenario = StrategyTests.constantLatencyList(latencyMs: 10, script: [
-            .pause(seconds: 20), StrategyTests.jump(to: 100), .pause(seconds: 1), StrategyTests.jump(to: 200),
+        let scenario = Self.jumpPastRunningDownloads(then: [
             .pause(seconds: 1), StrategyTests.jump(to: 100), .pause(seconds: 120),
         ])
-        scenario.network.bandwidthMbps = 8
-        scenario.images.bytesMedian = 1_000_000
-        scenario.images.bytesP95 = 1_000_000
         let probe = Self.probe()
         let metrics = probe.run(scenario, name: "texture")
         let texture = probe.strategy!

@@ -77,16 +77,21 @@ import ScrollSimTestSupport
         #expect(ScenarioKeys.display["refreshHz"].expectedPhrase == "an integer from 1 to 120")
     }
 
+    /// `Scenario.validate`'s refusal of `hz` on `model`, under `file`.
+    static func rateError(file: String, model: DeviceModel, hz: Int) -> InputError {
+        InputError(
+            kind: .invalid, file: file, path: "display.refreshHz",
+            message: "must be an integer from 1 to \(model.maxRefreshHz) on device.model \(model.rawValue), whose "
+                + "display refreshes at most \(model.maxRefreshHz) times a second (omit it for that rate), found \(hz)")
+    }
+
     @Test(arguments: [(DeviceModel.iphone12, 61), (.iphone12, 120), (.iphone14Pro, 121), (.iphone15Pro, 240),
                       (.iphone8, 0)])
     func codeBuiltRateOutsideTheDevicesRangeIsRefusedLikeAFiles(model: DeviceModel, hz: Int) {
         var scenario = Scenario(layout: .init(itemCount: 9))
         scenario.device = Scenario.Device(model: model)
         scenario.display.refreshHz = hz
-        let expected = InputError(
-            kind: .invalid, file: "built.json", path: "display.refreshHz",
-            message: "must be an integer from 1 to \(model.maxRefreshHz) on device.model \(model.rawValue), whose "
-                + "display refreshes at most \(model.maxRefreshHz) times a second (omit it for that rate), found \(hz)")
+        let expected = Self.rateError(file: "built.json", model: model, hz: hz)
         #expect(throws: expected) { try scenario.validate(file: "built.json") }
         if hz > 0 && hz <= DeviceModel.highestMaxRefreshHz {
             // A file with the same content gets the same error (but under its own name).
@@ -112,10 +117,7 @@ import ScrollSimTestSupport
         scenario.device = Scenario.Device(model: model)
         scenario.display.refreshHz = hz
         // Then the library's entry refuses it with validate's error, under the scenario's name
-        let expected = InputError(
-            kind: .invalid, file: "scenario 'built'", path: "display.refreshHz",
-            message: "must be an integer from 1 to \(model.maxRefreshHz) on device.model \(model.rawValue), whose "
-                + "display refreshes at most \(model.maxRefreshHz) times a second (omit it for that rate), found \(hz)")
+        let expected = Self.rateError(file: "scenario 'built'", model: model, hz: hz)
         #expect(SimulationRun.fileLabel(of: scenario) == "scenario 'built'")
         #expect(throws: expected) {
             _ = try SimulationRun(scenario: scenario, seed: 1, strategyName: "idle", strategy: { _ in IdleStrategy() })
