@@ -118,10 +118,11 @@ final class TextureStrategy: FetchStrategy {
         var held: (image: ImageObject, nodes: Int)?
     }
 
-    /// A shared data load for one image: a PINCache disk read or a PIN download. Completions
-    /// check the fetch's identity: a cancel made on the main thread takes effect at the main
-    /// thread's cursor, so a completion may still arrive for a fetch already dropped.
-    private final class Fetch {
+    /// A shared data load for one image: a PINCache disk read or a PIN download, and the target
+    /// its disk read (tag: the data's bytes) or download reports to. Completions check the
+    /// fetch's identity: a cancel made on the main thread takes effect at the main thread's
+    /// cursor, so a completion may still arrive for a fetch already dropped.
+    private final class Fetch: PoolJobTarget, NetworkLoadTarget {
         enum Phase {
             case disk(PoolTask)
             case queued
@@ -140,20 +141,51 @@ final class TextureStrategy: FetchStrategy {
         /// callback stays registered with PIN's task, so no later cancel empties it and the
         /// download runs to its end (`PINRemoteImageTask.m:123-130`, `l_cancelWithUUID:`).
         var isPinned = false
-        init(item: Int, phase: Phase, tier: Tier) {
+        /// The image it loads.
+        let imageID: Int
+        /// The strategy, told when the load ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: TextureStrategy
+        init(item: Int, imageID: Int, phase: Phase, tier: Tier, strategy: TextureStrategy) {
             self.items = InsertionOrderedSet(item)
             self.phase = phase
             self.tier = tier
+            self.imageID = imageID
+            self.strategy = strategy
             tierCounts[tier.rawValue] = 1
+        }
+
+        /// The PINCache disk read of `tag` bytes ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            strategy.dataArrived(imageID, bytes: Int64(tag), fetch: self)
+        }
+
+        /// The download ended.
+        func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+            strategy.downloadEnded(imageID, fetch: self, result: result)
         }
     }
 
-    /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`).
-    private final class Draw {
+    /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`),
+    /// and the target its decode reports to.
+    private final class Draw: PoolJobTarget {
         var task: PoolTask?
         /// The nodes waiting for it, in join order.
         var items: InsertionOrderedSet
-        init(item: Int) { self.items = InsertionOrderedSet(item) }
+        /// What it draws.
+        let key: DrawKey
+        /// The strategy, told when the draw ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: TextureStrategy
+        init(item: Int, key: DrawKey, strategy: TextureStrategy) {
+            self.items = InsertionOrderedSet(item)
+            self.key = key
+            self.strategy = strategy
+        }
+
+        /// The draw's decode ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            // A decode always hands over its image.
+            if let image { strategy.drawn(image, key: key, draw: self) }
+        }
     }
 
     /// The run's services.
@@ -363,14 +395,11 @@ final class TextureStrategy: FetchStrategy {
             updatePriority(of: imageID)
             return
         }
-        let fetch = Fetch(item: item, phase: .queued, tier: tier)
+        let fetch = Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
             diskReads += 1
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
-                self.dataArrived(imageID, bytes: bytes, fetch: fetch)
-            })
+            fetch.phase = .disk(environment.readDisk(bytes: bytes, target: fetch, tag: Int(bytes)))
             return
         }
         enqueue(fetch, imageID)
@@ -535,9 +564,7 @@ final class TextureStrategy: FetchStrategy {
             fetch.queueStamp = -1
             runningDownloads += 1
             let priority = fetch.tier.requestPriority
-            fetch.phase = .downloading(session.load(imageID, priority: priority) { [unowned(unsafe) self] result in
-                self.downloadEnded(imageID, fetch: fetch, result: result)
-            })
+            fetch.phase = .downloading(session.load(imageID, priority: priority, target: fetch, tag: 0))
         }
     }
 
@@ -632,13 +659,11 @@ final class TextureStrategy: FetchStrategy {
             draw.items.insert(item)
             return
         }
-        let draw = Draw(item: item)
+        let draw = Draw(item: item, key: key, strategy: self)
         setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
-        draw.task = environment.decode(key.imageID, mode: mode) { [unowned(unsafe) self] image in
-            self.drawn(image, key: key, draw: draw)
-        }
+        draw.task = environment.decode(key.imageID, mode: mode, target: draw, tag: 0)
     }
 
     /// A draw ended off the main thread: its contents are committed on the main thread.
