@@ -110,12 +110,17 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// One backing store of an image (`imageID` is its table's key): its draw in flight and the
-    /// contents nodes hold, with how many nodes hold them. Dropped when it has neither.
+    /// contents nodes hold, with how many nodes hold them. Dropped when it has neither. The
+    /// default value (0 × 0) is no backing store: a node draws only into a positive size.
     private struct BackingStore {
-        var width: Int
-        var height: Int
+        var width = 0
+        var height = 0
         var draw: Draw?
         var held: (image: ImageObject, nodes: Int)?
+        /// Whether it has neither a draw nor held contents.
+        var isEmpty: Bool { draw == nil && held == nil }
+        /// Whether it is `key`'s.
+        func isStore(of key: DrawKey) -> Bool { width == key.width && height == key.height }
     }
 
     /// A shared data load for one image: a PINCache disk read or a PIN download, and the target
@@ -207,8 +212,11 @@ final class TextureStrategy: FetchStrategy {
     /// Data loads by image.
     @exclusivity(unchecked) private var fetches = DenseTable<Fetch?>(empty: nil)
     /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
-    /// entry per backing size in use (usually one), found by a scan instead of a hash.
-    @exclusivity(unchecked) private var backingStores = DenseTable<[BackingStore]>(empty: [])
+    /// entry per backing size in use, the first in this table (no list to allocate for the usual
+    /// single size; `BackingStore()` when it has none) ...
+    @exclusivity(unchecked) private var backingStores = DenseTable<BackingStore>(empty: BackingStore())
+    /// ... and the image's other sizes in use (rare), found by a scan instead of a hash.
+    @exclusivity(unchecked) private var moreBackingStores = IntKeyedTable<[BackingStore]>()
     /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
     /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
     @exclusivity(unchecked) private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
@@ -734,19 +742,22 @@ final class TextureStrategy: FetchStrategy {
 
     // MARK: Backing stores
 
-    /// Where `key`'s backing store is in its image's list (nil when it has none).
-    private func backingStoreIndex(_ key: DrawKey) -> Int? {
-        backingStores[key.imageID].firstIndex { $0.width == key.width && $0.height == key.height }
+    /// The backing store of `key`, if in use.
+    private func backingStore(_ key: DrawKey) -> BackingStore? {
+        let first = backingStores[key.imageID]
+        if first.isStore(of: key) { return first }
+        guard moreBackingStores.count > 0 else { return nil }
+        return moreBackingStores[key.imageID]?.first { $0.isStore(of: key) }
     }
 
     /// The draw of `key` in flight.
     private func draw(_ key: DrawKey) -> Draw? {
-        backingStoreIndex(key).map { backingStores[key.imageID][$0].draw } ?? nil
+        backingStore(key)?.draw
     }
 
     /// The contents of `key` held by nodes, with how many nodes hold them.
     private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? {
-        backingStoreIndex(key).map { backingStores[key.imageID][$0].held } ?? nil
+        backingStore(key)?.held
     }
 
     /// Sets (or with nil, ends) the draw of `key` in flight.
@@ -762,20 +773,32 @@ final class TextureStrategy: FetchStrategy {
     /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
     /// a draw nor held contents).
     private func updateBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
-        if let index = backingStoreIndex(key) {
-            change(&backingStores[key.imageID][index])
-            let store = backingStores[key.imageID][index]
-            guard store.draw == nil && store.held == nil else { return }
-            if backingStores[key.imageID].count == 1 {
-                backingStores[key.imageID] = []  // frees the list's storage: memory follows the images in use
-            } else {
-                backingStores[key.imageID].remove(at: index)
-            }
+        let imageID = key.imageID
+        let firstIsFree = backingStores[imageID].width == 0
+        if backingStores[imageID].isStore(of: key) {
+            change(&backingStores[imageID])
+            if backingStores[imageID].isEmpty { backingStores[imageID] = BackingStore() }
             return
+        }
+        if moreBackingStores.count > 0, var more = moreBackingStores.removeValue(forKey: imageID) {
+            if let index = more.firstIndex(where: { $0.isStore(of: key) }) {
+                change(&more[index])
+                if more[index].isEmpty { more.remove(at: index) }
+                if !more.isEmpty { moreBackingStores[imageID] = more }
+                return
+            }
+            moreBackingStores[imageID] = more
         }
         var store = BackingStore(width: key.width, height: key.height, draw: nil, held: nil)
         change(&store)
-        if store.draw != nil || store.held != nil { backingStores[key.imageID].append(store) }
+        guard !store.isEmpty else { return }
+        if firstIsFree {
+            backingStores[imageID] = store
+        } else {
+            var more = moreBackingStores.removeValue(forKey: imageID) ?? []
+            more.append(store)
+            moreBackingStores[imageID] = more
+        }
     }
 
     // MARK: Tests
