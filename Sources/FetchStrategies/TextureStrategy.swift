@@ -810,6 +810,11 @@ final class TextureStrategy: FetchStrategy {
         return fetch.tier.requestPriority
     }
 
+    /// The pixel size of the contents `item`'s node holds (nil when it holds none).
+    func contentsSize(ofItem item: Int) -> (width: Int, height: Int)? {
+        nodes[item]?.contents.map { ($0.pixelWidth, $0.pixelHeight) }
+    }
+
     /// The cell attached to `item`, if any.
     func cell(forItem item: Int) -> CellID? { cellOfItem[item] }
 
