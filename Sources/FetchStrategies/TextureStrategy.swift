@@ -195,6 +195,8 @@ final class TextureStrategy: FetchStrategy {
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// The collection's layout (`environment.layout`, fixed for the run).
+    private let layout: CollectionLayout
     /// `PINURLSessionManager`'s session: ephemeral, `HTTPMaximumConnectionsPerHost = UINT16_MAX`
     /// (`Source/Classes/PINRemoteImageManager.m`, PINRemoteImage 3.0.4): PIN's own queue is the limit.
     private let session: NetworkSession
@@ -261,6 +263,7 @@ final class TextureStrategy: FetchStrategy {
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        layout = environment.layout
         session = environment.makeSession(.init(name: "PINURLSessionManager", httpMaximumConnectionsPerHost: 65_535))
         self.configuration = configuration
         memory = CacheIndex(policy: .lru)
@@ -313,6 +316,8 @@ final class TextureStrategy: FetchStrategy {
         let preload = range(update, ahead: preloadAhead, behind: preloadBehind, hint: &preloadRowHint)
         let display = range(update, ahead: displayAhead, behind: displayBehind, hint: &displayRowHint)
         let visible = update.visibleItems
+        // No range moved (most updates of a slow scroll): no interface state changes.
+        guard preload != preloadRange || display != displayRange || visible != visibleRange else { return }
         // Only items whose interface state changes need work: the ranges are contiguous, so
         // those lie in the differences between the old and new ranges, found by range arithmetic
         // (O(changed items) per update, not O(range length)).
@@ -336,7 +341,7 @@ final class TextureStrategy: FetchStrategy {
         collect(preloadRange, preload)
         collect(displayRange, display)
         collect(visibleRange, visible)
-        changed.sort()
+        Self.sortSmall(&changed)
         changedItems = changed
         preloadRange = preload
         displayRange = display
@@ -369,6 +374,28 @@ final class TextureStrategy: FetchStrategy {
         }
     }
 
+    /// Sorts `items` ascending: by insertion for the few items of a usual update (no call into
+    /// the standard library's merge sort), by `sort()` past 16. Integers: the same order either way.
+    static func sortSmall(_ items: inout [Int]) {
+        guard items.count > 16 else { return insertionSort(&items) }
+        items.sort()
+    }
+
+    /// Sorts `items` ascending by insertion.
+    private static func insertionSort(_ items: inout [Int]) {
+        items.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices.dropFirst() {
+                let item = buffer[index]
+                var slot = index
+                while slot > 0 && buffer[slot - 1] > item {
+                    buffer[slot] = buffer[slot - 1]
+                    slot -= 1
+                }
+                buffer[slot] = item
+            }
+        }
+    }
+
     /// The items of `a` not in `b`, ascending: those below `b` and those above it.
     /// - Complexity: O(1).
     static func difference(_ a: Range<Int>, _ b: Range<Int>) -> (below: Range<Int>, above: Range<Int>) {
@@ -385,7 +412,7 @@ final class TextureStrategy: FetchStrategy {
         let height = update.viewportHeight
         let below = update.direction > 0 ? ahead : behind
         let above = update.direction > 0 ? behind : ahead
-        return environment.layout.items(intersecting: update.offset - above * height,
+        return layout.items(intersecting: update.offset - above * height,
                                         update.offset + height + below * height, hint: &hint)
     }
 
@@ -630,8 +657,8 @@ final class TextureStrategy: FetchStrategy {
     /// The draw of `item`'s node: its image at the backing size of its bounds in pixels,
     /// `floor(points × scale)` as `ASImageNode` computes them.
     private func drawKey(_ item: Int, imageID: Int) -> DrawKey {
-        let frame = environment.layout.frame(ofItem: item)
-        let scale = environment.layout.scale
+        let frame = layout.frame(ofItem: item)
+        let scale = layout.scale
         let bounds = (width: Int((frame.width * scale).rounded(.down)),
                       height: Int((frame.height * scale).rounded(.down)))
         let size = Self.backingSize(source: environment.imagePixelSize(ofImage: imageID), bounds: bounds)
