@@ -769,31 +769,43 @@ final class TextureStrategy: FetchStrategy {
 
     // MARK: Backing stores
 
-    /// The backing store of `key`, if in use.
-    private func backingStore(_ key: DrawKey) -> BackingStore? {
-        let first = backingStores[key.imageID]
-        if first.isStore(of: key) { return first }
+    /// The backing store of `key` among its image's other sizes, if in use.
+    private func moreBackingStore(_ key: DrawKey) -> BackingStore? {
         guard moreBackingStores.count > 0 else { return nil }
         return moreBackingStores[key.imageID]?.first { $0.isStore(of: key) }
     }
 
     /// The draw of `key` in flight.
     private func draw(_ key: DrawKey) -> Draw? {
-        backingStore(key)?.draw
+        if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].draw }
+        return moreBackingStore(key)?.draw
     }
 
     /// The contents of `key` held by nodes, with how many nodes hold them.
     private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? {
-        backingStore(key)?.held
+        if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].held }
+        return moreBackingStore(key)?.held
     }
 
     /// Sets (or with nil, ends) the draw of `key` in flight.
     private func setDraw(_ draw: Draw?, _ key: DrawKey) {
+        let imageID = key.imageID
+        if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
+            backingStores[imageID].draw = draw
+            if draw == nil && backingStores[imageID].held == nil { backingStores[imageID] = BackingStore() }
+            return
+        }
         updateBackingStore(key) { $0.draw = draw }
     }
 
     /// Sets (or with nil, drops) the contents of `key` held by nodes.
     private func setHeld(_ held: (image: ImageObject, nodes: Int)?, _ key: DrawKey) {
+        let imageID = key.imageID
+        if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
+            backingStores[imageID].held = held
+            if held == nil && backingStores[imageID].draw == nil { backingStores[imageID] = BackingStore() }
+            return
+        }
         updateBackingStore(key) { $0.held = held }
     }
 
