@@ -242,8 +242,9 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var displayRowHint = CollectionLayout.RowHint()
     /// Offset of the last range update (nil before the first).
     private var lastOffset: Double?
-    /// The items whose interface state the last range update changed (storage kept between updates).
-    @exclusivity(unchecked) private var changedItems: [Int] = []
+    /// The ranges of items whose interface state the last range update changed (storage kept
+    /// between updates).
+    @exclusivity(unchecked) private var changedRanges: [Range<Int>] = []
 
     /// Loads cancelled because their last node left the preload range (for tests).
     private(set) var cancelledFetches = 0
@@ -324,11 +325,11 @@ final class TextureStrategy: FetchStrategy {
         let leaving = Self.difference(preloadRange, preload)
         for item in leaving.below { exitPreload(item) }
         for item in leaving.above { exitPreload(item) }
-        var changed: [Int] = []
-        swap(&changed, &changedItems)  // uniquely referenced: emptied in place, its storage kept
-        changed.removeAllKeepingCapacity()
+        var changed: [Range<Int>] = []
+        swap(&changed, &changedRanges)  // uniquely referenced: emptied in place, its storage kept
+        changed.removeAll(keepingCapacity: true)
         func add(_ items: Range<Int>) {
-            for item in items { changed.append(item) }
+            if !items.isEmpty { changed.append(items) }
         }
         func collect(_ old: Range<Int>, _ new: Range<Int>) {
             let entered = Self.difference(new, old)
@@ -341,57 +342,60 @@ final class TextureStrategy: FetchStrategy {
         collect(preloadRange, preload)
         collect(displayRange, display)
         collect(visibleRange, visible)
-        Self.sortSmall(&changed)
-        changedItems = changed
+        Self.sortByLowerBound(&changed)
+        changedRanges = changed
         preloadRange = preload
         displayRange = display
         visibleRange = visible
-        var last = -1
-        for item in changed where item != last {
-            last = item
-            let tier: Tier = visible.contains(item) ? .high : display.contains(item) ? .normal : .low
-            let inDisplay = display.contains(item)
-            let previous = nodes.update(item) { node in
-                defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
-                return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+        // The union of the changed ranges, ascending, each item once.
+        var next = Int.min
+        for range in changed {
+            for item in max(next, range.lowerBound)..<max(next, range.upperBound) {
+                updateInterfaceState(item, display: display, visible: visible)
             }
-            guard let (oldTier, wasInDisplay, imageID) = previous else {
-                enterPreload(item, tier: tier, inDisplay: inDisplay)
-                continue
-            }
-            if tier != oldTier {
-                if let fetch = fetches[imageID], fetch.items.contains(item) {
-                    fetch.tierCounts[oldTier.rawValue] -= 1
-                    fetch.tierCounts[tier.rawValue] += 1
-                }
-                updatePriority(of: imageID)
-            }
-            if inDisplay {
-                drawIfReady(item)
-            } else if wasInDisplay {
-                leaveDisplay(item)
-            }
+            next = max(next, range.upperBound)
         }
     }
 
-    /// Sorts `items` ascending: by insertion for the few items of a usual update (no call into
-    /// the standard library's merge sort), by `sort()` past 16. Integers: the same order either way.
-    static func sortSmall(_ items: inout [Int]) {
-        guard items.count > 16 else { return insertionSort(&items) }
-        items.sort()
+    /// The range update reached `item`, in the preload range, whose interface state may have changed.
+    @inline(__always)
+    private func updateInterfaceState(_ item: Int, display: Range<Int>, visible: Range<Int>) {
+        let tier: Tier = visible.contains(item) ? .high : display.contains(item) ? .normal : .low
+        let inDisplay = display.contains(item)
+        let previous = nodes.update(item) { node in
+            defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
+            return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+        }
+        guard let (oldTier, wasInDisplay, imageID) = previous else {
+            enterPreload(item, tier: tier, inDisplay: inDisplay)
+            return
+        }
+        if tier != oldTier {
+            if let fetch = fetches[imageID], fetch.items.contains(item) {
+                fetch.tierCounts[oldTier.rawValue] -= 1
+                fetch.tierCounts[tier.rawValue] += 1
+            }
+            updatePriority(of: imageID)
+        }
+        if inDisplay {
+            drawIfReady(item)
+        } else if wasInDisplay {
+            leaveDisplay(item)
+        }
     }
 
-    /// Sorts `items` ascending by insertion.
-    private static func insertionSort(_ items: inout [Int]) {
-        items.withUnsafeMutableBufferPointer { buffer in
+    /// Sorts `ranges` by lower bound, by insertion (at most 12 ranges: no call into the standard
+    /// library's sort). Equal bounds keep their order; the union walked from them is the same.
+    static func sortByLowerBound(_ ranges: inout [Range<Int>]) {
+        ranges.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices.dropFirst() {
-                let item = buffer[index]
+                let range = buffer[index]
                 var slot = index
-                while slot > 0 && buffer[slot - 1] > item {
+                while slot > 0 && buffer[slot - 1].lowerBound > range.lowerBound {
                     buffer[slot] = buffer[slot - 1]
                     slot -= 1
                 }
-                buffer[slot] = item
+                buffer[slot] = range
             }
         }
     }
