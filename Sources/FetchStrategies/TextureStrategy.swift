@@ -750,21 +750,33 @@ final class TextureStrategy: FetchStrategy {
         guard let node = nodes[item] else { return }
         if node.isDrawing { leaveDraw(item, node) }
         guard node.contents != nil else { return }
-        environment.async(onMain: { [unowned(unsafe) self] in
-            guard let node = self.nodes[item], !node.isInDisplayRange,
-                  let contents = node.contents else { return }
-            self.release(contents, of: node, item: item)
-            self.nodes[item]!.contents = nil
-            self.clearedContents += 1
-            if let cell = self.cellOfItem[item], self.environment.image(on: cell) === contents {
-                self.environment.setImage(nil, on: cell)
-            }
-        })
+        environment.async(onMain: { [unowned(unsafe) self] in self.clearContents(ofItem: item) })
+    }
+
+    /// The main-queue turn after `item`'s node left the display range: if it is still out, its
+    /// contents are cleared, and taken off its cell.
+    private func clearContents(ofItem item: Int) {
+        // One access in place: the node is not copied.
+        let cleared = nodes.update(item) { node -> (contents: ImageObject, drawKey: DrawKey?, imageID: Int)? in
+            guard !node.isInDisplayRange, let contents = node.contents else { return nil }
+            node.contents = nil
+            return (contents, node.drawKey, node.imageID)
+        }
+        guard let (contents, drawKey, imageID) = cleared ?? nil else { return }
+        release(contents, key: drawKey ?? self.drawKey(item, imageID: imageID))
+        clearedContents += 1
+        if let cell = cellOfItem[item], environment.image(on: cell) === contents {
+            environment.setImage(nil, on: cell)
+        }
     }
 
     /// The node of `item` lets go of `contents`.
     private func release(_ contents: ImageObject, of node: Node, item: Int) {
-        let key = drawKey(of: node, item: item)
+        release(contents, key: drawKey(of: node, item: item))
+    }
+
+    /// A node lets go of `contents`, drawn for `key`.
+    private func release(_ contents: ImageObject, key: DrawKey) {
         if let held = self.held(key), held.image === contents {
             setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
         }
