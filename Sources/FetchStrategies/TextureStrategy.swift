@@ -678,12 +678,15 @@ final class TextureStrategy: FetchStrategy {
     /// thread, joining a draw of the same image and size in flight or taking contents another
     /// node holds.
     private func drawIfReady(_ item: Int) {
-        guard let node = nodes[item], node.isInDisplayRange, node.hasImage, node.contents == nil,
-              !node.isDrawing else { return }
-        let key = drawKey(of: node, item: item)
-        nodes[item]!.drawKey = key
-        guard key.width > 0 && key.height > 0 else { return }  // nothing to draw into
-        nodes[item]!.isDrawing = true
+        // One access in place (the node is not copied): its draw, now waited for.
+        let ready = nodes.update(item) { node -> DrawKey? in
+            guard node.isInDisplayRange, node.hasImage, node.contents == nil, !node.isDrawing else { return nil }
+            let key = node.drawKey ?? drawKey(item, imageID: node.imageID)
+            node.drawKey = key
+            if key.width > 0 && key.height > 0 { node.isDrawing = true }
+            return key
+        }
+        guard let key = ready ?? nil, key.width > 0 && key.height > 0 else { return }  // else nothing to draw into
         if let held = self.held(key) {
             // The contents cache: committed on the main thread, like a draw.
             let image = held.image
@@ -720,10 +723,15 @@ final class TextureStrategy: FetchStrategy {
     /// it on their cells.
     private func commit<Items: Sequence<Int>>(_ image: ImageObject, key: DrawKey, to items: Items) {
         for item in items {
-            guard let node = nodes[item], node.isDrawing, node.imageID == key.imageID else { continue }
-            nodes[item]!.isDrawing = false
-            guard node.isInDisplayRange, node.contents == nil else { continue }
-            nodes[item]!.contents = image
+            // One access in place: the node stops waiting, and takes the contents if it still wants them.
+            let takes = nodes.update(item) { node -> Bool in
+                guard node.isDrawing, node.imageID == key.imageID else { return false }
+                node.isDrawing = false
+                guard node.isInDisplayRange, node.contents == nil else { return false }
+                node.contents = image
+                return true
+            }
+            guard takes == true else { continue }
             if let held = self.held(key), held.image === image {
                 setHeld((image, held.nodes + 1), key)
             } else {
