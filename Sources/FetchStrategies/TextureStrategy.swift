@@ -279,13 +279,14 @@ final class TextureStrategy: FetchStrategy {
         cellOfItem[item] = cell
         itemOfCell[cell] = item
         let imageID = environment.imageID(forItem: item)
-        if let contents = nodes[item]?.contents {
+        let contents = nodes.update(item) { $0.contents }  // nil: no node (one access, no copy)
+        if let contents = contents ?? nil {
             environment.record(.memoryHit, imageID: imageID)
             environment.setImage(contents, on: cell)
             return
         }
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
-        let isLoading = nodes[item] != nil
+        let isLoading = contents != nil
         environment.record(isLoading ? .inflightJoin : .miss, imageID: imageID)
     }
 
@@ -470,7 +471,7 @@ final class TextureStrategy: FetchStrategy {
                 cancelFetch(imageID)
             }  // a pinned download nobody waits for keeps its last priority and runs to its end
         }
-        if node.isDrawing { leaveDraw(item, node) }
+        if node.isDrawing { leaveDraw(item, key: drawKey(of: node, item: item)) }
         guard let contents = node.contents else { return }
         release(contents, of: node, item: item)
         if let cell = cellOfItem[item], environment.image(on: cell) === contents {
@@ -742,9 +743,8 @@ final class TextureStrategy: FetchStrategy {
         }
     }
 
-    /// The node of `item` stops waiting for its draw; a draw nobody waits for is cancelled.
-    private func leaveDraw(_ item: Int, _ node: Node) {
-        let key = drawKey(of: node, item: item)
+    /// The node of `item` stops waiting for its draw of `key`; a draw nobody waits for is cancelled.
+    private func leaveDraw(_ item: Int, key: DrawKey) {
         if let draw = self.draw(key), draw.items.remove(item), draw.items.isEmpty {
             draw.task?.cancel()
             setDraw(nil, key)
@@ -755,9 +755,13 @@ final class TextureStrategy: FetchStrategy {
     /// The node of `item` left the display range (but not the preload range): its draw stops, and
     /// its contents are cleared on the next main-queue turn if it is still out by then.
     private func leaveDisplay(_ item: Int) {
-        guard let node = nodes[item] else { return }
-        if node.isDrawing { leaveDraw(item, node) }
-        guard node.contents != nil else { return }
+        // One access in place: the node is not copied.
+        let state = nodes.update(item) { node in
+            (isDrawing: node.isDrawing, hasContents: node.contents != nil, drawKey: node.drawKey, imageID: node.imageID)
+        }
+        guard let state else { return }
+        if state.isDrawing { leaveDraw(item, key: state.drawKey ?? drawKey(item, imageID: state.imageID)) }
+        guard state.hasContents else { return }
         environment.async(onMain: { [unowned(unsafe) self] in self.clearContents(ofItem: item) })
     }
 
