@@ -371,12 +371,12 @@ final class TextureStrategy: FetchStrategy {
             enterPreload(item, tier: tier, inDisplay: inDisplay)
             return
         }
-        if tier != oldTier {
-            if let fetch = fetches[imageID], fetch.items.contains(item) {
+        if tier != oldTier, let fetch = fetches[imageID] {
+            if fetch.items.contains(item) {
                 fetch.tierCounts[oldTier.rawValue] -= 1
                 fetch.tierCounts[tier.rawValue] += 1
             }
-            updatePriority(of: imageID)
+            updatePriority(of: fetch, imageID)
         }
         if inDisplay {
             drawIfReady(item)
@@ -432,7 +432,7 @@ final class TextureStrategy: FetchStrategy {
         if let fetch = fetches[imageID] {
             fetch.items.insert(item)
             fetch.tierCounts[tier.rawValue] += 1
-            updatePriority(of: imageID)
+            updatePriority(of: fetch, imageID)
             return
         }
         let fetch = Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
@@ -466,7 +466,7 @@ final class TextureStrategy: FetchStrategy {
                 pinnedDownloads += 1
             }
             if !fetch.items.isEmpty {
-                updatePriority(of: imageID)
+                updatePriority(of: fetch, imageID)
             } else if !fetch.isPinned {
                 cancelFetch(imageID)
             }  // a pinned download nobody waits for keeps its last priority and runs to its end
@@ -553,8 +553,8 @@ final class TextureStrategy: FetchStrategy {
         fetch.tierCounts[Tier.high.rawValue] > 0 ? .high : fetch.tierCounts[Tier.normal.rawValue] > 0 ? .normal : .low
     }
 
-    private func updatePriority(of imageID: Int) {
-        guard let fetch = fetches[imageID] else { return }
+    /// `fetch`, `imageID`'s load, takes the highest tier of its nodes.
+    private func updatePriority(of fetch: Fetch, _ imageID: Int) {
         let tier = tier(of: fetch)
         let old = fetch.tier
         guard tier != old else { return }
