@@ -806,12 +806,14 @@ final class TextureStrategy: FetchStrategy {
     /// The draw of `key` in flight.
     private func draw(_ key: DrawKey) -> Draw? {
         if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].draw }
+        guard moreBackingStores.count > 0 else { return nil }
         return moreBackingStore(key)?.draw
     }
 
     /// The contents of `key` held by nodes, with how many nodes hold them.
     private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? {
         if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].held }
+        guard moreBackingStores.count > 0 else { return nil }
         return moreBackingStore(key)?.held
     }
 
@@ -823,6 +825,10 @@ final class TextureStrategy: FetchStrategy {
             if draw == nil && backingStores[imageID].held == nil { backingStores[imageID] = BackingStore() }
             return
         }
+        if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
+            if let draw { backingStores[imageID] = BackingStore(width: key.width, height: key.height, draw: draw) }
+            return
+        }
         updateBackingStore(key) { $0.draw = draw }
     }
 
@@ -832,6 +838,10 @@ final class TextureStrategy: FetchStrategy {
         if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
             backingStores[imageID].held = held
             if held == nil && backingStores[imageID].draw == nil { backingStores[imageID] = BackingStore() }
+            return
+        }
+        if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
+            if let held { backingStores[imageID] = BackingStore(width: key.width, height: key.height, held: held) }
             return
         }
         updateBackingStore(key) { $0.held = held }
