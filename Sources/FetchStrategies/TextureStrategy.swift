@@ -329,20 +329,9 @@ final class TextureStrategy: FetchStrategy {
         var changed: [Range<Int>] = []
         swap(&changed, &changedRanges)  // uniquely referenced: emptied in place, its storage kept
         changed.removeAll(keepingCapacity: true)
-        func add(_ items: Range<Int>) {
-            if !items.isEmpty { changed.append(items) }
-        }
-        func collect(_ old: Range<Int>, _ new: Range<Int>) {
-            let entered = Self.difference(new, old)
-            add(entered.below)
-            add(entered.above)
-            let left = Self.difference(old, new)
-            add(left.below.clamped(to: preload))
-            add(left.above.clamped(to: preload))
-        }
-        collect(preloadRange, preload)
-        collect(displayRange, display)
-        collect(visibleRange, visible)
+        Self.collectChanges(from: preloadRange, to: preload, within: preload, into: &changed)
+        Self.collectChanges(from: displayRange, to: display, within: preload, into: &changed)
+        Self.collectChanges(from: visibleRange, to: visible, within: preload, into: &changed)
         Self.sortByLowerBound(&changed)
         changedRanges = changed
         preloadRange = preload
@@ -356,6 +345,20 @@ final class TextureStrategy: FetchStrategy {
             }
             next = max(next, range.upperBound)
         }
+    }
+
+    /// Appends to `changed` the non-empty ranges of the items whose membership of a range changes
+    /// from `old` to `new`: those entering it, and those leaving it that stay within `preload`.
+    private static func collectChanges(from old: Range<Int>, to new: Range<Int>, within preload: Range<Int>,
+                                       into changed: inout [Range<Int>]) {
+        guard old != new else { return }
+        let entered = difference(new, old)
+        let left = difference(old, new)
+        if !entered.below.isEmpty { changed.append(entered.below) }
+        if !entered.above.isEmpty { changed.append(entered.above) }
+        let leftBelow = left.below.clamped(to: preload), leftAbove = left.above.clamped(to: preload)
+        if !leftBelow.isEmpty { changed.append(leftBelow) }
+        if !leftAbove.isEmpty { changed.append(leftAbove) }
     }
 
     /// The range update reached `item`, in the preload range, whose interface state may have changed.
