@@ -217,7 +217,7 @@ final class TextureStrategy: FetchStrategy {
     /// entry per backing size in use, the first in this table (no list to allocate for the usual
     /// single size; `BackingStore()` when it has none) ...
     @exclusivity(unchecked) private var backingStores = DenseTable<BackingStore>(empty: BackingStore())
-    /// ... and the image's other sizes in use (rare), found by a scan instead of a hash.
+    /// ... and the image's other sizes in use (rare): by image, then a scan of its sizes.
     @exclusivity(unchecked) private var moreBackingStores = IntKeyedTable<[BackingStore]>()
     /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
     /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
