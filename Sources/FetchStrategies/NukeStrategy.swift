@@ -119,8 +119,8 @@ final class NukeStrategy: FetchStrategy {
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
     /// The pipeline's tasks, one per image.
     private let loads = SharedImageLoads(rule: .highest)
-    /// The prefetcher's tasks by image.
-    @exclusivity(unchecked) private var prefetchTasks: [Int: PrefetchTask] = [:]
+    /// The prefetcher's tasks by image (images near the viewport: memory follows the tasks held).
+    @exclusivity(unchecked) private var prefetchTasks = IntKeyedTable<PrefetchTask>()
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
     private lazy var cellLoads = CellLoadTokens(loads: loads)
     /// `ResumableDataStorage.shared` (one pipeline).

@@ -110,18 +110,24 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// One backing store of an image (`imageID` is its table's key): its draw in flight and the
-    /// contents nodes hold, with how many nodes hold them. Dropped when it has neither.
+    /// contents nodes hold, with how many nodes hold them. Dropped when it has neither. The
+    /// default value (0 × 0) is no backing store: a node draws only into a positive size.
     private struct BackingStore {
-        var width: Int
-        var height: Int
+        var width = 0
+        var height = 0
         var draw: Draw?
         var held: (image: ImageObject, nodes: Int)?
+        /// Whether it has neither a draw nor held contents.
+        var isEmpty: Bool { draw == nil && held == nil }
+        /// Whether it is `key`'s.
+        func isStore(of key: DrawKey) -> Bool { width == key.width && height == key.height }
     }
 
-    /// A shared data load for one image: a PINCache disk read or a PIN download. Completions
-    /// check the fetch's identity: a cancel made on the main thread takes effect at the main
-    /// thread's cursor, so a completion may still arrive for a fetch already dropped.
-    private final class Fetch {
+    /// A shared data load for one image: a PINCache disk read or a PIN download, and the target
+    /// its disk read (tag: the data's bytes) or download reports to. Completions check the
+    /// fetch's identity: a cancel made on the main thread takes effect at the main thread's
+    /// cursor, so a completion may still arrive for a fetch already dropped.
+    private final class Fetch: PoolJobTarget, NetworkLoadTarget {
         enum Phase {
             case disk(PoolTask)
             case queued
@@ -140,24 +146,57 @@ final class TextureStrategy: FetchStrategy {
         /// callback stays registered with PIN's task, so no later cancel empties it and the
         /// download runs to its end (`PINRemoteImageTask.m:123-130`, `l_cancelWithUUID:`).
         var isPinned = false
-        init(item: Int, phase: Phase, tier: Tier) {
+        /// The image it loads.
+        let imageID: Int
+        /// The strategy, told when the load ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: TextureStrategy
+        init(item: Int, imageID: Int, phase: Phase, tier: Tier, strategy: TextureStrategy) {
             self.items = InsertionOrderedSet(item)
             self.phase = phase
             self.tier = tier
+            self.imageID = imageID
+            self.strategy = strategy
             tierCounts[tier.rawValue] = 1
+        }
+
+        /// The PINCache disk read of `tag` bytes ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            strategy.dataArrived(imageID, bytes: Int64(tag), fetch: self)
+        }
+
+        /// The download ended.
+        func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+            strategy.downloadEnded(imageID, fetch: self, result: result)
         }
     }
 
-    /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`).
-    private final class Draw {
+    /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`),
+    /// and the target its decode reports to.
+    private final class Draw: PoolJobTarget {
         var task: PoolTask?
         /// The nodes waiting for it, in join order.
         var items: InsertionOrderedSet
-        init(item: Int) { self.items = InsertionOrderedSet(item) }
+        /// What it draws.
+        let key: DrawKey
+        /// The strategy, told when the draw ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
+        unowned(unsafe) let strategy: TextureStrategy
+        init(item: Int, key: DrawKey, strategy: TextureStrategy) {
+            self.items = InsertionOrderedSet(item)
+            self.key = key
+            self.strategy = strategy
+        }
+
+        /// The draw's decode ended.
+        func poolJobEnded(tag: Int, image: ImageObject?) {
+            // A decode always hands over its image.
+            if let image { strategy.drawn(image, key: key, draw: self) }
+        }
     }
 
     /// The run's services.
     private let environment: FetchEnvironment
+    /// The collection's layout (`environment.layout`, fixed for the run).
+    private let layout: CollectionLayout
     /// `PINURLSessionManager`'s session: ephemeral, `HTTPMaximumConnectionsPerHost = UINT16_MAX`
     /// (`Source/Classes/PINRemoteImageManager.m`, PINRemoteImage 3.0.4): PIN's own queue is the limit.
     private let session: NetworkSession
@@ -175,8 +214,11 @@ final class TextureStrategy: FetchStrategy {
     /// Data loads by image.
     @exclusivity(unchecked) private var fetches = DenseTable<Fetch?>(empty: nil)
     /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
-    /// entry per backing size in use (usually one), found by a scan instead of a hash.
-    @exclusivity(unchecked) private var backingStores = DenseTable<[BackingStore]>(empty: [])
+    /// entry per backing size in use, the first in this table (no list to allocate for the usual
+    /// single size; `BackingStore()` when it has none) ...
+    @exclusivity(unchecked) private var backingStores = DenseTable<BackingStore>(empty: BackingStore())
+    /// ... and the image's other sizes in use (rare): by image, then a scan of its sizes.
+    @exclusivity(unchecked) private var moreBackingStores = IntKeyedTable<[BackingStore]>()
     /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp
     /// has moved on (cancelled, or re-queued at another tier), so removal is O(1).
     @exclusivity(unchecked) private var pinQueue: [[(stamp: Int, imageID: Int)]] = [[], [], []]
@@ -200,8 +242,9 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var displayRowHint = CollectionLayout.RowHint()
     /// Offset of the last range update (nil before the first).
     private var lastOffset: Double?
-    /// The items whose interface state the last range update changed (storage kept between updates).
-    @exclusivity(unchecked) private var changedItems: [Int] = []
+    /// The ranges of items whose interface state the last range update changed (storage kept
+    /// between updates).
+    @exclusivity(unchecked) private var changedRanges: [Range<Int>] = []
 
     /// Loads cancelled because their last node left the preload range (for tests).
     private(set) var cancelledFetches = 0
@@ -221,6 +264,7 @@ final class TextureStrategy: FetchStrategy {
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
+        layout = environment.layout
         session = environment.makeSession(.init(name: "PINURLSessionManager", httpMaximumConnectionsPerHost: 65_535))
         self.configuration = configuration
         memory = CacheIndex(policy: .lru)
@@ -235,13 +279,14 @@ final class TextureStrategy: FetchStrategy {
         cellOfItem[item] = cell
         itemOfCell[cell] = item
         let imageID = environment.imageID(forItem: item)
-        if let contents = nodes[item]?.contents {
+        let contents = nodes.update(item) { $0.contents }  // nil: no node (one access, no copy)
+        if let contents = contents ?? nil {
             environment.record(.memoryHit, imageID: imageID)
             environment.setImage(contents, on: cell)
             return
         }
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
-        let isLoading = nodes[item] != nil
+        let isLoading = contents != nil
         environment.record(isLoading ? .inflightJoin : .miss, imageID: imageID)
     }
 
@@ -273,58 +318,88 @@ final class TextureStrategy: FetchStrategy {
         let preload = range(update, ahead: preloadAhead, behind: preloadBehind, hint: &preloadRowHint)
         let display = range(update, ahead: displayAhead, behind: displayBehind, hint: &displayRowHint)
         let visible = update.visibleItems
+        // No range moved (most updates of a slow scroll): no interface state changes.
+        guard preload != preloadRange || display != displayRange || visible != visibleRange else { return }
         // Only items whose interface state changes need work: the ranges are contiguous, so
         // those lie in the differences between the old and new ranges, found by range arithmetic
         // (O(changed items) per update, not O(range length)).
         let leaving = Self.difference(preloadRange, preload)
         for item in leaving.below { exitPreload(item) }
         for item in leaving.above { exitPreload(item) }
-        var changed: [Int] = []
-        swap(&changed, &changedItems)  // uniquely referenced: emptied in place, its storage kept
-        changed.removeAllKeepingCapacity()
-        func add(_ items: Range<Int>) {
-            for item in items { changed.append(item) }
-        }
-        func collect(_ old: Range<Int>, _ new: Range<Int>) {
-            let entered = Self.difference(new, old)
-            add(entered.below)
-            add(entered.above)
-            let left = Self.difference(old, new)
-            add(left.below.clamped(to: preload))
-            add(left.above.clamped(to: preload))
-        }
-        collect(preloadRange, preload)
-        collect(displayRange, display)
-        collect(visibleRange, visible)
-        changed.sort()
-        changedItems = changed
+        var changed: [Range<Int>] = []
+        swap(&changed, &changedRanges)  // uniquely referenced: emptied in place, its storage kept
+        changed.removeAll(keepingCapacity: true)
+        Self.collectChanges(from: preloadRange, to: preload, within: preload, into: &changed)
+        Self.collectChanges(from: displayRange, to: display, within: preload, into: &changed)
+        Self.collectChanges(from: visibleRange, to: visible, within: preload, into: &changed)
+        Self.sortByLowerBound(&changed)
+        changedRanges = changed
         preloadRange = preload
         displayRange = display
         visibleRange = visible
-        var last = -1
-        for item in changed where item != last {
-            last = item
-            let tier: Tier = visible.contains(item) ? .high : display.contains(item) ? .normal : .low
-            let inDisplay = display.contains(item)
-            let previous = nodes.update(item) { node in
-                defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
-                return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+        // The union of the changed ranges, ascending, each item once.
+        var next = Int.min
+        for range in changed {
+            for item in max(next, range.lowerBound)..<max(next, range.upperBound) {
+                updateInterfaceState(item, display: display, visible: visible)
             }
-            guard let (oldTier, wasInDisplay, imageID) = previous else {
-                enterPreload(item, tier: tier, inDisplay: inDisplay)
-                continue
+            next = max(next, range.upperBound)
+        }
+    }
+
+    /// Appends to `changed` the non-empty ranges of the items whose membership of a range changes
+    /// from `old` to `new`: those entering it, and those leaving it that stay within `preload`.
+    private static func collectChanges(from old: Range<Int>, to new: Range<Int>, within preload: Range<Int>,
+                                       into changed: inout [Range<Int>]) {
+        guard old != new else { return }
+        let entered = difference(new, old)
+        let left = difference(old, new)
+        if !entered.below.isEmpty { changed.append(entered.below) }
+        if !entered.above.isEmpty { changed.append(entered.above) }
+        let leftBelow = left.below.clamped(to: preload), leftAbove = left.above.clamped(to: preload)
+        if !leftBelow.isEmpty { changed.append(leftBelow) }
+        if !leftAbove.isEmpty { changed.append(leftAbove) }
+    }
+
+    /// The range update reached `item`, in the preload range, whose interface state may have changed.
+    @inline(__always)
+    private func updateInterfaceState(_ item: Int, display: Range<Int>, visible: Range<Int>) {
+        let tier: Tier = visible.contains(item) ? .high : display.contains(item) ? .normal : .low
+        let inDisplay = display.contains(item)
+        let previous = nodes.update(item) { node in
+            defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
+            return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+        }
+        guard let (oldTier, wasInDisplay, imageID) = previous else {
+            enterPreload(item, tier: tier, inDisplay: inDisplay)
+            return
+        }
+        if tier != oldTier, let fetch = fetches[imageID] {
+            if fetch.items.contains(item) {
+                fetch.tierCounts[oldTier.rawValue] -= 1
+                fetch.tierCounts[tier.rawValue] += 1
             }
-            if tier != oldTier {
-                if let fetch = fetches[imageID], fetch.items.contains(item) {
-                    fetch.tierCounts[oldTier.rawValue] -= 1
-                    fetch.tierCounts[tier.rawValue] += 1
+            updatePriority(of: fetch, imageID)
+        }
+        if inDisplay {
+            drawIfReady(item)
+        } else if wasInDisplay {
+            leaveDisplay(item)
+        }
+    }
+
+    /// Sorts `ranges` by lower bound, by insertion (at most 12 ranges: no call into the standard
+    /// library's sort). Equal bounds keep their order; the union walked from them is the same.
+    static func sortByLowerBound(_ ranges: inout [Range<Int>]) {
+        ranges.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices.dropFirst() {
+                let range = buffer[index]
+                var slot = index
+                while slot > 0 && buffer[slot - 1].lowerBound > range.lowerBound {
+                    buffer[slot] = buffer[slot - 1]
+                    slot -= 1
                 }
-                updatePriority(of: imageID)
-            }
-            if inDisplay {
-                drawIfReady(item)
-            } else if wasInDisplay {
-                leaveDisplay(item)
+                buffer[slot] = range
             }
         }
     }
@@ -345,7 +420,7 @@ final class TextureStrategy: FetchStrategy {
         let height = update.viewportHeight
         let below = update.direction > 0 ? ahead : behind
         let above = update.direction > 0 ? behind : ahead
-        return environment.layout.items(intersecting: update.offset - above * height,
+        return layout.items(intersecting: update.offset - above * height,
                                         update.offset + height + below * height, hint: &hint)
     }
 
@@ -360,17 +435,14 @@ final class TextureStrategy: FetchStrategy {
         if let fetch = fetches[imageID] {
             fetch.items.insert(item)
             fetch.tierCounts[tier.rawValue] += 1
-            updatePriority(of: imageID)
+            updatePriority(of: fetch, imageID)
             return
         }
-        let fetch = Fetch(item: item, phase: .queued, tier: tier)
+        let fetch = Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
             diskReads += 1
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            fetch.phase = .disk(environment.readDisk(bytes: bytes) { [unowned(unsafe) self] in
-                self.dataArrived(imageID, bytes: bytes, fetch: fetch)
-            })
+            fetch.phase = .disk(environment.readDisk(bytes: bytes, target: fetch, tag: Int(bytes)))
             return
         }
         enqueue(fetch, imageID)
@@ -397,12 +469,12 @@ final class TextureStrategy: FetchStrategy {
                 pinnedDownloads += 1
             }
             if !fetch.items.isEmpty {
-                updatePriority(of: imageID)
+                updatePriority(of: fetch, imageID)
             } else if !fetch.isPinned {
                 cancelFetch(imageID)
             }  // a pinned download nobody waits for keeps its last priority and runs to its end
         }
-        if node.isDrawing { leaveDraw(item, node) }
+        if node.isDrawing { leaveDraw(item, key: drawKey(of: node, item: item)) }
         guard let contents = node.contents else { return }
         release(contents, of: node, item: item)
         if let cell = cellOfItem[item], environment.image(on: cell) === contents {
@@ -484,8 +556,8 @@ final class TextureStrategy: FetchStrategy {
         fetch.tierCounts[Tier.high.rawValue] > 0 ? .high : fetch.tierCounts[Tier.normal.rawValue] > 0 ? .normal : .low
     }
 
-    private func updatePriority(of imageID: Int) {
-        guard let fetch = fetches[imageID] else { return }
+    /// `fetch`, `imageID`'s load, takes the highest tier of its nodes.
+    private func updatePriority(of fetch: Fetch, _ imageID: Int) {
         let tier = tier(of: fetch)
         let old = fetch.tier
         guard tier != old else { return }
@@ -535,9 +607,7 @@ final class TextureStrategy: FetchStrategy {
             fetch.queueStamp = -1
             runningDownloads += 1
             let priority = fetch.tier.requestPriority
-            fetch.phase = .downloading(session.load(imageID, priority: priority) { [unowned(unsafe) self] result in
-                self.downloadEnded(imageID, fetch: fetch, result: result)
-            })
+            fetch.phase = .downloading(session.load(imageID, priority: priority, target: fetch, tag: 0))
         }
     }
 
@@ -595,8 +665,8 @@ final class TextureStrategy: FetchStrategy {
     /// The draw of `item`'s node: its image at the backing size of its bounds in pixels,
     /// `floor(points × scale)` as `ASImageNode` computes them.
     private func drawKey(_ item: Int, imageID: Int) -> DrawKey {
-        let frame = environment.layout.frame(ofItem: item)
-        let scale = environment.layout.scale
+        let frame = layout.frame(ofItem: item)
+        let scale = layout.scale
         let bounds = (width: Int((frame.width * scale).rounded(.down)),
                       height: Int((frame.height * scale).rounded(.down)))
         let size = Self.backingSize(source: environment.imagePixelSize(ofImage: imageID), bounds: bounds)
@@ -612,12 +682,15 @@ final class TextureStrategy: FetchStrategy {
     /// thread, joining a draw of the same image and size in flight or taking contents another
     /// node holds.
     private func drawIfReady(_ item: Int) {
-        guard let node = nodes[item], node.isInDisplayRange, node.hasImage, node.contents == nil,
-              !node.isDrawing else { return }
-        let key = drawKey(of: node, item: item)
-        nodes[item]!.drawKey = key
-        guard key.width > 0 && key.height > 0 else { return }  // nothing to draw into
-        nodes[item]!.isDrawing = true
+        // One access in place (the node is not copied): its draw, now waited for.
+        let ready = nodes.update(item) { node -> DrawKey? in
+            guard node.isInDisplayRange, node.hasImage, node.contents == nil, !node.isDrawing else { return nil }
+            let key = node.drawKey ?? drawKey(item, imageID: node.imageID)
+            node.drawKey = key
+            if key.width > 0 && key.height > 0 { node.isDrawing = true }
+            return key
+        }
+        guard let key = ready ?? nil, key.width > 0 && key.height > 0 else { return }  // else nothing to draw into
         if let held = self.held(key) {
             // The contents cache: committed on the main thread, like a draw.
             let image = held.image
@@ -632,13 +705,11 @@ final class TextureStrategy: FetchStrategy {
             draw.items.insert(item)
             return
         }
-        let draw = Draw(item: item)
+        let draw = Draw(item: item, key: key, strategy: self)
         setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
-        draw.task = environment.decode(key.imageID, mode: mode) { [unowned(unsafe) self] image in
-            self.drawn(image, key: key, draw: draw)
-        }
+        draw.task = environment.decode(key.imageID, mode: mode, target: draw, tag: 0)
     }
 
     /// A draw ended off the main thread: its contents are committed on the main thread.
@@ -656,10 +727,15 @@ final class TextureStrategy: FetchStrategy {
     /// it on their cells.
     private func commit<Items: Sequence<Int>>(_ image: ImageObject, key: DrawKey, to items: Items) {
         for item in items {
-            guard let node = nodes[item], node.isDrawing, node.imageID == key.imageID else { continue }
-            nodes[item]!.isDrawing = false
-            guard node.isInDisplayRange, node.contents == nil else { continue }
-            nodes[item]!.contents = image
+            // One access in place: the node stops waiting, and takes the contents if it still wants them.
+            let takes = nodes.update(item) { node -> Bool in
+                guard node.isDrawing, node.imageID == key.imageID else { return false }
+                node.isDrawing = false
+                guard node.isInDisplayRange, node.contents == nil else { return false }
+                node.contents = image
+                return true
+            }
+            guard takes == true else { continue }
             if let held = self.held(key), held.image === image {
                 setHeld((image, held.nodes + 1), key)
             } else {
@@ -670,9 +746,8 @@ final class TextureStrategy: FetchStrategy {
         }
     }
 
-    /// The node of `item` stops waiting for its draw; a draw nobody waits for is cancelled.
-    private func leaveDraw(_ item: Int, _ node: Node) {
-        let key = drawKey(of: node, item: item)
+    /// The node of `item` stops waiting for its draw of `key`; a draw nobody waits for is cancelled.
+    private func leaveDraw(_ item: Int, key: DrawKey) {
         if let draw = self.draw(key), draw.items.remove(item), draw.items.isEmpty {
             draw.task?.cancel()
             setDraw(nil, key)
@@ -683,24 +758,40 @@ final class TextureStrategy: FetchStrategy {
     /// The node of `item` left the display range (but not the preload range): its draw stops, and
     /// its contents are cleared on the next main-queue turn if it is still out by then.
     private func leaveDisplay(_ item: Int) {
-        guard let node = nodes[item] else { return }
-        if node.isDrawing { leaveDraw(item, node) }
-        guard node.contents != nil else { return }
-        environment.async(onMain: { [unowned(unsafe) self] in
-            guard let node = self.nodes[item], !node.isInDisplayRange,
-                  let contents = node.contents else { return }
-            self.release(contents, of: node, item: item)
-            self.nodes[item]!.contents = nil
-            self.clearedContents += 1
-            if let cell = self.cellOfItem[item], self.environment.image(on: cell) === contents {
-                self.environment.setImage(nil, on: cell)
-            }
-        })
+        // One access in place: the node is not copied.
+        let state = nodes.update(item) { node in
+            (isDrawing: node.isDrawing, hasContents: node.contents != nil, drawKey: node.drawKey, imageID: node.imageID)
+        }
+        guard let state else { return }
+        if state.isDrawing { leaveDraw(item, key: state.drawKey ?? drawKey(item, imageID: state.imageID)) }
+        guard state.hasContents else { return }
+        environment.async(onMain: { [unowned(unsafe) self] in self.clearContents(ofItem: item) })
+    }
+
+    /// The main-queue turn after `item`'s node left the display range: if it is still out, its
+    /// contents are cleared, and taken off its cell.
+    private func clearContents(ofItem item: Int) {
+        // One access in place: the node is not copied.
+        let cleared = nodes.update(item) { node -> (contents: ImageObject, drawKey: DrawKey?, imageID: Int)? in
+            guard !node.isInDisplayRange, let contents = node.contents else { return nil }
+            node.contents = nil
+            return (contents, node.drawKey, node.imageID)
+        }
+        guard let (contents, drawKey, imageID) = cleared ?? nil else { return }
+        release(contents, key: drawKey ?? self.drawKey(item, imageID: imageID))
+        clearedContents += 1
+        if let cell = cellOfItem[item], environment.image(on: cell) === contents {
+            environment.setImage(nil, on: cell)
+        }
     }
 
     /// The node of `item` lets go of `contents`.
     private func release(_ contents: ImageObject, of node: Node, item: Int) {
-        let key = drawKey(of: node, item: item)
+        release(contents, key: drawKey(of: node, item: item))
+    }
+
+    /// A node lets go of `contents`, drawn for `key`.
+    private func release(_ contents: ImageObject, key: DrawKey) {
         if let held = self.held(key), held.image === contents {
             setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
         }
@@ -709,48 +800,85 @@ final class TextureStrategy: FetchStrategy {
 
     // MARK: Backing stores
 
-    /// Where `key`'s backing store is in its image's list (nil when it has none).
-    private func backingStoreIndex(_ key: DrawKey) -> Int? {
-        backingStores[key.imageID].firstIndex { $0.width == key.width && $0.height == key.height }
+    /// The backing store of `key` among its image's other sizes, if in use.
+    private func moreBackingStore(_ key: DrawKey) -> BackingStore? {
+        guard moreBackingStores.count > 0 else { return nil }
+        return moreBackingStores[key.imageID]?.first { $0.isStore(of: key) }
     }
 
     /// The draw of `key` in flight.
     private func draw(_ key: DrawKey) -> Draw? {
-        backingStoreIndex(key).map { backingStores[key.imageID][$0].draw } ?? nil
+        if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].draw }
+        guard moreBackingStores.count > 0 else { return nil }
+        return moreBackingStore(key)?.draw
     }
 
     /// The contents of `key` held by nodes, with how many nodes hold them.
     private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? {
-        backingStoreIndex(key).map { backingStores[key.imageID][$0].held } ?? nil
+        if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].held }
+        guard moreBackingStores.count > 0 else { return nil }
+        return moreBackingStore(key)?.held
     }
 
     /// Sets (or with nil, ends) the draw of `key` in flight.
     private func setDraw(_ draw: Draw?, _ key: DrawKey) {
+        let imageID = key.imageID
+        if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
+            backingStores[imageID].draw = draw
+            if draw == nil && backingStores[imageID].held == nil { backingStores[imageID] = BackingStore() }
+            return
+        }
+        if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
+            if let draw { backingStores[imageID] = BackingStore(width: key.width, height: key.height, draw: draw) }
+            return
+        }
         updateBackingStore(key) { $0.draw = draw }
     }
 
     /// Sets (or with nil, drops) the contents of `key` held by nodes.
     private func setHeld(_ held: (image: ImageObject, nodes: Int)?, _ key: DrawKey) {
+        let imageID = key.imageID
+        if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
+            backingStores[imageID].held = held
+            if held == nil && backingStores[imageID].draw == nil { backingStores[imageID] = BackingStore() }
+            return
+        }
+        if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
+            if let held { backingStores[imageID] = BackingStore(width: key.width, height: key.height, held: held) }
+            return
+        }
         updateBackingStore(key) { $0.held = held }
     }
 
     /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
     /// a draw nor held contents).
     private func updateBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
-        if let index = backingStoreIndex(key) {
-            change(&backingStores[key.imageID][index])
-            let store = backingStores[key.imageID][index]
-            guard store.draw == nil && store.held == nil else { return }
-            if backingStores[key.imageID].count == 1 {
-                backingStores[key.imageID] = []  // frees the list's storage: memory follows the images in use
-            } else {
-                backingStores[key.imageID].remove(at: index)
-            }
+        let imageID = key.imageID
+        let firstIsFree = backingStores[imageID].width == 0
+        if backingStores[imageID].isStore(of: key) {
+            change(&backingStores[imageID])
+            if backingStores[imageID].isEmpty { backingStores[imageID] = BackingStore() }
             return
+        }
+        if moreBackingStores.count > 0, var more = moreBackingStores.removeValue(forKey: imageID) {
+            if let index = more.firstIndex(where: { $0.isStore(of: key) }) {
+                change(&more[index])
+                if more[index].isEmpty { more.remove(at: index) }
+                if !more.isEmpty { moreBackingStores[imageID] = more }
+                return
+            }
+            moreBackingStores[imageID] = more
         }
         var store = BackingStore(width: key.width, height: key.height, draw: nil, held: nil)
         change(&store)
-        if store.draw != nil || store.held != nil { backingStores[key.imageID].append(store) }
+        guard !store.isEmpty else { return }
+        if firstIsFree {
+            backingStores[imageID] = store
+        } else {
+            var more = moreBackingStores.removeValue(forKey: imageID) ?? []
+            more.append(store)
+            moreBackingStores[imageID] = more
+        }
     }
 
     // MARK: Tests
@@ -760,6 +888,11 @@ final class TextureStrategy: FetchStrategy {
         guard let node = nodes[item], let fetch = fetches[node.imageID] else { return nil }
         if case .disk = fetch.phase { return nil }
         return fetch.tier.requestPriority
+    }
+
+    /// The pixel size of the contents `item`'s node holds (nil when it holds none).
+    func contentsSize(ofItem item: Int) -> (width: Int, height: Int)? {
+        nodes[item]?.contents.map { ($0.pixelWidth, $0.pixelHeight) }
     }
 
     /// The cell attached to `item`, if any.

@@ -1,5 +1,6 @@
 @testable import FetchStrategies
 import ScrollSimCore
+import ScrollSimTestSupport
 import Testing
 
 /// `texture`: the range controller's defining behaviour, on a list of 100-pt rows in a 1000-pt
@@ -325,6 +326,24 @@ import Testing
         #expect(metrics.peakMemoryBytes == 13 * 1_404_000 + 13 * 100_000)
         #expect(metrics.mainDecodeNanos == 0)
         #expect(probe.strategy.memoryCacheCount == 13)
+    }
+
+    @Test func nodesOfOneImageAtSeveralSizesEachGetTheirOwnBackingStore() throws {
+        // Given the feed catalog (`TestScenarios.feedCatalogCSV`): eight items on screen, p1 at
+        // 100 and 80 pt, av at 120, 100 and 110 pt, p2 at 150 and 100 pt, p3 at 90 pt, 390 pt wide
+        let scenario = try ScenarioLoader.parse(
+            TestScenarios.feedJSON(), file: "s.json",
+            files: InMemoryScenarioFiles(["items.csv": TestScenarios.feedCatalogCSV]))
+        let probe = Self.probe()
+        _ = probe.run(scenario, name: "texture")
+        // Then every node draws its image once into its own backing store (aspect fill, crop,
+        // no upscaling): 1170 px wide nodes of 3 × their height, so the backing store is the
+        // image's width by its width ÷ the node's aspect ratio, rounded; stores of one image at
+        // different sizes are in flight and held at once, apart
+        #expect(probe.strategy.drawsStarted == 8)
+        let sizes = (0..<8).map { probe.strategy.contentsSize(ofItem: $0).map { [$0.width, $0.height] } }
+        #expect(sizes == [[1080, 277], [150, 46], [1080, 222], [1080, 415],
+                          [150, 38], [1080, 249], [150, 42], [1080, 277]])
     }
 
     @Test func prioritiesFollowTheRangesAndFlipWithTheDirection() {
