@@ -840,28 +840,14 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
         // Slack of each resting item to download if only resting items were loaded (fling only),
-        // as (index, slack) in plan order. The arrays below are read only while a fling
-        // decelerates, so they are filled only then.
-        // (Each array is sized once and filled through its buffer.)
+        // as (index, slack) in plan order, and the late-resting counter over them: read only by
+        // a count, so filled at a plan's first count (most plans ask none), from the backlog of
+        // the loads in flight (`restingBacklog`, as before the loop). The items passed before that
+        // count are passed then: a count depends on the items passed and the delay alone.
         // (`resting` and `next` keep their largest size between plans: grown when short, never
         // shrunk and refilled with placeholders; their counts are kept apart.)
-        var restingCount = 0
-        if isFling {
-            if resting.count < candidateCount { PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0)) }
-            var restingBacklog = backlog
-            resting.withUnsafeMutableBufferPointer { resting in
-                for index in 0..<candidateCount {
-                    let c = candidates[isGatheringOrder ? index : order[index]]
-                    guard isResting(c) && c.needsDownload else { continue }
-                    restingBacklog += transferSeconds
-                    resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
-                    restingCount += 1
-                }
-            }
-            // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
-            // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
-            resting.withUnsafeBufferPointer { lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount])) }
-        }
+        var restingCount = 0, isRestingFilled = false
+        let restingBacklog = backlog
         var firstLaterResting = 0
         let wanted = nextGeneration()
         var delay = 0.0
@@ -882,13 +868,19 @@ final class AdaptiveStrategy: FetchStrategy {
                     let arrival = fastestLoadSeconds + backlog
                     if isFling && !isResting(c) {
                         let gain = min(c.leave, settle) - max(c.enter, arrival)
+                        // The count is asked only when the gain could pay for it (it depends on the
+                        // items passed and the delay alone, so a count skipped changes no later one).
+                        guard gain > 0 else { continue }
+                        if !isRestingFilled {
+                            isRestingFilled = true
+                            restingCount = fillResting(&resting, &lateResting, candidates: candidates, order: order,
+                                                       isGatheringOrder: isGatheringOrder, settle: settle,
+                                                       backlog: restingBacklog)
+                        }
                         while firstLaterResting < restingCount && resting[firstLaterResting].index <= index {
                             lateResting.passNext()
                             firstLaterResting += 1
                         }
-                        // The count is asked only when the gain could pay for it (it depends on the
-                        // items passed and the delay alone, so a count skipped changes no later one).
-                        guard gain > 0 else { continue }
                         let late = lateResting.lateCount(delay: delay, transferSeconds: transferSeconds)
                         guard gain > Double(late) * transferSeconds else { continue }
                         delay += transferSeconds
@@ -940,6 +932,32 @@ final class AdaptiveStrategy: FetchStrategy {
             if load.priority != entry.priority { setPriority(load, entry.priority) }
         }
         pump()
+    }
+
+    /// Fills `resting` with the resting items that need a download, in plan order, each with its
+    /// slack if only resting items were loaded after `backlog` seconds of transfers, and resets
+    /// `lateResting` to them; returns how many there are. Fling only (`settle`: when it ends).
+    @inline(never)
+    private func fillResting(_ resting: inout [(index: Int, slack: Double)], _ lateResting: inout LateRestingCounter,
+                             candidates: UnsafeBufferPointer<Candidate>, order: [Int], isGatheringOrder: Bool,
+                             settle: Double, backlog: Double) -> Int {
+        let candidateCount = candidates.count
+        if resting.count < candidateCount { PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0)) }
+        var restingBacklog = backlog, restingCount = 0
+        let fastestLoadSeconds = self.fastestLoadSeconds, transferSeconds = self.transferSeconds
+        resting.withUnsafeMutableBufferPointer { resting in
+            for index in 0..<candidateCount {
+                let c = candidates[isGatheringOrder ? index : order[index]]
+                guard c.leave >= settle && c.needsDownload else { continue }
+                restingBacklog += transferSeconds
+                resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
+                restingCount += 1
+            }
+        }
+        // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
+        // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
+        resting.withUnsafeBufferPointer { lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount])) }
+        return restingCount
     }
 
     /// Items within `keepScreens` of the viewport (computed once into `keep`).
