@@ -151,6 +151,8 @@ final class AdaptiveStrategy: FetchStrategy {
         var isLoading = false
         /// Whether that load is downloading (its network phase).
         var isDownloading = false
+        /// Whether the plan dropped its load in flight (it cannot arrive in time; set by `plan`).
+        var isDropped = false
         /// The item.
         var item: Int { Int(storedItem) }
         /// The image it shows.
@@ -279,8 +281,10 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Wanted images, most urgent first, as the last layout pass planned them: `plan[0..<planCount]`
     /// (the array keeps its largest size, see `plan(_:)`).
     @exclusivity(unchecked) private var plan: [PlanEntry] = []
-    /// Entries of `plan` in use.
+    /// Entries of `plan` planned so far (`extendPlan` plans the rest as the pump reads on).
     @exclusivity(unchecked) private var planCount = 0
+    /// Where the last plan is in its candidates (`scratch.candidates`), and its figures.
+    @exclusivity(unchecked) private var cursor = PlanCursor()
     /// Images wanted by cells configured since the last plan, most urgent (latest) last: they
     /// come before `plan`, newest first (a stack, not an insertion at the front of `plan`).
     @exclusivity(unchecked) private var urgent: [PlanEntry] = []
@@ -606,7 +610,7 @@ final class AdaptiveStrategy: FetchStrategy {
         var sortedActive: [Int] = []
         /// Resting items (fling only): position in plan order and slack, seconds.
         var resting: [(index: Int, slack: Double)] = []
-        /// The plan being built.
+        /// The plan's entries of the candidates with a load in flight, in plan order.
         var next: [PlanEntry] = []
         /// The resting items not yet passed that would be late (fling only).
         var lateResting = LateRestingCounter()
@@ -778,9 +782,11 @@ final class AdaptiveStrategy: FetchStrategy {
                 }
             }
             recency.endPass { _ = memory.imageLongSide(for: $0) }
-            plan(UnsafeBufferPointer(rebasing: candidates[0..<count]))
         }
-        scratch.candidates = candidates
+        // Back into the scratch (swapped: uniquely referenced there), where the plan reads them.
+        swap(&candidates, &scratch.candidates)
+        plan(count)
+        pump()
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
@@ -792,7 +798,7 @@ final class AdaptiveStrategy: FetchStrategy {
     ///   with its image exceeds the delay its transfer adds to resting items it would make late;
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
-    private func plan(_ candidates: UnsafeBufferPointer<Candidate>) {
+    private func plan(_ candidateCount: Int) {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
         var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
@@ -805,18 +811,20 @@ final class AdaptiveStrategy: FetchStrategy {
         // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
         // cells, the horizon and the guess beyond it, each in the order they are entered).
         var isGatheringOrder = true
-        for index in candidates.indices.dropFirst() where !(candidates[index].enter >= candidates[index - 1].enter) {
-            isGatheringOrder = false
-            break
+        scratch.candidates.withUnsafeBufferPointer { whole in
+            let candidates = UnsafeBufferPointer(rebasing: whole[0..<candidateCount])
+            for index in candidates.indices.dropFirst() where !(candidates[index].enter >= candidates[index - 1].enter) {
+                isGatheringOrder = false
+                break
+            }
+            // In gathering order the plan reads the candidates in place (position `index` is
+            // candidate `index`): no identity order is written and read back.
+            if !isGatheringOrder {
+                enters.removeAll(keepingCapacity: true)
+                for candidate in candidates { enters.append(candidate.enter) }
+                enters.withUnsafeBufferPointer { PlanOrder.sort(&order, byKeys: $0, buffer: &sortBuffer) }
+            }
         }
-        // In gathering order the plan reads the candidates in place (position `index` is candidate
-        // `index`): no identity order is written and read back.
-        if !isGatheringOrder {
-            enters.removeAll(keepingCapacity: true)
-            for candidate in candidates { enters.append(candidate.enter) }
-            enters.withUnsafeBufferPointer { PlanOrder.sort(&order, byKeys: $0, buffer: &sortBuffer) }
-        }
-        let candidateCount = candidates.count
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
@@ -838,68 +846,42 @@ final class AdaptiveStrategy: FetchStrategy {
             guard load.isDownloading else { continue }
             backlog += remainingTransfer(started: load.started, now: now)
         }
-        func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
-        // Slack of each resting item to download if only resting items were loaded (fling only),
-        // as (index, slack) in plan order, and the late-resting counter over them: read only by
-        // a count, so filled at a plan's first count (most plans ask none), from the backlog of
-        // the loads in flight (`restingBacklog`, as before the loop). The items passed before that
-        // count are passed then: a count depends on the items passed and the delay alone.
-        // (`resting` and `next` keep their largest size between plans: grown when short, never
-        // shrunk and refilled with placeholders; their counts are kept apart.)
-        var restingCount = 0, isRestingFilled = false
-        let restingBacklog = backlog
-        var firstLaterResting = 0
+        // The candidates whose image has a load in flight are planned now (their loads are read
+        // as they are now), in plan order, into `next`: a download that cannot arrive in time is
+        // dropped, the others are wanted. Their admission depends on nothing else the plan sums.
         let wanted = nextGeneration()
-        var delay = 0.0
         let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
         if next.count < candidateCount { PlanOrder.resize(&next, to: candidateCount, filler: placeholder) }
-        var nextCount = 0
-        next.withUnsafeMutableBufferPointer { next in
-            for index in 0..<candidateCount {
-                let c = candidates[isGatheringOrder ? index : order[index]]
-                if c.isLoading {
+        var loadEntryCount = 0
+        let expectedLoadSeconds = self.expectedLoadSeconds
+        scratch.candidates.withUnsafeMutableBufferPointer { candidates in
+            next.withUnsafeMutableBufferPointer { next in
+                for position in 0..<candidateCount {
+                    let index = isGatheringOrder ? position : order[position]
+                    guard candidates[index].isLoading else { continue }
+                    let c = candidates[index]
                     if c.isDownloading {
                         let started = loadOf[c.imageID]!.started
                         let arrival = remainingLatency(started: started, now: now)
                             + remainingTransfer(started: started, now: now)
-                        if arrival >= c.leave && (isFling || !c.isAttached) { continue }
-                    }
-                } else if c.needsDownload {
-                    let arrival = fastestLoadSeconds + backlog
-                    if isFling && !isResting(c) {
-                        let gain = min(c.leave, settle) - max(c.enter, arrival)
-                        // The count is asked only when the gain could pay for it (it depends on the
-                        // items passed and the delay alone, so a count skipped changes no later one).
-                        guard gain > 0 else { continue }
-                        if !isRestingFilled {
-                            isRestingFilled = true
-                            restingCount = fillResting(&resting, &lateResting, candidates: candidates, order: order,
-                                                       isGatheringOrder: isGatheringOrder, settle: settle,
-                                                       backlog: restingBacklog)
+                        if arrival >= c.leave && (isFling || !c.isAttached) {
+                            candidates[index].isDropped = true
+                            continue
                         }
-                        while firstLaterResting < restingCount && resting[firstLaterResting].index <= index {
-                            lateResting.passNext()
-                            firstLaterResting += 1
-                        }
-                        let late = lateResting.lateCount(delay: delay, transferSeconds: transferSeconds)
-                        guard gain > Double(late) * transferSeconds else { continue }
-                        delay += transferSeconds
-                    } else if !(c.isAttached && !isFling) {
-                        guard arrival < c.leave else { continue }
                     }
-                    backlog += transferSeconds
+                    next[loadEntryCount] = entry(for: c, expectedLoadSeconds: expectedLoadSeconds)
+                    loadEntryCount += 1
+                    stateOf[c.imageID].mark = wanted
                 }
-                let isImminent = c.enter <= expectedLoadSeconds
-                let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
-                let isSpeculative = c.enter == atRest
-                next[nextCount] = PlanEntry(imageID: c.imageID, item: c.item, priority: priority,
-                                            isSpeculative: isSpeculative, hadLoad: c.isLoading)
-                nextCount += 1
-                stateOf[c.imageID].mark = wanted
             }
         }
-        swap(&plan, &next)
-        planCount = nextCount
+        // The other candidates are planned as the pump reads the plan (`extendPlan`): the plan's
+        // figures are kept in the cursor, so an entry is the same whenever it is planned.
+        if plan.count < candidateCount { PlanOrder.resize(&plan, to: candidateCount, filler: placeholder) }
+        planCount = 0
+        cursor = PlanCursor(count: candidateCount, isGatheringOrder: isGatheringOrder, isFling: isFling,
+                            settle: settle, backlog: backlog, fastestLoadSeconds: fastestLoadSeconds,
+                            transferSeconds: transferSeconds, expectedLoadSeconds: expectedLoadSeconds)
         if !urgent.isEmpty { urgent.removeAll(keepingCapacity: true) }
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
         // A download the plan drops is kept at low priority instead while its item is near the
@@ -924,39 +906,160 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         // Only the entries whose image had a load when planned can have one now: the plan started
         // none, and what it cancelled it does not want.
-        for position in 0..<planCount where plan[position].hadLoad {
-            let entry = plan[position]
+        for position in 0..<loadEntryCount {
+            let entry = next[position]
             guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
         }
-        pump()
     }
 
-    /// Fills `resting` with the resting items that need a download, in plan order, each with its
-    /// slack if only resting items were loaded after `backlog` seconds of transfers, and resets
-    /// `lateResting` to them; returns how many there are. Fling only (`settle`: when it ends).
+    /// The plan entry of candidate `c`: high priority when displayed, normal when it enters within
+    /// `expectedLoadSeconds` (the plan's), low otherwise; speculative when it enters at rest.
+    @inline(__always)
+    private func entry(for c: Candidate, expectedLoadSeconds: Double) -> PlanEntry {
+        let isImminent = c.enter <= expectedLoadSeconds
+        let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
+        return PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: c.enter == atRest,
+                         hadLoad: c.isLoading)
+    }
+
+    /// Where the plan is in its candidates, and the figures it plans them with (those of the
+    /// layout pass that made it: the estimates and the motion may change before the pump reads
+    /// further).
+    private struct PlanCursor {
+        /// The next position in plan order to plan.
+        var position = 0
+        /// The candidates.
+        var count = 0
+        /// Whether plan order is gathering order (else `scratch.order`).
+        var isGatheringOrder = true
+        /// Whether a fling decelerated, and when it settles, seconds.
+        var isFling = false
+        var settle = 0.0
+        /// Seconds of transfer ahead of the next download admitted.
+        var backlog = 0.0
+        /// The backlog of the loads in flight alone (the resting items' slacks start from it).
+        var restingBacklog = 0.0
+        /// Transfers admitted for items the fling carries past, seconds (`LateRestingCounter`).
+        var delay = 0.0
+        /// Whether `scratch.resting` and `scratch.lateResting` are filled (at the first count).
+        var isRestingFilled = false
+        /// The resting items, and those passed.
+        var restingCount = 0
+        var firstLaterResting = 0
+        /// The plan's `fastestLoadSeconds`, `transferSeconds` and `expectedLoadSeconds`.
+        var fastestLoadSeconds = 0.0
+        var transferSeconds = 0.0
+        var expectedLoadSeconds = 0.0
+
+        /// An empty plan.
+        init() {}
+
+        /// A plan of `count` candidates with these figures, none planned yet.
+        init(count: Int, isGatheringOrder: Bool, isFling: Bool, settle: Double, backlog: Double,
+             fastestLoadSeconds: Double, transferSeconds: Double, expectedLoadSeconds: Double) {
+            self.count = count
+            self.isGatheringOrder = isGatheringOrder
+            self.isFling = isFling
+            self.settle = settle
+            self.backlog = backlog
+            restingBacklog = backlog
+            self.fastestLoadSeconds = fastestLoadSeconds
+            self.transferSeconds = transferSeconds
+            self.expectedLoadSeconds = expectedLoadSeconds
+        }
+    }
+
+    /// Plans candidates from the cursor on, in plan order, until `plan` holds more than `position`
+    /// entries or every candidate is planned; returns whether it does. A candidate with a load
+    /// in flight is wanted unless `plan` dropped it; one that needs a download is admitted against
+    /// a bandwidth-serial estimate of when its image would arrive (median latency, then the
+    /// transfers ahead of it and its own): prepared cells while dragging or at rest always (a
+    /// finger may stop); while a fling decelerates, the items where it will rest (on screen until
+    /// it ends); an item the fling carries past only if the time it would spend on screen with its
+    /// image exceeds the delay its transfer adds to resting items it would make late.
     @inline(never)
-    private func fillResting(_ resting: inout [(index: Int, slack: Double)], _ lateResting: inout LateRestingCounter,
-                             candidates: UnsafeBufferPointer<Candidate>, order: [Int], isGatheringOrder: Bool,
-                             settle: Double, backlog: Double) -> Int {
-        let candidateCount = candidates.count
-        if resting.count < candidateCount { PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0)) }
-        var restingBacklog = backlog, restingCount = 0
-        let fastestLoadSeconds = self.fastestLoadSeconds, transferSeconds = self.transferSeconds
-        resting.withUnsafeMutableBufferPointer { resting in
-            for index in 0..<candidateCount {
-                let c = candidates[isGatheringOrder ? index : order[index]]
-                guard c.leave >= settle && c.needsDownload else { continue }
-                restingBacklog += transferSeconds
-                resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
-                restingCount += 1
+    private func extendPlan(toInclude position: Int) -> Bool {
+        var cursor = self.cursor
+        defer { self.cursor = cursor }
+        // A few entries beyond the one asked for, at once (the pump usually reads on).
+        let target = min(position + Self.planBatch, cursor.count)
+        while planCount <= target && cursor.position < cursor.count {
+            let position = cursor.position
+            cursor.position += 1
+            let c = scratch.candidates[cursor.isGatheringOrder ? position : scratch.order[position]]
+            if c.isLoading {
+                if c.isDropped { continue }
+            } else if c.needsDownload {
+                let arrival = cursor.fastestLoadSeconds + cursor.backlog
+                if cursor.isFling && !(c.leave >= cursor.settle) {
+                    let gain = min(c.leave, cursor.settle) - max(c.enter, arrival)
+                    // The count is asked only when the gain could pay for it (it depends on the
+                    // items passed and the delay alone, so a count skipped changes no later one).
+                    guard gain > 0 else { continue }
+                    if !cursor.isRestingFilled {
+                        cursor.isRestingFilled = true
+                        cursor.restingCount = fillResting(cursor)
+                    }
+                    while cursor.firstLaterResting < cursor.restingCount
+                        && scratch.resting[cursor.firstLaterResting].index <= position {
+                        scratch.lateResting.passNext()
+                        cursor.firstLaterResting += 1
+                    }
+                    let late = scratch.lateResting.lateCount(delay: cursor.delay,
+                                                             transferSeconds: cursor.transferSeconds)
+                    guard gain > Double(late) * cursor.transferSeconds else { continue }
+                    cursor.delay += cursor.transferSeconds
+                } else if !(c.isAttached && !cursor.isFling) {
+                    guard arrival < c.leave else { continue }
+                }
+                cursor.backlog += cursor.transferSeconds
+            }
+            plan[planCount] = entry(for: c, expectedLoadSeconds: cursor.expectedLoadSeconds)
+            planCount += 1
+        }
+        return planCount > position
+    }
+
+    /// Entries `extendPlan` plans beyond the one the pump asks for.
+    static let planBatch = 4
+
+    /// Fills `scratch.resting` with the resting items that need a download, in plan order, each
+    /// with its slack if only resting items were loaded after the loads in flight
+    /// (`cursor.restingBacklog`), and resets `scratch.lateResting` to them; returns how many there
+    /// are. Fling only (`cursor.settle`: when it ends).
+    @inline(never)
+    private func fillResting(_ cursor: PlanCursor) -> Int {
+        let candidateCount = cursor.count
+        if scratch.resting.count < candidateCount {
+            PlanOrder.resize(&scratch.resting, to: candidateCount, filler: (0, 0))
+        }
+        var restingBacklog = cursor.restingBacklog, restingCount = 0
+        let fastestLoadSeconds = cursor.fastestLoadSeconds, transferSeconds = cursor.transferSeconds
+        let settle = cursor.settle, isGatheringOrder = cursor.isGatheringOrder
+        var resting = scratch.resting
+        scratch.resting = []
+        scratch.candidates.withUnsafeBufferPointer { candidates in
+            scratch.order.withUnsafeBufferPointer { order in
+                resting.withUnsafeMutableBufferPointer { resting in
+                    for index in 0..<candidateCount {
+                        let c = candidates[isGatheringOrder ? index : order[index]]
+                        guard c.leave >= settle && c.needsDownload else { continue }
+                        restingBacklog += transferSeconds
+                        resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
+                        restingCount += 1
+                    }
+                }
             }
         }
         // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
         // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
-        resting.withUnsafeBufferPointer { lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount])) }
+        resting.withUnsafeBufferPointer {
+            scratch.lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount]))
+        }
+        scratch.resting = resting
         return restingCount
     }
 
@@ -991,9 +1094,17 @@ final class AdaptiveStrategy: FetchStrategy {
         // The downloads in flight, counted when a download is first considered (the disk reads
         // started before then are not downloads: the count is the same as at the start).
         var downloads = -1, speculative = 0
-        let total = urgent.count + planCount
-        for position in 0..<total {
-            let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
+        var position = -1
+        while true {
+            position += 1
+            let entry: PlanEntry
+            if position < urgent.count {
+                entry = urgent[urgent.count - 1 - position]
+            } else {
+                let planPosition = position - urgent.count
+                guard planPosition < planCount || extendPlan(toInclude: planPosition) else { break }
+                entry = plan[planPosition]
+            }
             guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
             if let notBefore = retryNotBefore[entry.imageID] {
                 if environment.now < notBefore { continue }
