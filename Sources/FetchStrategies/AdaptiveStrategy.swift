@@ -245,8 +245,8 @@ final class AdaptiveStrategy: FetchStrategy {
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
-    /// Scratch buffer for the keys `disk` evicts (unread: an insertion only needs somewhere to put
-    /// them), kept so that an insertion that evicts allocates nothing.
+    /// Scratch buffer for the keys `disk` evicts (their `ImageState.isOnDisk` is cleared), kept so
+    /// that an insertion that evicts allocates nothing.
     private var diskEvicted: [Int] = []
     /// What a load costs, learned from the strategy's own requests and decodes.
     @exclusivity(unchecked) private(set) var estimator: LoadEstimator
@@ -312,8 +312,11 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var scratch = PlanScratch()
     /// The layout's row spans (`reconcile`'s times).
     private let rowSpans: RowSpans
-    /// Whether the disk cache holds `imageID` (asked only of images it ever held).
-    private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
+    /// Whether the disk cache holds `imageID` (`ImageState.isOnDisk`, kept with the index).
+    private func isOnDisk(_ imageID: Int) -> Bool {
+        assert(stateOf[imageID].isOnDisk == disk.contains(imageID), "isOnDisk follows the disk index")
+        return stateOf[imageID].isOnDisk
+    }
     /// The current stamp for `ImageState.mark` (`nextGeneration()`).
     @exclusivity(unchecked) private var generation: Int32 = 0
     /// A new stamp for `ImageState.mark`, never 0 (an unmarked image's). Stamps are 32-bit: before
@@ -618,6 +621,9 @@ final class AdaptiveStrategy: FetchStrategy {
         var enters: [Double] = []
         /// Scratch of `PlanOrder.sort`.
         var sortBuffer: [Int] = []
+        /// Positions of the candidates with a load in flight, ascending (`reconcile`'s gathering;
+        /// the first ones: the array keeps its largest size).
+        var loading: [Int] = []
 
         /// Swaps the plan's arrays with the kept ones: the same call moves them out (each then
         /// uniquely referenced while the plan fills it, no allocation, no copy) and back.
@@ -691,102 +697,131 @@ final class AdaptiveStrategy: FetchStrategy {
         let lastItem = max(keys.last.map { $0 >> 32 } ?? 0, ahead.upperBound - 1, beyond.upperBound - 1, 0)
         let storage = factsOfItem.storage(toInclude: lastItem)
         var count = 0
+        // Whether the candidates are in `enter` order as gathered (each `enter` not below the one
+        // before: `plan` reads them in place then), and the positions of those with a load in
+        // flight (`plan` plans them at once), noted as each is gathered.
+        // (`loading[0..<loadingCount]`: the array keeps its largest size, filled through its buffer.)
+        var isGatheringOrder = true, previousEnter = 0.0, loadingCount = 0
+        var loading = scratch.loading
+        scratch.loading = []
+        if loading.count < bound { PlanOrder.resize(&loading, to: bound, filler: 0) }
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
         // Items are visited in the direction of motion: `origin &+ step &* stride` (in range).
         let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
-            for key in keys {
-                let item = key >> 32, cell = key & 0xFFFF_FFFF
-                let isDisplayed = self.isDisplayed[cell]
-                let facts = facts(ofItem: item, in: storage)
-                let imageID = facts.imageID
-                let state = stateOf.slot(imageID)
-                if state.pointee.mark == seen {
-                    let index = Int(state.pointee.candidateIndex)
-                    if index >= 0 && isDisplayed && candidates[index].item == item {
-                        candidates[index].isDisplayed = true
-                    }
-                    continue
-                }
-                state.pointee.mark = seen
-                guard !isServedFromMemory(imageID, state: state, facts: facts) else {
-                    state.pointee.candidateIndex = -1
-                    continue
-                }
-                // Times are computed only for a candidate kept (the clock remembers its last
-                // answers, but each is a function of the item: skipping one changes none).
-                let span = spans.span(ofRow: item / columns)
-                var candidate = Candidate(item: item, imageID: imageID,
-                                          enter: clock.enter(top: span.top, bottom: span.bottom),
-                                          leave: clock.leave(top: span.top, bottom: span.bottom),
-                                          isDisplayed: isDisplayed)
-                describe(&candidate, state: state, facts: facts)
-                state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
-                candidates[count] = candidate
-                count += 1
-            }
-            // Row by row, in the direction of motion: a row's items share its span and times.
-            let firstRow = ahead.lowerBound / columns
-            let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
-            // Whether every item of `ahead` was visited (so its image is marked `seen`).
-            var isAheadVisited = true
-            for rowStep in 0..<rowsAhead {
-                let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
-                let span = spans.span(ofRow: row)
-                // At rest the horizon is a guess about the next scroll: needed last.
-                let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
-                guard enter < .infinity else {
-                    isAheadVisited = false
-                    continue
-                }
-                let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
-                let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
-                for step in 0..<rowItems.count {
-                    let item = origin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+            loading.withUnsafeMutableBufferPointer { loading in
+                for key in keys {
+                    let item = key >> 32, cell = key & 0xFFFF_FFFF
+                    let isDisplayed = self.isDisplayed[cell]
+                    let facts = facts(ofItem: item, in: storage)
+                    let imageID = facts.imageID
+                    let state = stateOf.slot(imageID)
+                    if state.pointee.mark == seen {
+                        let index = Int(state.pointee.candidateIndex)
+                        if index >= 0 && isDisplayed && candidates[index].item == item {
+                            candidates[index].isDisplayed = true
+                        }
                         continue
                     }
-                    let imageID = facts.imageID
-                    var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                    state.pointee.mark = seen
+                    guard !isServedFromMemory(imageID, state: state, facts: facts) else {
+                        state.pointee.candidateIndex = -1
+                        continue
+                    }
+                    // Times are computed only for a candidate kept (the clock remembers its last
+                    // answers, but each is a function of the item: skipping one changes none).
+                    let span = spans.span(ofRow: item / columns)
+                    var candidate = Candidate(item: item, imageID: imageID,
+                                              enter: clock.enter(top: span.top, bottom: span.bottom),
                                               leave: clock.leave(top: span.top, bottom: span.bottom),
-                                              isDisplayed: false, isAttached: false)
+                                              isDisplayed: isDisplayed)
                     describe(&candidate, state: state, facts: facts)
+                    state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
                     candidates[count] = candidate
+                    noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
                     count += 1
                 }
-            }
-            // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
-            // guess about the next scroll, needed last.
-            // The items it shares with a visited `ahead` are passed over (their images are marked
-            // `seen`: visiting them would do nothing): steps `skip` of the walk.
-            let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
-            var skip = beyond.count..<beyond.count
-            let shared = beyond.clamped(to: ahead)
-            if isAheadVisited && !shared.isEmpty {
-                skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
-                    : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
-            }
-            for part in 0..<2 {
-                for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
-                    let item = beyondOrigin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                // Row by row, in the direction of motion: a row's items share its span and times.
+                let firstRow = ahead.lowerBound / columns
+                let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+                // Whether every item of `ahead` was visited (so its image is marked `seen`).
+                var isAheadVisited = true
+                for rowStep in 0..<rowsAhead {
+                    let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
+                    let span = spans.span(ofRow: row)
+                    // At rest the horizon is a guess about the next scroll: needed last.
+                    let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                    guard enter < .infinity else {
+                        isAheadVisited = false
                         continue
                     }
-                    let imageID = facts.imageID
-                    var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                              isDisplayed: false, isAttached: false)
-                    describe(&candidate, state: state, facts: facts)
-                    candidates[count] = candidate
-                    count += 1
+                    let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
+                    let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
+                    for step in 0..<rowItems.count {
+                        let item = origin &+ step &* stride
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                            continue
+                        }
+                        let imageID = facts.imageID
+                        var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                                  leave: clock.leave(top: span.top, bottom: span.bottom),
+                                                  isDisplayed: false, isAttached: false)
+                        describe(&candidate, state: state, facts: facts)
+                        candidates[count] = candidate
+                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
+                        count += 1
+                    }
                 }
+                // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
+                // guess about the next scroll, needed last.
+                // The items it shares with a visited `ahead` are passed over (their images are marked
+                // `seen`: visiting them would do nothing): steps `skip` of the walk.
+                let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
+                var skip = beyond.count..<beyond.count
+                let shared = beyond.clamped(to: ahead)
+                if isAheadVisited && !shared.isEmpty {
+                    skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
+                        : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
+                }
+                for part in 0..<2 {
+                    for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
+                        let item = beyondOrigin &+ step &* stride
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                            continue
+                        }
+                        let imageID = facts.imageID
+                        var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                                  isDisplayed: false, isAttached: false)
+                        describe(&candidate, state: state, facts: facts)
+                        candidates[count] = candidate
+                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
+                        count += 1
+                    }
+                }
+                recency.endPass { _ = memory.imageLongSide(for: $0) }
             }
-            recency.endPass { _ = memory.imageLongSide(for: $0) }
         }
         // Back into the scratch (swapped: uniquely referenced there), where the plan reads them.
         swap(&candidates, &scratch.candidates)
-        plan(count)
+        swap(&loading, &scratch.loading)
+        plan(count, isGatheringOrder: isGatheringOrder, loadingCount: loadingCount)
         pump()
+    }
+
+    /// Notes the candidate just gathered at `position`: whether the candidates are still in
+    /// `enter` order (`!(enter >= previous enter)` breaks it, as `plan` compared them), and its
+    /// position in `loading` when its image has a load in flight.
+    @inline(__always)
+    private func noteGathered(_ candidate: Candidate, at position: Int, _ isGatheringOrder: inout Bool,
+                              _ previousEnter: inout Double, _ loading: UnsafeMutableBufferPointer<Int>,
+                              _ loadingCount: inout Int) {
+        if position > 0 && !(candidate.enter >= previousEnter) { isGatheringOrder = false }
+        previousEnter = candidate.enter
+        if candidate.isLoading {
+            loading[loadingCount] = position
+            loadingCount += 1
+        }
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
@@ -798,7 +833,7 @@ final class AdaptiveStrategy: FetchStrategy {
     ///   with its image exceeds the delay its transfer adds to resting items it would make late;
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
-    private func plan(_ candidateCount: Int) {
+    private func plan(_ candidateCount: Int, isGatheringOrder: Bool, loadingCount: Int) {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
         var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
@@ -809,14 +844,10 @@ final class AdaptiveStrategy: FetchStrategy {
             scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
         }
         // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
-        // cells, the horizon and the guess beyond it, each in the order they are entered).
-        var isGatheringOrder = true
+        // cells, the horizon and the guess beyond it, each in the order they are entered), as the
+        // gathering noted (`isGatheringOrder`).
         scratch.candidates.withUnsafeBufferPointer { whole in
             let candidates = UnsafeBufferPointer(rebasing: whole[0..<candidateCount])
-            for index in candidates.indices.dropFirst() where !(candidates[index].enter >= candidates[index - 1].enter) {
-                isGatheringOrder = false
-                break
-            }
             // In gathering order the plan reads the candidates in place (position `index` is
             // candidate `index`): no identity order is written and read back.
             if !isGatheringOrder {
@@ -854,10 +885,13 @@ final class AdaptiveStrategy: FetchStrategy {
         if next.count < candidateCount { PlanOrder.resize(&next, to: candidateCount, filler: placeholder) }
         var loadEntryCount = 0
         let expectedLoadSeconds = self.expectedLoadSeconds
+        // (In gathering order they are the candidates `loading` lists, in order; else the plan
+        // order is read through.)
+        let loadingCount = isGatheringOrder ? loadingCount : candidateCount
         scratch.candidates.withUnsafeMutableBufferPointer { candidates in
             next.withUnsafeMutableBufferPointer { next in
-                for position in 0..<candidateCount {
-                    let index = isGatheringOrder ? position : order[position]
+                for position in 0..<loadingCount {
+                    let index = isGatheringOrder ? scratch.loading[position] : order[position]
                     guard candidates[index].isLoading else { continue }
                     let c = candidates[index]
                     if c.isDownloading {
@@ -1048,7 +1082,8 @@ final class AdaptiveStrategy: FetchStrategy {
                         let c = candidates[isGatheringOrder ? index : order[index]]
                         guard c.leave >= settle && c.needsDownload else { continue }
                         restingBacklog += transferSeconds
-                        resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
+                        let slack = c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)
+                        resting[restingCount] = (index, slack)
                         restingCount += 1
                     }
                 }
@@ -1105,15 +1140,19 @@ final class AdaptiveStrategy: FetchStrategy {
                 guard planPosition < planCount || extendPlan(toInclude: planPosition) else { break }
                 entry = plan[planPosition]
             }
-            guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
-            if let notBefore = retryNotBefore[entry.imageID] {
+            // The image's state, read once: nothing below changes it before `startLoad`.
+            let state = stateOf[entry.imageID]
+            guard state.activeSlot < 0 else { continue }  // a slot means a load
+            if state.hasRetryTime, let notBefore = retryNotBefore[entry.imageID] {
                 if environment.now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
+                stateOf[entry.imageID].hasRetryTime = false
             }
             let facts = facts(ofItem: entry.item)
             let size = facts.maxPixelSize
-            if cachedImage(entry.imageID, limit: facts.cacheLimit) != nil { continue }
-            if isOnDisk(entry.imageID) {
+            if state.wasInMemory && cachedImage(entry.imageID, limit: facts.cacheLimit) != nil { continue }
+            assert(state.isOnDisk == disk.contains(entry.imageID), "isOnDisk follows the disk index")
+            if state.isOnDisk {
                 startLoad(entry, maxPixelSize: size)
                 continue
             }
@@ -1241,7 +1280,8 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             return
         }
-        candidate.needsDownload = !(state.pointee.wasOnDisk && disk.contains(candidate.imageID))
+        assert(state.pointee.isOnDisk == disk.contains(candidate.imageID), "isOnDisk follows the disk index")
+        candidate.needsDownload = !state.pointee.isOnDisk
     }
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
@@ -1267,11 +1307,13 @@ final class AdaptiveStrategy: FetchStrategy {
         guard case .success(let bytes) = result else {
             untrack(imageID)
             retryNotBefore[imageID] = environment.now + Self.retryDelay
+            stateOf[imageID].hasRetryTime = true
             return
         }
         diskEvicted.removeAllKeepingCapacity()
-        disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
-        stateOf[imageID].wasOnDisk = true
+        let isInserted = disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
+        stateOf[imageID].isOnDisk = isInserted
+        for key in diskEvicted { stateOf[key].isOnDisk = false }  // `imageID` only when refused
         environment.writeDisk(bytes: bytes)
         dataReady(load)
     }

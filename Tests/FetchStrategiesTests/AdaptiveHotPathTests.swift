@@ -140,7 +140,7 @@ import Testing
             case 1: table.slot(key).pointee.candidateIndex = value; indices[key] = value
             case 2: table[key].activeSlot = value; slots[key] = value
             case 3: table[key].wasInMemory = true; inMemory.insert(key)
-            case 4: table.slot(key).pointee.wasOnDisk = true; onDisk.insert(key)
+            case 4: table.slot(key).pointee.isOnDisk = true; onDisk.insert(key)
             default: break
             }
             let probe = round % 2 == 0 ? key : generator.next(4_000)
@@ -149,7 +149,7 @@ import Testing
             #expect(state.candidateIndex == indices[probe, default: 0])
             #expect(state.activeSlot == slots[probe, default: -1])
             #expect(state.wasInMemory == inMemory.contains(probe))
-            #expect(state.wasOnDisk == onDisk.contains(probe))
+            #expect(state.isOnDisk == onDisk.contains(probe))
         }
     }
 
