@@ -1058,7 +1058,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Entries `extendPlan` plans beyond the one the pump asks for.
-    static let planBatch = 4
+    static let planBatch = 1
 
     /// Fills `scratch.resting` with the resting items that need a download, in plan order, each
     /// with its slack if only resting items were loaded after the loads in flight
