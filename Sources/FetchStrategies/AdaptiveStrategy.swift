@@ -611,11 +611,13 @@ final class AdaptiveStrategy: FetchStrategy {
         var order: [Int] = []
         /// In-flight image ids, ascending.
         var sortedActive: [Int] = []
-        /// Resting items (fling only): position in plan order and slack, seconds.
+        /// Resting items (fling only): position in plan order and slack, seconds (`fillResting`,
+        /// read in place by `extendPlan`).
         var resting: [(index: Int, slack: Double)] = []
         /// The plan's entries of the candidates with a load in flight, in plan order.
         var next: [PlanEntry] = []
-        /// The resting items not yet passed that would be late (fling only).
+        /// The resting items not yet passed that would be late (fling only; `fillResting`, used
+        /// in place by `extendPlan`).
         var lateResting = LateRestingCounter()
         /// Each candidate's `enter`, by candidate index (the sort key of `order`).
         var enters: [Double] = []
@@ -625,23 +627,19 @@ final class AdaptiveStrategy: FetchStrategy {
         /// the first ones: the array keeps its largest size).
         var loading: [Int] = []
 
-        /// Swaps the plan's arrays with the kept ones: the same call moves them out (each then
+        /// Swaps `plan`'s arrays with the kept ones: the same call moves them out (each then
         /// uniquely referenced while the plan fills it, no allocation, no copy) and back.
         @inline(__always)
         mutating func exchange(
             _ order: inout [Int],
             _ sortedActive: inout [Int],
-            _ resting: inout [(index: Int, slack: Double)],
             _ next: inout [PlanEntry],
-            _ lateResting: inout LateRestingCounter,
             _ enters: inout [Double],
             _ sortBuffer: inout [Int]
         ) {
             swap(&order, &self.order)
             swap(&sortedActive, &self.sortedActive)
-            swap(&resting, &self.resting)
             swap(&next, &self.next)
-            swap(&lateResting, &self.lateResting)
             swap(&enters, &self.enters)
             swap(&sortBuffer, &self.sortBuffer)
         }
@@ -836,13 +834,10 @@ final class AdaptiveStrategy: FetchStrategy {
     private func plan(_ candidateCount: Int, isGatheringOrder: Bool, loadingCount: Int) {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
-        var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
-        var next: [PlanEntry] = [], lateResting = LateRestingCounter(), enters: [Double] = []
+        var order: [Int] = [], sortedActive: [Int] = [], next: [PlanEntry] = [], enters: [Double] = []
         var sortBuffer: [Int] = []
-        scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
-        defer {
-            scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
-        }
+        scratch.exchange(&order, &sortedActive, &next, &enters, &sortBuffer)
+        defer { scratch.exchange(&order, &sortedActive, &next, &enters, &sortBuffer) }
         // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
         // cells, the horizon and the guess beyond it, each in the order they are entered), as the
         // gathering noted (`isGatheringOrder`).
