@@ -1011,9 +1011,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// image exceeds the delay its transfer adds to resting items it would make late.
     @inline(never)
     private func extendPlan(toInclude position: Int) -> Bool {
-        var cursor = self.cursor
-        defer { self.cursor = cursor }
-        // A few entries beyond the one asked for, at once (the pump usually reads on).
+        // `cursor` is read and written in place (a copy in and out per call cost more).
+        // `planBatch` entries beyond the one asked for, at once (the pump usually reads on).
         let target = min(position + Self.planBatch, cursor.count)
         while planCount <= target && cursor.position < cursor.count {
             let position = cursor.position
