@@ -330,7 +330,24 @@ final class AdaptiveStrategy: FetchStrategy {
         generation += 1
         return generation
     }
-    @exclusivity(unchecked) private var motion = Motion()
+    /// The motion at the last layout pass (`motion`), its `decay` 0 while `pendingDecay` holds
+    /// what computes it.
+    @exclusivity(unchecked) private var storedMotion = Motion()
+    /// The speed ratio and the seconds between the last two samples of a decelerating scroll, while
+    /// `storedMotion.decay` is not computed: a frame that does not plan needs only its sign
+    /// (`isDecaying`), so the logarithm waits for the first read of `motion`.
+    @exclusivity(unchecked) private var pendingDecay: (ratio: Double, seconds: Double)?
+    /// Whether `motion.decay > 0`: the speed ratio is above 1 (for x > 1, `DMath.log(x) > 0`, and
+    /// the seconds are positive and finite).
+    @exclusivity(unchecked) private var isDecaying = false
+    /// The motion estimated at the last layout pass (its decay computed on first read).
+    private var motion: Motion {
+        if let pending = pendingDecay {
+            storedMotion.decay = DMath.log(pending.ratio) / pending.seconds
+            pendingDecay = nil
+        }
+        return storedMotion
+    }
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
     /// The image `flush` sets for each image id, by image id (nil outside `flush`).
@@ -462,11 +479,12 @@ final class AdaptiveStrategy: FetchStrategy {
         // evicted it from the instruction cache): the flush is entered only with images pending,
         // and the motion update is inlined.
         if !pending.isEmpty { flush() }
-        let previous = motion
+        let previousDirection = storedMotion.direction, previousSpeed = storedMotion.speed
+        let wasDecaying = isDecaying
         updateMotion(update)
         // Replan when the cells changed, the motion changed course, or 1/30 s has passed.
-        let isNewCourse = motion.direction != previous.direction || (motion.decay > 0) != (previous.decay > 0)
-            || (motion.speed > 0) != (previous.speed > 0)
+        let isNewCourse = storedMotion.direction != previousDirection || isDecaying != wasDecaying
+            || (storedMotion.speed > 0) != (previousSpeed > 0)
         guard needsPlan || isNewCourse || update.time - lastPlanTime >= Self.replanInterval else { return }
         needsPlan = false
         lastPlanTime = update.time
@@ -478,17 +496,22 @@ final class AdaptiveStrategy: FetchStrategy {
 
     @inline(__always)
     private func updateMotion(_ update: ScrollUpdate) {
-        var next = Motion(offset: update.offset, speed: abs(update.velocity),
+        let next = Motion(offset: update.offset, speed: abs(update.velocity),
                           direction: update.velocity > 0 ? 1
                               : update.velocity < 0 ? -1 : (update.direction < 0 ? -1 : 1),
                           decay: 0)
         let dt = SimDuration.toSeconds(update.time - lastSampleTime)
+        pendingDecay = nil
+        isDecaying = false
         if lastSampleTime >= 0, dt > 0, update.velocity * lastVelocity > 0, abs(update.velocity) < abs(lastVelocity) {
-            next.decay = DMath.log(abs(lastVelocity) / abs(update.velocity)) / dt
+            // `decay = DMath.log(ratio) / dt`, computed when `motion` is first read.
+            let ratio = abs(lastVelocity) / abs(update.velocity)
+            pendingDecay = (ratio, dt)
+            isDecaying = ratio > 1
         }
         lastSampleTime = update.time
         lastVelocity = update.velocity
-        motion = next
+        storedMotion = next
     }
 
     /// The look-ahead beyond the viewport edge in the direction of motion, points: deeper when
