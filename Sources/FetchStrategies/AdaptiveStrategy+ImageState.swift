@@ -15,7 +15,11 @@ extension AdaptiveStrategy {
         /// Whether the image was ever stored in the memory cache: an image never stored is not
         /// there, and the plan asks the cache (a hash lookup) only about the others.
         var wasInMemory = false
-        /// Whether the image was ever stored in the disk cache (see `wasInMemory`).
-        var wasOnDisk = false
+        /// Whether the disk cache holds the image: set by each insertion (false when refused),
+        /// cleared for each key the insertion evicts (the strategy's own index changes only there),
+        /// so a plan reads a flag instead of looking the index up.
+        var isOnDisk = false
+        /// Whether `retryNotBefore` holds a time for the image (the pump reads the table only then).
+        var hasRetryTime = false
     }
 }

@@ -14,6 +14,11 @@ extension AdaptiveStrategy {
     /// counts are read). O(1) per item passed or turning
     /// late: no rank table, no prefix counts. Exact: the same count as a scan of the later items
     /// (`AdaptiveHotPathTests`).
+    ///
+    /// A plan asks few counts (five on average in the long session, against some 70 resting
+    /// items): its first `scansBeforeSort` counts scan the items not passed in plan order instead
+    /// of sorting (a count is a function of the items passed and the delay alone, so the sorted
+    /// walk that follows crosses from the start and finds the same); O(n) each, a bounded number.
     /// Origin: ours.
     struct LateRestingCounter {
         /// The resting items' slacks (NaN as +infinity) with their positions, by ascending slack
@@ -38,8 +43,13 @@ extension AdaptiveStrategy {
         static let insertionMovesPerItem = 8
 
         /// Whether `sorted` still holds the slacks in plan order (`reset` leaves them so: the
-        /// first `lateCount` sorts them, and a plan that asks no count sorts nothing).
+        /// first `lateCount` past `scansBeforeSort` sorts them, and a plan that asks no more
+        /// counts sorts nothing).
         private var isUnsorted = false
+        /// Counts answered by a scan since the last reset.
+        private var scans = 0
+        /// Counts answered by a scan of the items not passed before the slacks are sorted.
+        static let scansBeforeSort = 8
 
         /// Starts again with `resting`'s slacks (in plan order), none passed, no delay.
         /// - Complexity: O(n); the first `lateCount` after it sorts, O(n + inversions), at most
@@ -54,6 +64,7 @@ extension AdaptiveStrategy {
             crossed = 0
             passed = 0
             lateAhead = 0
+            scans = 0
             sorted.withUnsafeMutableBufferPointer { sorted in
                 isLate.withUnsafeMutableBufferPointer { isLate in
                     for position in 0..<count {
@@ -92,6 +103,17 @@ extension AdaptiveStrategy {
             if !isSorted { sorted[0..<count].sort { $0.slack < $1.slack } }
         }
 
+        /// The items not passed with slack − `delay` < `transferSeconds`, by a scan of the slacks
+        /// in plan order (while unsorted: no item is marked late, so `lateAhead` stays 0).
+        private func scanCount(delay: Double, transferSeconds: Double) -> Int {
+            let passed = self.passed, count = self.count
+            return sorted.withUnsafeBufferPointer { sorted in
+                var late = 0
+                for position in passed..<count where sorted[position].slack - delay < transferSeconds { late += 1 }
+                return late
+            }
+        }
+
         /// Passes the next item (position `passed`): it no longer counts.
         @inline(__always)
         mutating func passNext() {
@@ -103,7 +125,13 @@ extension AdaptiveStrategy {
         /// below that of an earlier count since the last reset.
         /// - Complexity: O(1) per item that turns late.
         mutating func lateCount(delay: Double, transferSeconds: Double) -> Int {
-            if isUnsorted { sortSlacks() }
+            if isUnsorted {
+                if scans < Self.scansBeforeSort {
+                    scans += 1
+                    return scanCount(delay: delay, transferSeconds: transferSeconds)
+                }
+                sortSlacks()
+            }
             var crossed = self.crossed
             let count = self.count
             guard crossed < count else { return lateAhead }

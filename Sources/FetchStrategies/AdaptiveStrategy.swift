@@ -151,6 +151,8 @@ final class AdaptiveStrategy: FetchStrategy {
         var isLoading = false
         /// Whether that load is downloading (its network phase).
         var isDownloading = false
+        /// Whether the plan dropped its load in flight (it cannot arrive in time; set by `plan`).
+        var isDropped = false
         /// The item.
         var item: Int { Int(storedItem) }
         /// The image it shows.
@@ -243,8 +245,8 @@ final class AdaptiveStrategy: FetchStrategy {
     private let layout: CollectionLayout
     private let memory: ImageMemoryCache
     private let disk: CacheIndex
-    /// Scratch buffer for the keys `disk` evicts (unread: an insertion only needs somewhere to put
-    /// them), kept so that an insertion that evicts allocates nothing.
+    /// Scratch buffer for the keys `disk` evicts (their `ImageState.isOnDisk` is cleared), kept so
+    /// that an insertion that evicts allocates nothing.
     private var diskEvicted: [Int] = []
     /// What a load costs, learned from the strategy's own requests and decodes.
     @exclusivity(unchecked) private(set) var estimator: LoadEstimator
@@ -279,8 +281,10 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Wanted images, most urgent first, as the last layout pass planned them: `plan[0..<planCount]`
     /// (the array keeps its largest size, see `plan(_:)`).
     @exclusivity(unchecked) private var plan: [PlanEntry] = []
-    /// Entries of `plan` in use.
+    /// Entries of `plan` planned so far (`extendPlan` plans the rest as the pump reads on).
     @exclusivity(unchecked) private var planCount = 0
+    /// Where the last plan is in its candidates (`scratch.candidates`), and its figures.
+    @exclusivity(unchecked) private var cursor = PlanCursor()
     /// Images wanted by cells configured since the last plan, most urgent (latest) last: they
     /// come before `plan`, newest first (a stack, not an insertion at the front of `plan`).
     @exclusivity(unchecked) private var urgent: [PlanEntry] = []
@@ -308,8 +312,11 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var scratch = PlanScratch()
     /// The layout's row spans (`reconcile`'s times).
     private let rowSpans: RowSpans
-    /// Whether the disk cache holds `imageID` (asked only of images it ever held).
-    private func isOnDisk(_ imageID: Int) -> Bool { stateOf[imageID].wasOnDisk && disk.contains(imageID) }
+    /// Whether the disk cache holds `imageID` (`ImageState.isOnDisk`, kept with the index).
+    private func isOnDisk(_ imageID: Int) -> Bool {
+        assert(stateOf[imageID].isOnDisk == disk.contains(imageID), "isOnDisk follows the disk index")
+        return stateOf[imageID].isOnDisk
+    }
     /// The current stamp for `ImageState.mark` (`nextGeneration()`).
     @exclusivity(unchecked) private var generation: Int32 = 0
     /// A new stamp for `ImageState.mark`, never 0 (an unmarked image's). Stamps are 32-bit: before
@@ -323,7 +330,24 @@ final class AdaptiveStrategy: FetchStrategy {
         generation += 1
         return generation
     }
-    @exclusivity(unchecked) private var motion = Motion()
+    /// The motion at the last layout pass (`motion`), its `decay` 0 while `pendingDecay` holds
+    /// what computes it.
+    @exclusivity(unchecked) private var storedMotion = Motion()
+    /// The speed ratio and the seconds between the last two samples of a decelerating scroll, while
+    /// `storedMotion.decay` is not computed: a frame that does not plan needs only its sign
+    /// (`isDecaying`), so the logarithm waits for the first read of `motion`.
+    @exclusivity(unchecked) private var pendingDecay: (ratio: Double, seconds: Double)?
+    /// Whether `motion.decay > 0`: the speed ratio is above 1 (for x > 1, `DMath.log(x) > 0`, and
+    /// the seconds are positive and finite).
+    @exclusivity(unchecked) private var isDecaying = false
+    /// The motion estimated at the last layout pass (its decay computed on first read).
+    private var motion: Motion {
+        if let pending = pendingDecay {
+            storedMotion.decay = DMath.log(pending.ratio) / pending.seconds
+            pendingDecay = nil
+        }
+        return storedMotion
+    }
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
     /// The image `flush` sets for each image id, by image id (nil outside `flush`).
@@ -455,11 +479,12 @@ final class AdaptiveStrategy: FetchStrategy {
         // evicted it from the instruction cache): the flush is entered only with images pending,
         // and the motion update is inlined.
         if !pending.isEmpty { flush() }
-        let previous = motion
+        let previousDirection = storedMotion.direction, previousSpeed = storedMotion.speed
+        let wasDecaying = isDecaying
         updateMotion(update)
         // Replan when the cells changed, the motion changed course, or 1/30 s has passed.
-        let isNewCourse = motion.direction != previous.direction || (motion.decay > 0) != (previous.decay > 0)
-            || (motion.speed > 0) != (previous.speed > 0)
+        let isNewCourse = storedMotion.direction != previousDirection || isDecaying != wasDecaying
+            || (storedMotion.speed > 0) != (previousSpeed > 0)
         guard needsPlan || isNewCourse || update.time - lastPlanTime >= Self.replanInterval else { return }
         needsPlan = false
         lastPlanTime = update.time
@@ -471,17 +496,22 @@ final class AdaptiveStrategy: FetchStrategy {
 
     @inline(__always)
     private func updateMotion(_ update: ScrollUpdate) {
-        var next = Motion(offset: update.offset, speed: abs(update.velocity),
+        let next = Motion(offset: update.offset, speed: abs(update.velocity),
                           direction: update.velocity > 0 ? 1
                               : update.velocity < 0 ? -1 : (update.direction < 0 ? -1 : 1),
                           decay: 0)
         let dt = SimDuration.toSeconds(update.time - lastSampleTime)
+        pendingDecay = nil
+        isDecaying = false
         if lastSampleTime >= 0, dt > 0, update.velocity * lastVelocity > 0, abs(update.velocity) < abs(lastVelocity) {
-            next.decay = DMath.log(abs(lastVelocity) / abs(update.velocity)) / dt
+            // `decay = DMath.log(ratio) / dt`, computed when `motion` is first read.
+            let ratio = abs(lastVelocity) / abs(update.velocity)
+            pendingDecay = (ratio, dt)
+            isDecaying = ratio > 1
         }
         lastSampleTime = update.time
         lastVelocity = update.velocity
-        motion = next
+        storedMotion = next
     }
 
     /// The look-ahead beyond the viewport edge in the direction of motion, points: deeper when
@@ -604,34 +634,35 @@ final class AdaptiveStrategy: FetchStrategy {
         var order: [Int] = []
         /// In-flight image ids, ascending.
         var sortedActive: [Int] = []
-        /// Resting items (fling only): position in plan order and slack, seconds.
+        /// Resting items (fling only): position in plan order and slack, seconds (`fillResting`,
+        /// read in place by `extendPlan`).
         var resting: [(index: Int, slack: Double)] = []
-        /// The plan being built.
+        /// The plan's entries of the candidates with a load in flight, in plan order.
         var next: [PlanEntry] = []
-        /// The resting items not yet passed that would be late (fling only).
+        /// The resting items not yet passed that would be late (fling only; `fillResting`, used
+        /// in place by `extendPlan`).
         var lateResting = LateRestingCounter()
         /// Each candidate's `enter`, by candidate index (the sort key of `order`).
         var enters: [Double] = []
         /// Scratch of `PlanOrder.sort`.
         var sortBuffer: [Int] = []
+        /// Positions of the candidates with a load in flight, ascending (`reconcile`'s gathering;
+        /// the first ones: the array keeps its largest size).
+        var loading: [Int] = []
 
-        /// Swaps the plan's arrays with the kept ones: the same call moves them out (each then
+        /// Swaps `plan`'s arrays with the kept ones: the same call moves them out (each then
         /// uniquely referenced while the plan fills it, no allocation, no copy) and back.
         @inline(__always)
         mutating func exchange(
             _ order: inout [Int],
             _ sortedActive: inout [Int],
-            _ resting: inout [(index: Int, slack: Double)],
             _ next: inout [PlanEntry],
-            _ lateResting: inout LateRestingCounter,
             _ enters: inout [Double],
             _ sortBuffer: inout [Int]
         ) {
             swap(&order, &self.order)
             swap(&sortedActive, &self.sortedActive)
-            swap(&resting, &self.resting)
             swap(&next, &self.next)
-            swap(&lateResting, &self.lateResting)
             swap(&enters, &self.enters)
             swap(&sortBuffer, &self.sortBuffer)
         }
@@ -687,100 +718,131 @@ final class AdaptiveStrategy: FetchStrategy {
         let lastItem = max(keys.last.map { $0 >> 32 } ?? 0, ahead.upperBound - 1, beyond.upperBound - 1, 0)
         let storage = factsOfItem.storage(toInclude: lastItem)
         var count = 0
+        // Whether the candidates are in `enter` order as gathered (each `enter` not below the one
+        // before: `plan` reads them in place then), and the positions of those with a load in
+        // flight (`plan` plans them at once), noted as each is gathered.
+        // (`loading[0..<loadingCount]`: the array keeps its largest size, filled through its buffer.)
+        var isGatheringOrder = true, previousEnter = 0.0, loadingCount = 0
+        var loading = scratch.loading
+        scratch.loading = []
+        if loading.count < bound { PlanOrder.resize(&loading, to: bound, filler: 0) }
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
         // Items are visited in the direction of motion: `origin &+ step &* stride` (in range).
         let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
-            for key in keys {
-                let item = key >> 32, cell = key & 0xFFFF_FFFF
-                let isDisplayed = self.isDisplayed[cell]
-                let facts = facts(ofItem: item, in: storage)
-                let imageID = facts.imageID
-                let state = stateOf.slot(imageID)
-                if state.pointee.mark == seen {
-                    let index = Int(state.pointee.candidateIndex)
-                    if index >= 0 && isDisplayed && candidates[index].item == item {
-                        candidates[index].isDisplayed = true
-                    }
-                    continue
-                }
-                state.pointee.mark = seen
-                guard !isServedFromMemory(imageID, state: state, facts: facts) else {
-                    state.pointee.candidateIndex = -1
-                    continue
-                }
-                // Times are computed only for a candidate kept (the clock remembers its last
-                // answers, but each is a function of the item: skipping one changes none).
-                let span = spans.span(ofRow: item / columns)
-                var candidate = Candidate(item: item, imageID: imageID,
-                                          enter: clock.enter(top: span.top, bottom: span.bottom),
-                                          leave: clock.leave(top: span.top, bottom: span.bottom),
-                                          isDisplayed: isDisplayed)
-                describe(&candidate, state: state, facts: facts)
-                state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
-                candidates[count] = candidate
-                count += 1
-            }
-            // Row by row, in the direction of motion: a row's items share its span and times.
-            let firstRow = ahead.lowerBound / columns
-            let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
-            // Whether every item of `ahead` was visited (so its image is marked `seen`).
-            var isAheadVisited = true
-            for rowStep in 0..<rowsAhead {
-                let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
-                let span = spans.span(ofRow: row)
-                // At rest the horizon is a guess about the next scroll: needed last.
-                let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
-                guard enter < .infinity else {
-                    isAheadVisited = false
-                    continue
-                }
-                let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
-                let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
-                for step in 0..<rowItems.count {
-                    let item = origin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+            loading.withUnsafeMutableBufferPointer { loading in
+                for key in keys {
+                    let item = key >> 32, cell = key & 0xFFFF_FFFF
+                    let isDisplayed = self.isDisplayed[cell]
+                    let facts = facts(ofItem: item, in: storage)
+                    let imageID = facts.imageID
+                    let state = stateOf.slot(imageID)
+                    if state.pointee.mark == seen {
+                        let index = Int(state.pointee.candidateIndex)
+                        if index >= 0 && isDisplayed && candidates[index].item == item {
+                            candidates[index].isDisplayed = true
+                        }
                         continue
                     }
-                    let imageID = facts.imageID
-                    var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                    state.pointee.mark = seen
+                    guard !isServedFromMemory(imageID, state: state, facts: facts) else {
+                        state.pointee.candidateIndex = -1
+                        continue
+                    }
+                    // Times are computed only for a candidate kept (the clock remembers its last
+                    // answers, but each is a function of the item: skipping one changes none).
+                    let span = spans.span(ofRow: item / columns)
+                    var candidate = Candidate(item: item, imageID: imageID,
+                                              enter: clock.enter(top: span.top, bottom: span.bottom),
                                               leave: clock.leave(top: span.top, bottom: span.bottom),
-                                              isDisplayed: false, isAttached: false)
+                                              isDisplayed: isDisplayed)
                     describe(&candidate, state: state, facts: facts)
+                    state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
                     candidates[count] = candidate
+                    noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
                     count += 1
                 }
-            }
-            // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
-            // guess about the next scroll, needed last.
-            // The items it shares with a visited `ahead` are passed over (their images are marked
-            // `seen`: visiting them would do nothing): steps `skip` of the walk.
-            let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
-            var skip = beyond.count..<beyond.count
-            let shared = beyond.clamped(to: ahead)
-            if isAheadVisited && !shared.isEmpty {
-                skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
-                    : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
-            }
-            for part in 0..<2 {
-                for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
-                    let item = beyondOrigin &+ step &* stride
-                    guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                // Row by row, in the direction of motion: a row's items share its span and times.
+                let firstRow = ahead.lowerBound / columns
+                let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+                // Whether every item of `ahead` was visited (so its image is marked `seen`).
+                var isAheadVisited = true
+                for rowStep in 0..<rowsAhead {
+                    let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
+                    let span = spans.span(ofRow: row)
+                    // At rest the horizon is a guess about the next scroll: needed last.
+                    let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                    guard enter < .infinity else {
+                        isAheadVisited = false
                         continue
                     }
-                    let imageID = facts.imageID
-                    var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                              isDisplayed: false, isAttached: false)
-                    describe(&candidate, state: state, facts: facts)
-                    candidates[count] = candidate
-                    count += 1
+                    let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
+                    let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
+                    for step in 0..<rowItems.count {
+                        let item = origin &+ step &* stride
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                            continue
+                        }
+                        let imageID = facts.imageID
+                        var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                                  leave: clock.leave(top: span.top, bottom: span.bottom),
+                                                  isDisplayed: false, isAttached: false)
+                        describe(&candidate, state: state, facts: facts)
+                        candidates[count] = candidate
+                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
+                        count += 1
+                    }
                 }
+                // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
+                // guess about the next scroll, needed last.
+                // The items it shares with a visited `ahead` are passed over (their images are marked
+                // `seen`: visiting them would do nothing): steps `skip` of the walk.
+                let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
+                var skip = beyond.count..<beyond.count
+                let shared = beyond.clamped(to: ahead)
+                if isAheadVisited && !shared.isEmpty {
+                    skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
+                        : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
+                }
+                for part in 0..<2 {
+                    for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
+                        let item = beyondOrigin &+ step &* stride
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                            continue
+                        }
+                        let imageID = facts.imageID
+                        var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                                  isDisplayed: false, isAttached: false)
+                        describe(&candidate, state: state, facts: facts)
+                        candidates[count] = candidate
+                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
+                        count += 1
+                    }
+                }
+                recency.endPass { _ = memory.imageLongSide(for: $0) }
             }
-            recency.endPass { _ = memory.imageLongSide(for: $0) }
-            plan(UnsafeBufferPointer(rebasing: candidates[0..<count]))
         }
-        scratch.candidates = candidates
+        // Back into the scratch (swapped: uniquely referenced there), where the plan reads them.
+        swap(&candidates, &scratch.candidates)
+        swap(&loading, &scratch.loading)
+        plan(count, isGatheringOrder: isGatheringOrder, loadingCount: loadingCount)
+        pump()
+    }
+
+    /// Notes the candidate just gathered at `position`: whether the candidates are still in
+    /// `enter` order (`!(enter >= previous enter)` breaks it, as `plan` compared them), and its
+    /// position in `loading` when its image has a load in flight.
+    @inline(__always)
+    private func noteGathered(_ candidate: Candidate, at position: Int, _ isGatheringOrder: inout Bool,
+                              _ previousEnter: inout Double, _ loading: UnsafeMutableBufferPointer<Int>,
+                              _ loadingCount: inout Int) {
+        if position > 0 && !(candidate.enter >= previousEnter) { isGatheringOrder = false }
+        previousEnter = candidate.enter
+        if candidate.isLoading {
+            loading[loadingCount] = position
+            loadingCount += 1
+        }
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
@@ -792,31 +854,26 @@ final class AdaptiveStrategy: FetchStrategy {
     ///   with its image exceeds the delay its transfer adds to resting items it would make late;
     /// - a download already in flight that cannot arrive in time is dropped.
     /// Then cancels what nobody wants, re-prioritises the rest and starts more.
-    private func plan(_ candidates: UnsafeBufferPointer<Candidate>) {
+    private func plan(_ candidateCount: Int, isGatheringOrder: Bool, loadingCount: Int) {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
-        var order: [Int] = [], sortedActive: [Int] = [], resting: [(index: Int, slack: Double)] = []
-        var next: [PlanEntry] = [], lateResting = LateRestingCounter(), enters: [Double] = []
+        var order: [Int] = [], sortedActive: [Int] = [], next: [PlanEntry] = [], enters: [Double] = []
         var sortBuffer: [Int] = []
-        scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
-        defer {
-            scratch.exchange(&order, &sortedActive, &resting, &next, &lateResting, &enters, &sortBuffer)
-        }
+        scratch.exchange(&order, &sortedActive, &next, &enters, &sortBuffer)
+        defer { scratch.exchange(&order, &sortedActive, &next, &enters, &sortBuffer) }
         // Earliest `enter` first, ties in gathering order: often the gathering order itself (the
-        // cells, the horizon and the guess beyond it, each in the order they are entered).
-        var isGatheringOrder = true
-        for index in candidates.indices.dropFirst() where !(candidates[index].enter >= candidates[index - 1].enter) {
-            isGatheringOrder = false
-            break
+        // cells, the horizon and the guess beyond it, each in the order they are entered), as the
+        // gathering noted (`isGatheringOrder`).
+        scratch.candidates.withUnsafeBufferPointer { whole in
+            let candidates = UnsafeBufferPointer(rebasing: whole[0..<candidateCount])
+            // In gathering order the plan reads the candidates in place (position `index` is
+            // candidate `index`): no identity order is written and read back.
+            if !isGatheringOrder {
+                enters.removeAll(keepingCapacity: true)
+                for candidate in candidates { enters.append(candidate.enter) }
+                enters.withUnsafeBufferPointer { PlanOrder.sort(&order, byKeys: $0, buffer: &sortBuffer) }
+            }
         }
-        // In gathering order the plan reads the candidates in place (position `index` is candidate
-        // `index`): no identity order is written and read back.
-        if !isGatheringOrder {
-            enters.removeAll(keepingCapacity: true)
-            for candidate in candidates { enters.append(candidate.enter) }
-            enters.withUnsafeBufferPointer { PlanOrder.sort(&order, byKeys: $0, buffer: &sortBuffer) }
-        }
-        let candidateCount = candidates.count
         let now = environment.now
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
@@ -838,76 +895,45 @@ final class AdaptiveStrategy: FetchStrategy {
             guard load.isDownloading else { continue }
             backlog += remainingTransfer(started: load.started, now: now)
         }
-        func isResting(_ c: Candidate) -> Bool { c.leave >= settle }
-        // Slack of each resting item to download if only resting items were loaded (fling only),
-        // as (index, slack) in plan order. The arrays below are read only while a fling
-        // decelerates, so they are filled only then.
-        // (Each array is sized once and filled through its buffer.)
-        // (`resting` and `next` keep their largest size between plans: grown when short, never
-        // shrunk and refilled with placeholders; their counts are kept apart.)
-        var restingCount = 0
-        if isFling {
-            if resting.count < candidateCount { PlanOrder.resize(&resting, to: candidateCount, filler: (0, 0)) }
-            var restingBacklog = backlog
-            resting.withUnsafeMutableBufferPointer { resting in
-                for index in 0..<candidateCount {
-                    let c = candidates[isGatheringOrder ? index : order[index]]
-                    guard isResting(c) && c.needsDownload else { continue }
-                    restingBacklog += transferSeconds
-                    resting[restingCount] = (index, c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog))
-                    restingCount += 1
-                }
-            }
-            // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
-            // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
-            resting.withUnsafeBufferPointer { lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount])) }
-        }
-        var firstLaterResting = 0
+        // The candidates whose image has a load in flight are planned now (their loads are read
+        // as they are now), in plan order, into `next`: a download that cannot arrive in time is
+        // dropped, the others are wanted. Their admission depends on nothing else the plan sums.
         let wanted = nextGeneration()
-        var delay = 0.0
         let placeholder = PlanEntry(imageID: 0, item: 0, priority: .low, isSpeculative: false)
         if next.count < candidateCount { PlanOrder.resize(&next, to: candidateCount, filler: placeholder) }
-        var nextCount = 0
-        next.withUnsafeMutableBufferPointer { next in
-            for index in 0..<candidateCount {
-                let c = candidates[isGatheringOrder ? index : order[index]]
-                if c.isLoading {
+        var loadEntryCount = 0
+        let expectedLoadSeconds = self.expectedLoadSeconds
+        // (In gathering order they are the candidates `loading` lists, in order; else the plan
+        // order is read through.)
+        let loadingCount = isGatheringOrder ? loadingCount : candidateCount
+        scratch.candidates.withUnsafeMutableBufferPointer { candidates in
+            next.withUnsafeMutableBufferPointer { next in
+                for position in 0..<loadingCount {
+                    let index = isGatheringOrder ? scratch.loading[position] : order[position]
+                    guard candidates[index].isLoading else { continue }
+                    let c = candidates[index]
                     if c.isDownloading {
                         let started = loadOf[c.imageID]!.started
                         let arrival = remainingLatency(started: started, now: now)
                             + remainingTransfer(started: started, now: now)
-                        if arrival >= c.leave && (isFling || !c.isAttached) { continue }
-                    }
-                } else if c.needsDownload {
-                    let arrival = fastestLoadSeconds + backlog
-                    if isFling && !isResting(c) {
-                        let gain = min(c.leave, settle) - max(c.enter, arrival)
-                        while firstLaterResting < restingCount && resting[firstLaterResting].index <= index {
-                            lateResting.passNext()
-                            firstLaterResting += 1
+                        if arrival >= c.leave && (isFling || !c.isAttached) {
+                            candidates[index].isDropped = true
+                            continue
                         }
-                        // The count is asked only when the gain could pay for it (it depends on the
-                        // items passed and the delay alone, so a count skipped changes no later one).
-                        guard gain > 0 else { continue }
-                        let late = lateResting.lateCount(delay: delay, transferSeconds: transferSeconds)
-                        guard gain > Double(late) * transferSeconds else { continue }
-                        delay += transferSeconds
-                    } else if !(c.isAttached && !isFling) {
-                        guard arrival < c.leave else { continue }
                     }
-                    backlog += transferSeconds
+                    next[loadEntryCount] = entry(for: c, expectedLoadSeconds: expectedLoadSeconds)
+                    loadEntryCount += 1
+                    stateOf[c.imageID].mark = wanted
                 }
-                let isImminent = c.enter <= expectedLoadSeconds
-                let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
-                let isSpeculative = c.enter == atRest
-                next[nextCount] = PlanEntry(imageID: c.imageID, item: c.item, priority: priority,
-                                            isSpeculative: isSpeculative, hadLoad: c.isLoading)
-                nextCount += 1
-                stateOf[c.imageID].mark = wanted
             }
         }
-        swap(&plan, &next)
-        planCount = nextCount
+        // The other candidates are planned as the pump reads the plan (`extendPlan`): the plan's
+        // figures are kept in the cursor, so an entry is the same whenever it is planned.
+        if plan.count < candidateCount { PlanOrder.resize(&plan, to: candidateCount, filler: placeholder) }
+        planCount = 0
+        cursor = PlanCursor(count: candidateCount, isGatheringOrder: isGatheringOrder, isFling: isFling,
+                            settle: settle, backlog: backlog, fastestLoadSeconds: fastestLoadSeconds,
+                            transferSeconds: transferSeconds, expectedLoadSeconds: expectedLoadSeconds)
         if !urgent.isEmpty { urgent.removeAll(keepingCapacity: true) }
         // Cancel loads nobody wants (in image order), re-prioritise the others, start more.
         // A download the plan drops is kept at low priority instead while its item is near the
@@ -932,14 +958,161 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         // Only the entries whose image had a load when planned can have one now: the plan started
         // none, and what it cancelled it does not want.
-        for position in 0..<planCount where plan[position].hadLoad {
-            let entry = plan[position]
+        for position in 0..<loadEntryCount {
+            let entry = next[position]
             guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
         }
-        pump()
+    }
+
+    /// The plan entry of candidate `c`: high priority when displayed, normal when it enters within
+    /// `expectedLoadSeconds` (the plan's), low otherwise; speculative when it enters at rest.
+    @inline(__always)
+    private func entry(for c: Candidate, expectedLoadSeconds: Double) -> PlanEntry {
+        let isImminent = c.enter <= expectedLoadSeconds
+        let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
+        return PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: c.enter == atRest,
+                         hadLoad: c.isLoading)
+    }
+
+    /// Where the plan is in its candidates, and the figures it plans them with (those of the
+    /// layout pass that made it: the estimates and the motion may change before the pump reads
+    /// further).
+    private struct PlanCursor {
+        /// The next position in plan order to plan.
+        var position = 0
+        /// The candidates.
+        var count = 0
+        /// Whether plan order is gathering order (else `scratch.order`).
+        var isGatheringOrder = true
+        /// Whether a fling decelerated, and when it settles, seconds.
+        var isFling = false
+        var settle = 0.0
+        /// Seconds of transfer ahead of the next download admitted.
+        var backlog = 0.0
+        /// The backlog of the loads in flight alone (the resting items' slacks start from it).
+        var restingBacklog = 0.0
+        /// Transfers admitted for items the fling carries past, seconds (`LateRestingCounter`).
+        var delay = 0.0
+        /// Whether `scratch.resting` and `scratch.lateResting` are filled (at the first count).
+        var isRestingFilled = false
+        /// The resting items, and those passed.
+        var restingCount = 0
+        var firstLaterResting = 0
+        /// The plan's `fastestLoadSeconds`, `transferSeconds` and `expectedLoadSeconds`.
+        var fastestLoadSeconds = 0.0
+        var transferSeconds = 0.0
+        var expectedLoadSeconds = 0.0
+
+        /// An empty plan.
+        init() {}
+
+        /// A plan of `count` candidates with these figures, none planned yet.
+        init(count: Int, isGatheringOrder: Bool, isFling: Bool, settle: Double, backlog: Double,
+             fastestLoadSeconds: Double, transferSeconds: Double, expectedLoadSeconds: Double) {
+            self.count = count
+            self.isGatheringOrder = isGatheringOrder
+            self.isFling = isFling
+            self.settle = settle
+            self.backlog = backlog
+            restingBacklog = backlog
+            self.fastestLoadSeconds = fastestLoadSeconds
+            self.transferSeconds = transferSeconds
+            self.expectedLoadSeconds = expectedLoadSeconds
+        }
+    }
+
+    /// Plans candidates from the cursor on, in plan order, until `plan` holds more than `position`
+    /// entries or every candidate is planned; returns whether it does. A candidate with a load
+    /// in flight is wanted unless `plan` dropped it; one that needs a download is admitted against
+    /// a bandwidth-serial estimate of when its image would arrive (median latency, then the
+    /// transfers ahead of it and its own): prepared cells while dragging or at rest always (a
+    /// finger may stop); while a fling decelerates, the items where it will rest (on screen until
+    /// it ends); an item the fling carries past only if the time it would spend on screen with its
+    /// image exceeds the delay its transfer adds to resting items it would make late.
+    @inline(never)
+    private func extendPlan(toInclude position: Int) -> Bool {
+        // `cursor` is read and written in place (a copy in and out per call cost more).
+        // `planBatch` entries beyond the one asked for, at once (the pump usually reads on).
+        let target = min(position + Self.planBatch, cursor.count)
+        while planCount <= target && cursor.position < cursor.count {
+            let position = cursor.position
+            cursor.position += 1
+            let c = scratch.candidates[cursor.isGatheringOrder ? position : scratch.order[position]]
+            if c.isLoading {
+                if c.isDropped { continue }
+            } else if c.needsDownload {
+                let arrival = cursor.fastestLoadSeconds + cursor.backlog
+                if cursor.isFling && !(c.leave >= cursor.settle) {
+                    let gain = min(c.leave, cursor.settle) - max(c.enter, arrival)
+                    // The count is asked only when the gain could pay for it (it depends on the
+                    // items passed and the delay alone, so a count skipped changes no later one).
+                    guard gain > 0 else { continue }
+                    if !cursor.isRestingFilled {
+                        cursor.isRestingFilled = true
+                        cursor.restingCount = fillResting(cursor)
+                    }
+                    while cursor.firstLaterResting < cursor.restingCount
+                        && scratch.resting[cursor.firstLaterResting].index <= position {
+                        scratch.lateResting.passNext()
+                        cursor.firstLaterResting += 1
+                    }
+                    let late = scratch.lateResting.lateCount(delay: cursor.delay,
+                                                             transferSeconds: cursor.transferSeconds)
+                    guard gain > Double(late) * cursor.transferSeconds else { continue }
+                    cursor.delay += cursor.transferSeconds
+                } else if !(c.isAttached && !cursor.isFling) {
+                    guard arrival < c.leave else { continue }
+                }
+                cursor.backlog += cursor.transferSeconds
+            }
+            plan[planCount] = entry(for: c, expectedLoadSeconds: cursor.expectedLoadSeconds)
+            planCount += 1
+        }
+        return planCount > position
+    }
+
+    /// Entries `extendPlan` plans beyond the one the pump asks for.
+    static let planBatch = 1
+
+    /// Fills `scratch.resting` with the resting items that need a download, in plan order, each
+    /// with its slack if only resting items were loaded after the loads in flight
+    /// (`cursor.restingBacklog`), and resets `scratch.lateResting` to them; returns how many there
+    /// are. Fling only (`cursor.settle`: when it ends).
+    @inline(never)
+    private func fillResting(_ cursor: PlanCursor) -> Int {
+        let candidateCount = cursor.count
+        if scratch.resting.count < candidateCount {
+            PlanOrder.resize(&scratch.resting, to: candidateCount, filler: (0, 0))
+        }
+        var restingBacklog = cursor.restingBacklog, restingCount = 0
+        let fastestLoadSeconds = cursor.fastestLoadSeconds, transferSeconds = cursor.transferSeconds
+        let settle = cursor.settle, isGatheringOrder = cursor.isGatheringOrder
+        var resting = scratch.resting
+        scratch.resting = []
+        scratch.candidates.withUnsafeBufferPointer { candidates in
+            scratch.order.withUnsafeBufferPointer { order in
+                resting.withUnsafeMutableBufferPointer { resting in
+                    for index in 0..<candidateCount {
+                        let c = candidates[isGatheringOrder ? index : order[index]]
+                        guard c.leave >= settle && c.needsDownload else { continue }
+                        restingBacklog += transferSeconds
+                        let slack = c.enter - (fastestLoadSeconds - transferSeconds + restingBacklog)
+                        resting[restingCount] = (index, slack)
+                        restingCount += 1
+                    }
+                }
+            }
+        }
+        // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
+        // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
+        resting.withUnsafeBufferPointer {
+            scratch.lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount]))
+        }
+        scratch.resting = resting
+        return restingCount
     }
 
     /// Items within `keepScreens` of the viewport (computed once into `keep`).
@@ -973,18 +1146,30 @@ final class AdaptiveStrategy: FetchStrategy {
         // The downloads in flight, counted when a download is first considered (the disk reads
         // started before then are not downloads: the count is the same as at the start).
         var downloads = -1, speculative = 0
-        let total = urgent.count + planCount
-        for position in 0..<total {
-            let entry = position < urgent.count ? urgent[urgent.count - 1 - position] : plan[position - urgent.count]
-            guard stateOf[entry.imageID].activeSlot < 0 else { continue }  // a slot means a load
-            if let notBefore = retryNotBefore[entry.imageID] {
+        var position = -1
+        while true {
+            position += 1
+            let entry: PlanEntry
+            if position < urgent.count {
+                entry = urgent[urgent.count - 1 - position]
+            } else {
+                let planPosition = position - urgent.count
+                guard planPosition < planCount || extendPlan(toInclude: planPosition) else { break }
+                entry = plan[planPosition]
+            }
+            // The image's state, read once: nothing below changes it before `startLoad`.
+            let state = stateOf[entry.imageID]
+            guard state.activeSlot < 0 else { continue }  // a slot means a load
+            if state.hasRetryTime, let notBefore = retryNotBefore[entry.imageID] {
                 if environment.now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
+                stateOf[entry.imageID].hasRetryTime = false
             }
             let facts = facts(ofItem: entry.item)
             let size = facts.maxPixelSize
-            if cachedImage(entry.imageID, limit: facts.cacheLimit) != nil { continue }
-            if isOnDisk(entry.imageID) {
+            if state.wasInMemory && cachedImage(entry.imageID, limit: facts.cacheLimit) != nil { continue }
+            assert(state.isOnDisk == disk.contains(entry.imageID), "isOnDisk follows the disk index")
+            if state.isOnDisk {
                 startLoad(entry, maxPixelSize: size)
                 continue
             }
@@ -1112,7 +1297,8 @@ final class AdaptiveStrategy: FetchStrategy {
             }
             return
         }
-        candidate.needsDownload = !(state.pointee.wasOnDisk && disk.contains(candidate.imageID))
+        assert(state.pointee.isOnDisk == disk.contains(candidate.imageID), "isOnDisk follows the disk index")
+        candidate.needsDownload = !state.pointee.isOnDisk
     }
 
     private func startLoad(_ entry: PlanEntry, maxPixelSize: Int) {
@@ -1138,11 +1324,13 @@ final class AdaptiveStrategy: FetchStrategy {
         guard case .success(let bytes) = result else {
             untrack(imageID)
             retryNotBefore[imageID] = environment.now + Self.retryDelay
+            stateOf[imageID].hasRetryTime = true
             return
         }
         diskEvicted.removeAllKeepingCapacity()
-        disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
-        stateOf[imageID].wasOnDisk = true
+        let isInserted = disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
+        stateOf[imageID].isOnDisk = isInserted
+        for key in diskEvicted { stateOf[key].isOnDisk = false }  // `imageID` only when refused
         environment.writeDisk(bytes: bytes)
         dataReady(load)
     }

@@ -94,6 +94,20 @@ import Testing
         }
     }
 
+    /// `adaptive` takes a frame's "decelerating" from the speed ratio alone and computes the rate,
+    /// `DMath.log(ratio) / seconds`, only when a plan reads it: that holds while the logarithm of
+    /// every ratio above 1 is positive (and of 1 is 0), from the next double after 1 to infinity.
+    @Test func theLogarithmOfEveryRatioAboveOneIsPositive() {
+        var generator = Generator(state: 31)
+        let one = 1.0, root = 2.0.squareRoot()
+        var ratios: [Double] = [one.nextUp, root.nextDown, root, root.nextUp, 2, 1e308,
+                                .greatestFiniteMagnitude, .infinity]
+        for step in 1...1_000 { ratios.append(1 + Double(step) * 0x1p-52) }  // the last bits above 1
+        for _ in 0..<10_000 { ratios.append(1 + Double(1 + generator.next(1 << 30)) * 0x1p-28) }  // to 5
+        for ratio in ratios { #expect(DMath.log(ratio) > 0, "log(\(ratio))") }
+        #expect(DMath.log(1) == 0)
+    }
+
     @Test func aDenseSlotTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
         let table = DenseSlotTable(empty: -3)
         var reference: [Int: Int] = [:]
@@ -140,7 +154,7 @@ import Testing
             case 1: table.slot(key).pointee.candidateIndex = value; indices[key] = value
             case 2: table[key].activeSlot = value; slots[key] = value
             case 3: table[key].wasInMemory = true; inMemory.insert(key)
-            case 4: table.slot(key).pointee.wasOnDisk = true; onDisk.insert(key)
+            case 4: table.slot(key).pointee.isOnDisk = true; onDisk.insert(key)
             default: break
             }
             let probe = round % 2 == 0 ? key : generator.next(4_000)
@@ -149,7 +163,7 @@ import Testing
             #expect(state.candidateIndex == indices[probe, default: 0])
             #expect(state.activeSlot == slots[probe, default: -1])
             #expect(state.wasInMemory == inMemory.contains(probe))
-            #expect(state.wasOnDisk == onDisk.contains(probe))
+            #expect(state.isOnDisk == onDisk.contains(probe))
         }
     }
 
