@@ -103,6 +103,23 @@ public struct IntKeyedTable<Value> {
         }
     }
 
+    /// The value held at `slot`, which `probe` found holding its key.
+    @inlinable @inline(__always)
+    func value(atSlot slot: Int) -> Value { values[slot]! }
+
+    /// Puts `value` for `key` at `slot`: the free slot `probe(key)` returned, with no change to the
+    /// table since (one probe for a lookup that misses and then inserts).
+    /// - Complexity: O(1) (amortised when the table grows).
+    @inlinable
+    mutating func insertNew(_ key: Int, _ value: Value, atProbedSlot slot: Int) {
+        precondition(key != Self.freeKey, "IntKeyedTable cannot hold the key Int.min")
+        keys[slot] = key
+        values[slot] = value
+        heldCount += 1
+        // A free slot stays: the table grows once it is more than 3/4 full
+        if heldCount * 4 > (mask + 1) * 3 { resize(to: max(16, (mask + 1) * 2)) }
+    }
+
     /// The value of `key`, or `defaultValue` when absent.
     @inlinable
     public subscript(key: Int, default defaultValue: @autoclosure () -> Value) -> Value {
