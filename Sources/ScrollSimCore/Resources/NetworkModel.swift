@@ -223,13 +223,13 @@ final class NetworkModel {
     /// The device's link.
     @exclusivity(unchecked) private var link: SharedLink
     /// Every request of the run, by id.
-    @exclusivity(unchecked) private var requests: [Request] = []
+    private let requests = RecordBuffer<Request>()
     /// The request of each link transfer.
     @exclusivity(unchecked) private var requestOfTransfer: [Int] = []
     /// The sessions, in the order they were made.
-    @exclusivity(unchecked) private var sessions: [Session] = []
+    private let sessions = RecordBuffer<Session>()
     /// Every connection of the run, in the order opened.
-    @exclusivity(unchecked) private var connections: [Connection] = []
+    private let connections = RecordBuffer<Connection>()
     /// Storage for `transferCheck`'s finished transfers, kept between checks.
     @exclusivity(unchecked) private var finishedTransfers: [Int] = []
     /// The current transfer check; older ones are stale.

@@ -105,12 +105,12 @@ final class ServerPool {
     let role: Role
     /// The memory ledger a decode's image is marked decoded in when it ends (the decoders' pool).
     private let memory: MemoryLedger?
-    @exclusivity(unchecked) private var jobs: [Job] = []
+    private let jobs = RecordBuffer<Job>()
     /// Each decode's completion and bitmap (nil once called or cancelled), kept beside `jobs` so
     /// that a job is no larger for them.
-    @exclusivity(unchecked) private var decodes: [Decode?] = []
+    private let decodes = RecordBuffer<Decode?>()
     /// Each job with a target (nil once told or cancelled), kept beside `jobs` likewise.
-    @exclusivity(unchecked) private var targeted: [Targeted?] = []
+    private let targeted = RecordBuffer<Targeted?>()
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
