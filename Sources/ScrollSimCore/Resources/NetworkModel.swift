@@ -260,7 +260,11 @@ final class NetworkModel {
     @exclusivity(unchecked) private var isRadioWakeScheduled = false
 
     /// Receives connection setups and each request's time on its connection (traces).
-    weak var observer: (any RunObserver)?
+    weak var observer: (any RunObserver)? {
+        didSet { hasObserver = observer != nil }
+    }
+    /// Whether an observer was set: without one (most runs) the weak reference is never loaded.
+    @exclusivity(unchecked) private var hasObserver = false
     /// When set, every request's random draws are appended (tests, request traces).
     @exclusivity(unchecked) var drawLog: [NetworkDraw]?
     /// Requests sent.
@@ -469,7 +473,7 @@ final class NetworkModel {
         let c = connections.count
         let now = context.scheduler.now
         var slot = -1
-        if observer != nil {
+        if hasObserver && observer != nil {
             slot = Self.takeLowestFree(&sessions[s].slotInUse)
         }
         let setup = 2 * roundTrip
@@ -563,7 +567,7 @@ final class NetworkModel {
         let now = context.scheduler.now
         requests[id].sent = now
         radio.instant(at: now)  // the request's packets
-        if observer != nil && config.httpProtocol == .http2 {
+        if hasObserver && observer != nil && config.httpProtocol == .http2 {
             requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[id].imageID
@@ -697,7 +701,7 @@ final class NetworkModel {
 
     /// Reports request `id`'s time on its connection to the observer.
     private func endSpan(_ id: Int, _ outcome: ConnectionOutcome, bytes: Int64? = nil) {
-        guard let observer else { return }
+        guard hasObserver, let observer else { return }
         let request = requests[id]
         let now = context.scheduler.now
         observer.connectionEnded(ConnectionSpan(
