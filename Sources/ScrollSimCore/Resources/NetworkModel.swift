@@ -571,8 +571,14 @@ final class NetworkModel {
             requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[id].imageID
-        let attempt = attempts[imageID, default: 0]
-        attempts[imageID] = attempt + 1
+        // One probe for the lookup and the update.
+        let (attemptSlot, isAttempted) = attempts.probe(imageID)
+        let attempt = isAttempted ? attempts.value(atSlot: attemptSlot) : 0
+        if isAttempted {
+            attempts.setValue(attempt + 1, atSlot: attemptSlot)
+        } else {
+            attempts.insertNew(imageID, 1, atProbedSlot: attemptSlot)
+        }
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
         let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
         requests[id].fails = config.failureRate > 0
@@ -616,7 +622,12 @@ final class NetworkModel {
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[id].bytes)
             let imageID = requests[id].imageID
-            if downloaded[imageID] == true { duplicateDownloads += 1 } else { downloaded[imageID] = true }
+            let (downloadedSlot, isDownloaded) = downloaded.probe(imageID)  // one probe (it holds only `true`)
+            if isDownloaded {
+                duplicateDownloads += 1
+            } else {
+                downloaded.insertNew(imageID, true, atProbedSlot: downloadedSlot)
+            }
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))

@@ -115,7 +115,7 @@ final class ServerPool {
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
     /// Which servers are busy (a job takes the lowest free one; only traces see the number).
-    @exclusivity(unchecked) private var serverBusy: [Bool]
+    private let serverBusy = RecordBuffer<Bool>()
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 
@@ -124,7 +124,7 @@ final class ServerPool {
         self.servers = servers
         self.role = role
         self.memory = memory
-        serverBusy = Array(repeating: false, count: max(servers, 0))
+        for _ in 0..<max(servers, 0) { serverBusy.append(false) }
     }
 
     /// Queues a job of `duration`; `completion` runs when it ends (off the main thread).
@@ -255,7 +255,9 @@ final class ServerPool {
             guard jobs[id].state == .queued else { continue }  // cancelled while queued
             jobs[id].state = .running
             busy += 1
-            let server = serverBusy.firstIndex(of: false) ?? 0
+            var server = 0  // the lowest free one (one is free: `busy < servers`)
+            while server < serverBusy.count && serverBusy[server] { server += 1 }
+            if server == serverBusy.count { server = 0 }
             serverBusy[server] = true
             jobs[id].server = server
             jobs[id].start = context.scheduler.now
