@@ -118,8 +118,7 @@ final class PriorityWorkQueue {
             guard let ticket = dequeue() else { break }
             entries[ticket].state = .running
             runningCount += 1
-            let work = entries[ticket].work
-            entries[ticket].work = nil
+            let work = entries[ticket].work.take()  // (moved out: no retain and release)
             work?.run()
         }
         isStarting = false

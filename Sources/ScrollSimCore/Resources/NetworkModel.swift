@@ -735,10 +735,8 @@ final class NetworkModel {
     private func finish(_ id: Int, _ result: NetworkResult) {
         requests[id].state = .finished
         if case .success(let bytes) = result { requests[id].received = bytes }
-        let completion = requests[id].completion
-        requests[id].completion = nil
-        let target = requests[id].target
-        requests[id].target = nil
+        let completion = requests[id].completion.take()  // (moved out: no retain and release)
+        let target = requests[id].target.take()
         if let handler = sessions[requests[id].session].metricsHandler {
             let bytes: Int64
             let outcome: TaskMetrics.Outcome

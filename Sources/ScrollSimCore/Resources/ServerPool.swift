@@ -212,24 +212,21 @@ final class ServerPool {
         let server = jobs[id].server
         if server >= 0 { serverBusy[server] = false }
         onJobRan?(server, jobs[id].start, context.scheduler.now)
-        let completion = jobs[id].completion
-        jobs[id].completion = nil
+        let completion = jobs[id].completion.take()  // (moved out: no retain and release)
         jobs[id].state = .finished
         let end = Int(jobs[id].end)
         if end == -1 {
             startQueued()
             completion?()
         } else if end >= 0 {
-            let decode = decodes[end]
-            decodes[end] = nil
+            let decode = decodes[end].take()
             startQueued()
             if let decode {
                 memory?.markDecoded(decode.image)
                 decode.completion(decode.image)
             }
         } else {
-            let job = targeted[-2 - end]
-            targeted[-2 - end] = nil
+            let job = targeted[-2 - end].take()
             startQueued()
             if let job {
                 if let image = job.image { memory?.markDecoded(image) }
