@@ -75,7 +75,7 @@ final class PriorityWorkQueue {
     @exclusivity(unchecked) private var unreleased: [Int] = []
     /// Each ticket's state, priority and work (tickets are indices, in submission order), in one
     /// array: a queue made per call (Kingfisher's prefetcher) grows one array, not three.
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    private let entries = RecordBuffer<Entry>()
     /// Pending tickets per priority, in start order, from `heads` (the entries before a bucket's
     /// head have started: a start moves the head instead of shifting the bucket).
     @exclusivity(unchecked) private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
@@ -118,8 +118,7 @@ final class PriorityWorkQueue {
             guard let ticket = dequeue() else { break }
             entries[ticket].state = .running
             runningCount += 1
-            let work = entries[ticket].work
-            entries[ticket].work = nil
+            let work = entries[ticket].work.take()  // (moved out: no retain and release)
             work?.run()
         }
         isStarting = false

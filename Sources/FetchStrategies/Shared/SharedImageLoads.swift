@@ -47,8 +47,7 @@ final class SharedImageLoad {
 
     /// Gives the queue slot back (or leaves the queue when still pending).
     func leaveQueue() {
-        guard let queue else { return }
-        self.queue = nil
+        guard let queue = queue.take() else { return }  // (moved out: no retain and release)
         queue.release(ticket)
     }
 
@@ -66,10 +65,7 @@ final class SharedImageLoad {
         network = nil
         job?.cancel()
         job = nil
-        if let onCancel {
-            self.onCancel = nil
-            onCancel()
-        }
+        if let onCancel = onCancel.take() { onCancel() }
     }
 }
 
@@ -192,9 +188,9 @@ final class SharedImageLoads {
     /// the others).
     private func finish(_ load: SharedImageLoad) -> (first: Requester?, more: [Requester]) {
         if inflight[load.imageID] === load { inflight[load.imageID] = nil }
-        let first = load.firstRequester, more = load.moreRequesters
-        load.firstRequester = nil
-        load.moreRequesters = []
+        let first = load.firstRequester.take()  // (moved out: no retain and release)
+        var more: [Requester] = []
+        swap(&more, &load.moreRequesters)
         if let first { loadOfToken[first.token] = nil }
         for requester in more { loadOfToken[requester.token] = nil }
         return (first, more)

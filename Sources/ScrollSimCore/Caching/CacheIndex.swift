@@ -24,9 +24,10 @@
 /// while everything left is protected.
 ///
 /// Entries live in arrays linked into one doubly linked list (head = next victim), with a
-/// table from key to slot (`IntKeyedTable`, no SipHash) used only for lookups. The links live in
-/// one buffer the index owns (`Link`: no uniqueness check or bounds check per write; an LRU hit
-/// is two link updates). Stored properties skip the runtime exclusivity checks (half of
+/// table from key to slot (`IntKeyedTable`, no SipHash) used only for lookups. The slots (key,
+/// cost, protection, CLOCK bit and links) live in one buffer the index owns (`Slot`: no uniqueness
+/// check or bounds check per write; an LRU hit is two link updates), and the free slots form a
+/// stack linked through it. Stored properties skip the runtime exclusivity checks (half of
 /// `cache-replay`'s time): no method calls out while it mutates them, so overlapping accesses
 /// cannot happen.
 ///
@@ -54,21 +55,19 @@ public final class CacheIndex {
     /// The slot of each held key (an array indexed by key: keys are image ids, items or trace
     /// objects, dense from 0; `IntKeyedTable`).
     @usableFromInline @exclusivity(unchecked) var slotOfKey = IntKeyedTable<Int32>()
-    @usableFromInline @exclusivity(unchecked) var keys: [Int] = []
-    @usableFromInline @exclusivity(unchecked) var costs: [Int64] = []
-    /// The list links of each slot (`keys.count` of them initialised, room for `linkCapacity`).
-    @usableFromInline @exclusivity(unchecked) var links: UnsafeMutablePointer<Link>
-    /// Slots `links` has room for.
-    @usableFromInline @exclusivity(unchecked) var linkCapacity = 0
+    /// The slots (`slotCount` of them initialised, room for `slotCapacity`).
+    @usableFromInline @exclusivity(unchecked) var slots: UnsafeMutablePointer<Slot>
+    /// Slots made so far (held or free).
+    @usableFromInline @exclusivity(unchecked) var slotCount = 0
+    /// Slots `slots` has room for.
+    @usableFromInline @exclusivity(unchecked) var slotCapacity = 0
+    /// The free slot freed last (the top of the stack linked through `Slot.next`), or −1.
+    @usableFromInline @exclusivity(unchecked) var freeSlot: Int32 = -1
     /// The order the next appended slot gets (`Link.order`).
     @usableFromInline @exclusivity(unchecked) var nextOrder: Int64 = 0
     /// Where eviction walks start: a linked slot with only protected entries before it, or −1 for
     /// the head.
     @usableFromInline @exclusivity(unchecked) var scanStart: Int32 = -1
-    @usableFromInline @exclusivity(unchecked) var isProtected: [Bool] = []
-    /// CLOCK reference bits, per slot (`clock` only; false otherwise).
-    @usableFromInline @exclusivity(unchecked) var isReferenced: [Bool] = []
-    @usableFromInline @exclusivity(unchecked) var freeSlots: [Int32] = []
     @usableFromInline @exclusivity(unchecked) var head: Int32 = -1
     @usableFromInline @exclusivity(unchecked) var tail: Int32 = -1
     /// Number of entries.
@@ -80,33 +79,27 @@ public final class CacheIndex {
         self.policy = policy
         self.countLimit = max(0, countLimit)
         self.costLimit = max(0, costLimit)
-        links = UnsafeMutablePointer<Link>.allocate(capacity: 0)
+        slots = UnsafeMutablePointer<Slot>.allocate(capacity: 0)
     }
 
-    deinit { links.deallocate() }
+    deinit { slots.deallocate() }
 
-    /// Makes room in `links` for `slotCount` slots (at least doubling), keeping the links of the
-    /// slots in use.
+    /// Makes room in `slots` for `capacity` slots (at least doubling), keeping the slots made.
     @inline(never)
-    private func growLinks(to slotCount: Int) {
-        let capacity = max(slotCount, 2 * linkCapacity, 16)
-        let grown = UnsafeMutablePointer<Link>.allocate(capacity: capacity)
-        grown.moveInitialize(from: links, count: keys.count)
-        links.deallocate()
-        links = grown
-        linkCapacity = capacity
+    private func growSlots(to capacity: Int) {
+        let capacity = max(capacity, 2 * slotCapacity, 16)
+        let grown = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
+        grown.moveInitialize(from: slots, count: slotCount)
+        slots.deallocate()
+        slots = grown
+        slotCapacity = capacity
     }
 
     /// Reserves storage for `entryCount` entries, so that inserting up to that many allocates
     /// nothing (`cache-replay` reserves one per distinct object).
     public func reserveCapacity(_ entryCount: Int) {
         slotOfKey.reserveCapacity(entryCount)
-        keys.reserveCapacity(entryCount)
-        costs.reserveCapacity(entryCount)
-        if entryCount > linkCapacity { growLinks(to: entryCount) }
-        isProtected.reserveCapacity(entryCount)
-        isReferenced.reserveCapacity(entryCount)
-        freeSlots.reserveCapacity(entryCount)
+        if entryCount > slotCapacity { growSlots(to: entryCount) }
     }
 
     /// Whether `key` is held (no recency change).
@@ -114,7 +107,7 @@ public final class CacheIndex {
     public func contains(_ key: Int) -> Bool { slotOfKey[key] != nil }
 
     /// Cost of `key`, if held.
-    public func cost(of key: Int) -> Int64? { slotOfKey[key].map { costs[Int($0)] } }
+    public func cost(of key: Int) -> Int64? { slotOfKey[key].map { slots[Int($0)].cost } }
 
     /// A lookup: true on a hit, which refreshes recency under `lru` and sets the reference bit
     /// under `clock`.
@@ -131,7 +124,7 @@ public final class CacheIndex {
         case .lru:
             if slot != tail { moveToTail(slot) }
         case .clock:
-            isReferenced[Int(slot)] = true
+            slots[Int(slot)].isReferenced = true
         case .fifo:
             break
         }
@@ -152,29 +145,26 @@ public final class CacheIndex {
             if remove(key) { evicted.append(key) }
             return false
         }
-        if let slot = slotOfKey[key] {
-            totalCost += cost - costs[Int(slot)]
-            costs[Int(slot)] = cost
+        let (tableSlot, isHeld) = slotOfKey.probe(key)
+        if isHeld {
+            let slot = slotOfKey.value(atSlot: tableSlot)
+            totalCost += cost - slots[Int(slot)].cost
+            slots[Int(slot)].cost = cost
             if policy == .lru && slot != tail { moveToTail(slot) }
-            if policy == .clock { isReferenced[Int(slot)] = true }  // an update counts as a use
+            if policy == .clock { slots[Int(slot)].isReferenced = true }  // an update counts as a use
         } else {
             let slot: Int32
-            if let free = freeSlots.popLast() {
-                slot = free
-                keys[Int(slot)] = key
-                costs[Int(slot)] = cost
-                isProtected[Int(slot)] = false
-                isReferenced[Int(slot)] = false
+            if freeSlot >= 0 {
+                slot = freeSlot
+                freeSlot = slots[Int(slot)].next
+                slots[Int(slot)] = Slot(key: key, cost: cost)
             } else {
-                slot = Int32(keys.count)
-                if keys.count == linkCapacity { growLinks(to: keys.count + 1) }
-                (links + keys.count).initialize(to: Link(previous: -1, next: -1, order: 0))
-                keys.append(key)
-                costs.append(cost)
-                isProtected.append(false)
-                isReferenced.append(false)
+                slot = Int32(slotCount)
+                if slotCount == slotCapacity { growSlots(to: slotCount + 1) }
+                (slots + slotCount).initialize(to: Slot(key: key, cost: cost))
+                slotCount += 1
             }
-            slotOfKey[key] = slot
+            slotOfKey.insertNew(key, slot, atProbedSlot: tableSlot)
             append(slot)
             count += 1
             totalCost += cost
@@ -193,8 +183,9 @@ public final class CacheIndex {
         guard let slot = slotOfKey.removeValue(forKey: key) else { return false }
         unlink(slot)
         count -= 1
-        totalCost -= costs[Int(slot)]
-        freeSlots.append(slot)
+        totalCost -= slots[Int(slot)].cost
+        slots[Int(slot)].next = freeSlot
+        freeSlot = slot
         return true
     }
 
@@ -203,12 +194,9 @@ public final class CacheIndex {
     public func removeAll() -> [Int] {
         let all = keysInEvictionOrder()
         slotOfKey.removeAll()
-        keys.removeAll()  // the links of the slots need no deinitialisation (`Link` is trivial)
-        costs.removeAll()
+        slotCount = 0  // the slots need no deinitialisation (`Slot` is trivial)
+        freeSlot = -1
         scanStart = -1
-        isProtected.removeAll()
-        isReferenced.removeAll()
-        freeSlots.removeAll()
         head = -1
         tail = -1
         count = 0
@@ -219,9 +207,9 @@ public final class CacheIndex {
     /// Protects `key` from eviction (or lifts the protection). No effect if not held.
     public func setProtected(_ key: Int, _ protected: Bool) {
         guard let slot = slotOfKey[key] else { return }
-        isProtected[Int(slot)] = protected
+        slots[Int(slot)].isProtected = protected
         // An entry before the start of the walks that loses its protection is the new start.
-        if !protected && scanStart >= 0 && links[Int(slot)].order < links[Int(scanStart)].order {
+        if !protected && scanStart >= 0 && slots[Int(slot)].order < slots[Int(scanStart)].order {
             scanStart = slot
         }
     }
@@ -233,8 +221,8 @@ public final class CacheIndex {
         result.reserveCapacity(count)
         var slot = head
         while slot >= 0 {
-            result.append(keys[Int(slot)])
-            slot = links[Int(slot)].next
+            result.append(slots[Int(slot)].key)
+            slot = slots[Int(slot)].next
         }
         return result
     }
@@ -250,12 +238,12 @@ public final class CacheIndex {
         var slot = scanStart >= 0 ? scanStart : head
         var isProtectedRun = true
         while isOverLimit() && slot >= 0 {
-            let following = links[Int(slot)].next
-            if isProtected[Int(slot)] {
+            let following = slots[Int(slot)].next
+            if slots[Int(slot)].isProtected {
                 if isProtectedRun { scanStart = following }  // −1 (the head) at the end: still true
             } else {
                 isProtectedRun = false
-                let key = keys[Int(slot)]
+                let key = slots[Int(slot)].key
                 if key != newKey {
                     remove(key)
                     evicted.append(key)
@@ -274,15 +262,15 @@ public final class CacheIndex {
         var slot = scanStart >= 0 ? scanStart : head
         var isProtectedRun = true
         while isOverLimit() && slot >= 0 {
-            var following = links[Int(slot)].next
-            if isProtected[Int(slot)] {
+            var following = slots[Int(slot)].next
+            if slots[Int(slot)].isProtected {
                 if isProtectedRun { scanStart = following }
                 slot = following
                 continue
             }
             isProtectedRun = false
-            if isReferenced[Int(slot)] {
-                isReferenced[Int(slot)] = false
+            if slots[Int(slot)].isReferenced {
+                slots[Int(slot)].isReferenced = false
                 if following < 0 {
                     following = slot  // already the back: visited again at once, now unreferenced
                 } else {
@@ -290,7 +278,7 @@ public final class CacheIndex {
                     append(slot)
                 }
             } else {
-                let key = keys[Int(slot)]
+                let key = slots[Int(slot)].key
                 remove(key)
                 evicted.append(key)
             }
@@ -303,32 +291,36 @@ public final class CacheIndex {
     func moveToTail(_ slot: Int32) {
         precondition(slot != tail, "moveToTail of the tail")
         let s = Int(slot)
-        let p = links[s].previous, n = links[s].next
+        let p = slots[s].previous, n = slots[s].next
         // `slot` is not the tail, so `n` is a slot and the list keeps another entry: the tail.
-        if p >= 0 { links[Int(p)].next = n } else { head = n }
-        links[Int(n)].previous = p
+        if p >= 0 { slots[Int(p)].next = n } else { head = n }
+        slots[Int(n)].previous = p
         if scanStart == slot { scanStart = n }
-        links[s] = Link(previous: tail, next: -1, order: nextOrder)
+        slots[s].previous = tail
+        slots[s].next = -1
+        slots[s].order = nextOrder
         nextOrder += 1
-        links[Int(tail)].next = slot
+        slots[Int(tail)].next = slot
         tail = slot
     }
 
     @usableFromInline
     func unlink(_ slot: Int32) {
-        let p = links[Int(slot)].previous, n = links[Int(slot)].next
-        if p >= 0 { links[Int(p)].next = n } else { head = n }
-        if n >= 0 { links[Int(n)].previous = p } else { tail = p }
+        let p = slots[Int(slot)].previous, n = slots[Int(slot)].next
+        if p >= 0 { slots[Int(p)].next = n } else { head = n }
+        if n >= 0 { slots[Int(n)].previous = p } else { tail = p }
         if scanStart == slot { scanStart = n }  // the entries before `n` are those before `slot`
-        links[Int(slot)].previous = -1
-        links[Int(slot)].next = -1
+        slots[Int(slot)].previous = -1
+        slots[Int(slot)].next = -1
     }
 
     @usableFromInline
     func append(_ slot: Int32) {
-        links[Int(slot)] = Link(previous: tail, next: -1, order: nextOrder)
+        slots[Int(slot)].previous = tail
+        slots[Int(slot)].next = -1
+        slots[Int(slot)].order = nextOrder
         nextOrder += 1
-        if tail >= 0 { links[Int(tail)].next = slot } else { head = slot }
+        if tail >= 0 { slots[Int(tail)].next = slot } else { head = slot }
         tail = slot
     }
 
@@ -341,17 +333,17 @@ public final class CacheIndex {
         // Orders increase along the list; `scanStart`, when set, is linked behind protected entries.
         var isProtectedRun = true, isScanStartLinked = scanStart < 0
         while slot >= 0 {
-            guard links[Int(slot)].previous == last, slotOfKey[keys[Int(slot)]] == slot else { return false }
-            if last >= 0 && links[Int(last)].order >= links[Int(slot)].order { return false }
+            guard slots[Int(slot)].previous == last, slotOfKey[slots[Int(slot)].key] == slot else { return false }
+            if last >= 0 && slots[Int(last)].order >= slots[Int(slot)].order { return false }
             if slot == scanStart {
                 guard isProtectedRun else { return false }
                 isScanStartLinked = true
             }
-            if !isProtected[Int(slot)] { isProtectedRun = false }
+            if !slots[Int(slot)].isProtected { isProtectedRun = false }
             seen += 1
-            cost += costs[Int(slot)]
+            cost += slots[Int(slot)].cost
             last = slot
-            slot = links[Int(slot)].next
+            slot = slots[Int(slot)].next
         }
         return isScanStartLinked && last == tail && seen == count && seen == slotOfKey.count && cost == totalCost
     }

@@ -1,7 +1,7 @@
 /// A map from `Int` keys to values without SipHash, the table for integer keys that are few at any
-/// time compared to their range: image ids a cache or the network model holds out of a large
-/// catalog, items of a range that slides with the scroll (Texture's nodes, prefetch tokens by
-/// item), load tokens that only grow.
+/// time compared to their range: image ids a cache holds out of a large catalog, items of a range
+/// that slides with the scroll (Texture's nodes, prefetch tokens by item), load tokens that only
+/// grow.
 ///
 /// Keys are plain integers that need no protection against chosen collisions, so a multiplicative
 /// (Fibonacci) hash spreads them for one multiply and one shift: a key's home slot is the top bits
@@ -101,6 +101,23 @@ public struct IntKeyedTable<Value> {
                 if heldCount * 4 > (mask + 1) * 3 { resize(to: max(16, (mask + 1) * 2)) }
             }
         }
+    }
+
+    /// The value held at `slot`, which `probe` found holding its key.
+    @inlinable @inline(__always)
+    func value(atSlot slot: Int) -> Value { values[slot]! }
+
+    /// Puts `value` for `key` at `slot`: the free slot `probe(key)` returned, with no change to the
+    /// table since (one probe for a lookup that misses and then inserts).
+    /// - Complexity: O(1) (amortised when the table grows).
+    @inlinable
+    mutating func insertNew(_ key: Int, _ value: Value, atProbedSlot slot: Int) {
+        precondition(key != Self.freeKey, "IntKeyedTable cannot hold the key Int.min")
+        keys[slot] = key
+        values[slot] = value
+        heldCount += 1
+        // A free slot stays: the table grows once it is more than 3/4 full
+        if heldCount * 4 > (mask + 1) * 3 { resize(to: max(16, (mask + 1) * 2)) }
     }
 
     /// The value of `key`, or `defaultValue` when absent.

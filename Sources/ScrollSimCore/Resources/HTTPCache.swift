@@ -63,7 +63,7 @@ final class HTTPCache {
     func store(_ imageID: Int, bytes: Int64) -> Bool {
         var isOnDisk = false
         if let disk, bytes <= configuration.maxStoredBytes {
-            evicted.removeAllKeepingCapacity()
+            if !evicted.isEmpty { evicted.removeAllKeepingCapacity() }  // (not free on an empty array)
             isOnDisk = disk.insert(imageID, cost: bytes, evicted: &evicted)
         }
         if disk == nil || isOnDisk { insertInMemory(imageID, bytes: bytes) }
@@ -84,7 +84,7 @@ final class HTTPCache {
     private func insertInMemory(_ imageID: Int, bytes: Int64) {
         guard let memory, bytes <= configuration.maxMemoryEntryBytes else { return }
         let before = memory.totalCost
-        evicted.removeAllKeepingCapacity()
+        if !evicted.isEmpty { evicted.removeAllKeepingCapacity() }
         memory.insert(imageID, cost: bytes, evicted: &evicted)
         guard let footprint else { return }
         let growth = memory.totalCost - before

@@ -223,21 +223,23 @@ final class NetworkModel {
     /// The device's link.
     @exclusivity(unchecked) private var link: SharedLink
     /// Every request of the run, by id.
-    @exclusivity(unchecked) private var requests: [Request] = []
+    private let requests = RecordBuffer<Request>()
     /// The request of each link transfer.
     @exclusivity(unchecked) private var requestOfTransfer: [Int] = []
     /// The sessions, in the order they were made.
-    @exclusivity(unchecked) private var sessions: [Session] = []
+    private let sessions = RecordBuffer<Session>()
     /// Every connection of the run, in the order opened.
-    @exclusivity(unchecked) private var connections: [Connection] = []
+    private let connections = RecordBuffer<Connection>()
     /// Storage for `transferCheck`'s finished transfers, kept between checks.
     @exclusivity(unchecked) private var finishedTransfers: [Int] = []
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
-    /// Requests sent so far per image (the next attempt number). Looked up, never iterated.
-    @exclusivity(unchecked) private var attempts = IntKeyedTable<Int>()
-    /// Images downloaded completely at least once. Looked up, never iterated.
-    @exclusivity(unchecked) private var downloaded = IntKeyedTable<Bool>()
+    /// Requests sent so far per image id (the next attempt number), for the ids up to the largest
+    /// sent: an array indexed by id, as image ids are dense from 0 (below `images.distinct`, at most
+    /// 10 million) and a run sends most of those it scrolls past (no hash, no key check).
+    @exclusivity(unchecked) private var attempts: [Int32] = []
+    /// Per image id, as `attempts`: whether it was downloaded completely at least once.
+    @exclusivity(unchecked) private var downloaded: [Bool] = []
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
     /// The run's `URLCache` instances, in the order first named (sessions share them by name).
@@ -260,7 +262,11 @@ final class NetworkModel {
     @exclusivity(unchecked) private var isRadioWakeScheduled = false
 
     /// Receives connection setups and each request's time on its connection (traces).
-    weak var observer: (any RunObserver)?
+    weak var observer: (any RunObserver)? {
+        didSet { hasObserver = observer != nil }
+    }
+    /// Whether an observer was set: without one (most runs) the weak reference is never loaded.
+    @exclusivity(unchecked) private var hasObserver = false
     /// When set, every request's random draws are appended (tests, request traces).
     @exclusivity(unchecked) var drawLog: [NetworkDraw]?
     /// Requests sent.
@@ -372,6 +378,14 @@ final class NetworkModel {
         }
     }
 
+    /// Extends `attempts` and `downloaded` to image id `imageID` (never sent, never downloaded).
+    @inline(never)
+    private func growPerImageRecords(toInclude imageID: Int) {
+        let added = imageID + 1 - attempts.count
+        attempts.append(contentsOf: repeatElement(0, count: added))
+        downloaded.append(contentsOf: repeatElement(false, count: added))
+    }
+
     /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
     /// when a connection or stream is free.
     func submit(_ id: Int) {
@@ -469,7 +483,7 @@ final class NetworkModel {
         let c = connections.count
         let now = context.scheduler.now
         var slot = -1
-        if observer != nil {
+        if hasObserver && observer != nil {
             slot = Self.takeLowestFree(&sessions[s].slotInUse)
         }
         let setup = 2 * roundTrip
@@ -563,12 +577,13 @@ final class NetworkModel {
         let now = context.scheduler.now
         requests[id].sent = now
         radio.instant(at: now)  // the request's packets
-        if observer != nil && config.httpProtocol == .http2 {
+        if hasObserver && observer != nil && config.httpProtocol == .http2 {
             requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[id].imageID
-        let attempt = attempts[imageID, default: 0]
-        attempts[imageID] = attempt + 1
+        if imageID >= attempts.count { growPerImageRecords(toInclude: imageID) }
+        let attempt = Int(attempts[imageID])
+        attempts[imageID] += 1
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
         let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
         requests[id].fails = config.failureRate > 0
@@ -612,7 +627,7 @@ final class NetworkModel {
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[id].bytes)
             let imageID = requests[id].imageID
-            if downloaded[imageID] == true { duplicateDownloads += 1 } else { downloaded[imageID] = true }
+            if downloaded[imageID] { duplicateDownloads += 1 } else { downloaded[imageID] = true }  // sent: in range
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))
@@ -697,7 +712,7 @@ final class NetworkModel {
 
     /// Reports request `id`'s time on its connection to the observer.
     private func endSpan(_ id: Int, _ outcome: ConnectionOutcome, bytes: Int64? = nil) {
-        guard let observer else { return }
+        guard hasObserver, let observer else { return }
         let request = requests[id]
         let now = context.scheduler.now
         observer.connectionEnded(ConnectionSpan(
@@ -720,10 +735,8 @@ final class NetworkModel {
     private func finish(_ id: Int, _ result: NetworkResult) {
         requests[id].state = .finished
         if case .success(let bytes) = result { requests[id].received = bytes }
-        let completion = requests[id].completion
-        requests[id].completion = nil
-        let target = requests[id].target
-        requests[id].target = nil
+        let completion = requests[id].completion.take()  // (moved out: no retain and release)
+        let target = requests[id].target.take()
         if let handler = sessions[requests[id].session].metricsHandler {
             let bytes: Int64
             let outcome: TaskMetrics.Outcome

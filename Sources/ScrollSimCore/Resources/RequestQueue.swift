@@ -3,19 +3,20 @@
 /// docs/model.md, Resources).
 ///
 /// Every request gets a ticket, its submission rank in this queue. Each priority keeps a FIFO of
-/// tickets appended in submission order (so it is sorted), and a binary min-heap of the tickets
-/// that moved to it from another priority (a moved request keeps its submission rank, so it may
-/// belong in the middle of the FIFO). The next request is the smaller of the two heads. Removals
-/// and moves leave the old entry where it is; an entry is current only while its ticket is
-/// queued with the entry's version, and stale entries are skipped when they reach a head.
+/// the tickets pushed at it, in submission order (so it is sorted), linked through the tickets'
+/// records, and a binary min-heap of the tickets that moved to it from another priority (a moved
+/// request keeps its submission rank, so it may belong in the middle of the FIFO). The next
+/// request is the smaller of the two heads. Removals and moves leave the old entry where it is; an
+/// entry is current only while its ticket is queued with the entry's version (a FIFO entry's is
+/// 0: a ticket's first move makes it stale), and stale entries are skipped when they reach a head.
 ///
-/// - Complexity: `push`, `remove` and `popFirst` are O(1) amortised (each entry is appended once
-///   and passed once); `move` is O(log m) for m moved entries at the new priority. Memory is one
-///   small record per ticket ever pushed, and the FIFOs drop their passed prefix as they go.
+/// - Complexity: `push`, `remove` and `popFirst` are O(1) amortised (each entry is made once and
+///   passed once); `move` is O(log m) for m moved entries at the new priority. Memory is one
+///   small record per ticket ever pushed.
 ///
 /// It does not take time, start requests or know about connections: `NetworkModel` does.
 struct RequestQueue {
-    /// A FIFO or heap entry: the ticket, and the version of the ticket it was queued under.
+    /// A heap entry: the ticket, and the version of the ticket it was queued under.
     private struct Entry: Comparable {
         /// The ticket (submission rank).
         var ticket: Int
@@ -26,23 +27,37 @@ struct RequestQueue {
         static func < (a: Entry, b: Entry) -> Bool { (a.ticket, a.version) < (b.ticket, b.version) }
     }
 
-    /// Per ticket: the request id.
-    private var requestOfTicket: [Int] = []
-    /// Per ticket: its priority now.
-    private var priorityOfTicket: [RequestPriority] = []
-    /// Per ticket: bumped by every move and removal, so older entries are stale.
-    private var versionOfTicket: [UInt32] = []
-    /// Per ticket: whether it is still waiting.
-    private var isQueued: [Bool] = []
-    /// Per priority: entries in submission order.
-    private var fifos: [[Entry]] = Array(repeating: [], count: RequestPriority.allCases.count)
-    /// Per priority: the index of the first entry of `fifos[p]` not yet passed.
-    private var fifoHeads: [Int] = Array(repeating: 0, count: RequestPriority.allCases.count)
+    /// One ticket (one record, so that a push appends once).
+    private struct Ticket {
+        /// The request id.
+        var request: Int
+        /// The ticket pushed after it at the priority it was pushed at (its FIFO), or −1.
+        var next = -1
+        /// Bumped by every move and removal, so older entries are stale.
+        var version: UInt32 = 0
+        /// Its priority now.
+        var priority: RequestPriority
+        /// Whether it is still waiting.
+        var isQueued = true
+    }
+
+    /// One priority's FIFO and count.
+    private struct Lane {
+        /// The first ticket of the FIFO not yet passed, or −1 when the FIFO is empty.
+        var head = -1
+        /// The last ticket of the FIFO (meaningless while `head` is −1).
+        var tail = -1
+        /// The tickets waiting at this priority. `popFirst` passes a priority without any at once,
+        /// and a priority's entries are dropped when its last ticket leaves (all are stale then).
+        var count = 0
+    }
+
+    /// Per ticket: its record.
+    private var tickets: [Ticket] = []
+    /// Per priority: its FIFO and count.
+    private var lanes: [Lane] = Array(repeating: Lane(), count: RequestPriority.allCases.count)
     /// Per priority: a min-heap (by ticket) of the entries that moved there.
     private var movedHeaps: [MinHeap<Entry>] = Array(repeating: MinHeap(), count: RequestPriority.allCases.count)
-    /// Per priority: the tickets waiting there. `popFirst` passes a priority without any at once,
-    /// and a priority's entries are dropped when its last ticket leaves (all of them are stale then).
-    private var countAt: [Int] = Array(repeating: 0, count: RequestPriority.allCases.count)
     /// Requests waiting.
     private(set) var count = 0
 
@@ -55,39 +70,42 @@ struct RequestQueue {
     /// Queues request `id` at `priority` behind everything pushed before; returns its ticket.
     /// - Complexity: O(1) amortised.
     mutating func push(_ id: Int, priority: RequestPriority) -> Int {
-        let ticket = requestOfTicket.count
-        requestOfTicket.append(id)
-        priorityOfTicket.append(priority)
-        versionOfTicket.append(0)
-        isQueued.append(true)
-        fifos[priority.rawValue].append(Entry(ticket: ticket, version: 0))
-        countAt[priority.rawValue] += 1
+        let ticket = tickets.count
+        let p = priority.rawValue
+        if lanes[p].head >= 0 {
+            tickets[lanes[p].tail].next = ticket
+        } else {
+            lanes[p].head = ticket
+        }
+        tickets.append(Ticket(request: id, priority: priority))
+        lanes[p].tail = ticket
+        lanes[p].count += 1
         count += 1
         return ticket
     }
 
     /// Whether `ticket` is still waiting.
-    func contains(_ ticket: Int) -> Bool { ticket >= 0 && ticket < isQueued.count && isQueued[ticket] }
+    func contains(_ ticket: Int) -> Bool { ticket >= 0 && ticket < tickets.count && tickets[ticket].isQueued }
 
     /// Takes `ticket` out of the queue (a cancelled request). Does nothing if it is not waiting.
     /// - Complexity: O(1).
     mutating func remove(_ ticket: Int) {
         guard contains(ticket) else { return }
-        isQueued[ticket] = false
-        versionOfTicket[ticket] &+= 1
+        tickets[ticket].isQueued = false
+        tickets[ticket].version &+= 1
         count -= 1
-        leave(priorityOfTicket[ticket].rawValue)
+        leave(tickets[ticket].priority.rawValue)
     }
 
     /// Moves a waiting `ticket` to `priority`, at its submission rank among the requests there.
     /// - Complexity: O(log m), m the entries that moved to `priority`.
     mutating func move(_ ticket: Int, to priority: RequestPriority) {
-        guard contains(ticket), priorityOfTicket[ticket] != priority else { return }
-        leave(priorityOfTicket[ticket].rawValue)
-        countAt[priority.rawValue] += 1
-        priorityOfTicket[ticket] = priority
-        versionOfTicket[ticket] &+= 1
-        movedHeaps[priority.rawValue].push(Entry(ticket: ticket, version: versionOfTicket[ticket]))
+        guard contains(ticket), tickets[ticket].priority != priority else { return }
+        leave(tickets[ticket].priority.rawValue)
+        lanes[priority.rawValue].count += 1
+        tickets[ticket].priority = priority
+        tickets[ticket].version &+= 1
+        movedHeaps[priority.rawValue].push(Entry(ticket: ticket, version: tickets[ticket].version))
     }
 
     /// Removes and returns the request id of the first waiting request: highest priority, then
@@ -95,25 +113,33 @@ struct RequestQueue {
     /// - Complexity: O(1) amortised plus O(log m) when the request comes from a moved-in heap.
     mutating func popFirst() -> Int? {
         guard count > 0 else { return nil }
-        for p in stride(from: fifos.count - 1, through: 0, by: -1) where countAt[p] > 0 {
-            skipStaleEntries(at: p)
-            let fifoTicket = fifoHeads[p] < fifos[p].count ? fifos[p][fifoHeads[p]].ticket : Int.max
-            let heapTicket = movedHeaps[p].first?.ticket ?? Int.max
+        for p in stride(from: lanes.count - 1, through: 0, by: -1) where lanes[p].count > 0 {
+            // Pass the stale entries at the heads of the FIFO and the heap.
+            var fifoTicket = lanes[p].head
+            while fifoTicket >= 0 && !(tickets[fifoTicket].isQueued && tickets[fifoTicket].version == 0) {
+                fifoTicket = tickets[fifoTicket].next
+            }
+            lanes[p].head = fifoTicket
+            if fifoTicket < 0 { fifoTicket = Int.max }
+            var heapTicket = Int.max
+            if !movedHeaps[p].isEmpty {
+                while let top = movedHeaps[p].first, !isCurrent(top) { movedHeaps[p].removeFirst() }
+                heapTicket = movedHeaps[p].first?.ticket ?? Int.max
+            }
             guard fifoTicket != Int.max || heapTicket != Int.max else { continue }
             let ticket: Int
             if fifoTicket < heapTicket {
                 ticket = fifoTicket
-                fifoHeads[p] += 1
-                compactFIFO(at: p)
+                lanes[p].head = tickets[ticket].next
             } else {
                 ticket = heapTicket
                 movedHeaps[p].removeFirst()
             }
-            isQueued[ticket] = false
-            versionOfTicket[ticket] &+= 1
+            tickets[ticket].isQueued = false
+            tickets[ticket].version &+= 1
             count -= 1
             leave(p)
-            return requestOfTicket[ticket]
+            return tickets[ticket].request
         }
         return nil
     }
@@ -121,37 +147,14 @@ struct RequestQueue {
     /// A ticket left priority `p` (popped, removed or moved away); its last one leaves only
     /// stale entries, which are dropped.
     private mutating func leave(_ p: Int) {
-        countAt[p] -= 1
-        guard countAt[p] == 0 else { return }
-        if !fifos[p].isEmpty {
-            fifos[p].removeAllKeepingCapacity()
-            fifoHeads[p] = 0
-        }
+        lanes[p].count -= 1
+        guard lanes[p].count == 0 else { return }
+        lanes[p].head = -1
         if !movedHeaps[p].isEmpty { movedHeaps[p].removeAll() }
     }
 
-    /// Whether `entry` still stands for a waiting ticket at `priority`.
+    /// Whether heap entry `entry` still stands for a waiting ticket.
     private func isCurrent(_ entry: Entry) -> Bool {
-        isQueued[entry.ticket] && versionOfTicket[entry.ticket] == entry.version
-    }
-
-    /// Passes the stale entries at the heads of priority `p`'s FIFO and heap.
-    private mutating func skipStaleEntries(at p: Int) {
-        while fifoHeads[p] < fifos[p].count && !isCurrent(fifos[p][fifoHeads[p]]) { fifoHeads[p] += 1 }
-        compactFIFO(at: p)
-        while let top = movedHeaps[p].first, !isCurrent(top) { movedHeaps[p].removeFirst() }
-    }
-
-    /// Drops the passed prefix of FIFO `p` once it is most of the array.
-    private mutating func compactFIFO(at p: Int) {
-        if fifos[p].isEmpty {
-            return  // nothing to drop
-        } else if fifoHeads[p] == fifos[p].count {
-            fifos[p].removeAllKeepingCapacity()
-            fifoHeads[p] = 0
-        } else if fifoHeads[p] > 1024 && fifoHeads[p] * 2 > fifos[p].count {
-            fifos[p].removeFirst(fifoHeads[p])
-            fifoHeads[p] = 0
-        }
+        tickets[entry.ticket].isQueued && tickets[entry.ticket].version == entry.version
     }
 }

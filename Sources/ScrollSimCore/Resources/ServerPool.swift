@@ -105,17 +105,17 @@ final class ServerPool {
     let role: Role
     /// The memory ledger a decode's image is marked decoded in when it ends (the decoders' pool).
     private let memory: MemoryLedger?
-    @exclusivity(unchecked) private var jobs: [Job] = []
+    private let jobs = RecordBuffer<Job>()
     /// Each decode's completion and bitmap (nil once called or cancelled), kept beside `jobs` so
     /// that a job is no larger for them.
-    @exclusivity(unchecked) private var decodes: [Decode?] = []
+    private let decodes = RecordBuffer<Decode?>()
     /// Each job with a target (nil once told or cancelled), kept beside `jobs` likewise.
-    @exclusivity(unchecked) private var targeted: [Targeted?] = []
+    private let targeted = RecordBuffer<Targeted?>()
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
     /// Which servers are busy (a job takes the lowest free one; only traces see the number).
-    @exclusivity(unchecked) private var serverBusy: [Bool]
+    private let serverBusy = RecordBuffer<Bool>()
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 
@@ -124,7 +124,7 @@ final class ServerPool {
         self.servers = servers
         self.role = role
         self.memory = memory
-        serverBusy = Array(repeating: false, count: max(servers, 0))
+        for _ in 0..<max(servers, 0) { serverBusy.append(false) }
     }
 
     /// Queues a job of `duration`; `completion` runs when it ends (off the main thread).
@@ -212,24 +212,21 @@ final class ServerPool {
         let server = jobs[id].server
         if server >= 0 { serverBusy[server] = false }
         onJobRan?(server, jobs[id].start, context.scheduler.now)
-        let completion = jobs[id].completion
-        jobs[id].completion = nil
+        let completion = jobs[id].completion.take()  // (moved out: no retain and release)
         jobs[id].state = .finished
         let end = Int(jobs[id].end)
         if end == -1 {
             startQueued()
             completion?()
         } else if end >= 0 {
-            let decode = decodes[end]
-            decodes[end] = nil
+            let decode = decodes[end].take()
             startQueued()
             if let decode {
                 memory?.markDecoded(decode.image)
                 decode.completion(decode.image)
             }
         } else {
-            let job = targeted[-2 - end]
-            targeted[-2 - end] = nil
+            let job = targeted[-2 - end].take()
             startQueued()
             if let job {
                 if let image = job.image { memory?.markDecoded(image) }
@@ -255,7 +252,9 @@ final class ServerPool {
             guard jobs[id].state == .queued else { continue }  // cancelled while queued
             jobs[id].state = .running
             busy += 1
-            let server = serverBusy.firstIndex(of: false) ?? 0
+            var server = 0  // the lowest free one (one is free: `busy < servers`)
+            while server < serverBusy.count && serverBusy[server] { server += 1 }
+            if server == serverBusy.count { server = 0 }
             serverBusy[server] = true
             jobs[id].server = server
             jobs[id].start = context.scheduler.now

@@ -29,12 +29,18 @@ struct SharedLink {
     private var service: Double = 0
     /// When `service` was last brought up to date.
     private var serviceUpdatedAt: SimTime = 0
-    /// Per transfer: `service` when it started.
-    private var serviceAtStart: [Double] = []
-    /// Per transfer: its size.
-    private var bytesOfTransfer: [Int64] = []
-    /// Per transfer: still in progress.
-    private var isActive: [Bool] = []
+    /// One transfer (one record, so that a start appends once).
+    private struct Transfer {
+        /// `service` when it started.
+        var serviceAtStart: Double
+        /// Its size.
+        var bytes: Int64
+        /// Still in progress.
+        var isActive = true
+    }
+
+    /// The transfers of the run, by number.
+    private var transfers: [Transfer] = []
     /// Tags of the transfers in progress (and of cancelled ones not yet dropped), smallest first.
     private var heap = MinHeap<Entry>()
     /// Transfers in progress.
@@ -48,10 +54,8 @@ struct SharedLink {
     /// Starts a transfer of `bytes` at `now`; returns its number.
     mutating func start(bytes: Int64, at now: SimTime) -> Int {
         advance(to: now)
-        let transfer = serviceAtStart.count
-        serviceAtStart.append(service)
-        bytesOfTransfer.append(bytes)
-        isActive.append(true)
+        let transfer = transfers.count
+        transfers.append(Transfer(serviceAtStart: service, bytes: bytes))
         activeCount += 1
         heap.push(Entry(tag: service + Double(bytes), transfer: transfer))
         return transfer
@@ -59,10 +63,10 @@ struct SharedLink {
 
     /// Stops `transfer` at `now`; returns the bytes it had received.
     mutating func cancel(_ transfer: Int, at now: SimTime) -> Int64 {
-        guard isActive[transfer] else { return 0 }
+        guard transfers[transfer].isActive else { return 0 }
         advance(to: now)
-        let received = max(0, min(Double(bytesOfTransfer[transfer]), service - serviceAtStart[transfer]))
-        isActive[transfer] = false
+        let received = max(0, min(Double(transfers[transfer].bytes), service - transfers[transfer].serviceAtStart))
+        transfers[transfer].isActive = false
         activeCount -= 1
         return Int64(received)
     }
@@ -74,7 +78,7 @@ struct SharedLink {
         if activeCount > 0 && now > serviceUpdatedAt {
             current += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
         }
-        return Int64(max(0, min(Double(bytesOfTransfer[transfer]), current - serviceAtStart[transfer])))
+        return Int64(max(0, min(Double(transfers[transfer].bytes), current - transfers[transfer].serviceAtStart)))
     }
 
     /// Bytes the transfers in progress have received by `now` (each rounded down as `cancel`
@@ -87,8 +91,8 @@ struct SharedLink {
             current += Double(now - serviceUpdatedAt) * bytesPerNanosecond / Double(activeCount)
         }
         var total: Int64 = 0
-        for transfer in isActive.indices where isActive[transfer] {
-            total += Int64(max(0, min(Double(bytesOfTransfer[transfer]), current - serviceAtStart[transfer])))
+        for transfer in transfers where transfer.isActive {
+            total += Int64(max(0, min(Double(transfer.bytes), current - transfer.serviceAtStart)))
         }
         return total
     }
@@ -98,10 +102,10 @@ struct SharedLink {
     mutating func takeFinished(at now: SimTime, into done: inout [Int]) {
         advance(to: now)
         if !done.isEmpty { done.removeAllKeepingCapacity() }  // (a call on an empty array is not free)
-        while let top = heap.first, !isActive[top.transfer] || top.tag - service <= 1e-6 {
+        while let top = heap.first, !transfers[top.transfer].isActive || top.tag - service <= 1e-6 {
             heap.removeFirst()
-            guard isActive[top.transfer] else { continue }
-            isActive[top.transfer] = false
+            guard transfers[top.transfer].isActive else { continue }
+            transfers[top.transfer].isActive = false
             activeCount -= 1
             done.append(top.transfer)
         }
@@ -111,7 +115,7 @@ struct SharedLink {
     /// Nanoseconds from the last update until the earliest transfer in progress is done, rounded
     /// up; nil when nothing is in progress.
     mutating func delayToNextFinish() -> SimTime? {
-        while let top = heap.first, !isActive[top.transfer] { heap.removeFirst() }
+        while let top = heap.first, !transfers[top.transfer].isActive { heap.removeFirst() }
         guard let top = heap.first else { return nil }
         let remaining = max(0, top.tag - service)
         let nanoseconds = (remaining * Double(activeCount) / bytesPerNanosecond).rounded(.up)

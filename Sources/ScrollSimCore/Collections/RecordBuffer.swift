@@ -1,0 +1,68 @@
+/// A growable array of records that one object owns and never shares (the network model's
+/// requests, connections and sessions; a server pool's jobs): elements are appended and then
+/// read and changed in place by index, never removed one by one.
+///
+/// A class over one manually allocated buffer, as `EventQueue` is, so that changing a field of a
+/// record (`requests[id].state = .finished`) pays no copy-on-write uniqueness check: an `Array`
+/// held by a class pays one per write, because the class could have shared it. Indices are still
+/// checked against `count`. Appending may move the records: nobody keeps an element's address
+/// across a call that could append (the accesses end before any call out of the owner).
+/// Public and inlinable for the strategies' shared work queue (`PriorityWorkQueue`).
+public final class RecordBuffer<Element> {
+    /// The records, `count` of them initialised, room for `capacity`.
+    @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<Element>
+    /// Number of records.
+    @usableFromInline @exclusivity(unchecked) var storedCount = 0
+    /// Records `base` has room for.
+    @usableFromInline @exclusivity(unchecked) var capacity = 0
+
+    /// An empty buffer.
+    @inlinable
+    public init() {
+        base = UnsafeMutablePointer<Element>.allocate(capacity: 0)
+    }
+
+    deinit {
+        base.deinitialize(count: storedCount)
+        base.deallocate()
+    }
+
+    /// Number of records.
+    @inlinable
+    public var count: Int { storedCount }
+
+    /// Whether it holds no record.
+    @inlinable
+    public var isEmpty: Bool { storedCount == 0 }
+
+    /// Appends `element` (amortised O(1): the room doubles from 16).
+    @inlinable @inline(__always)
+    public func append(_ element: Element) {
+        if storedCount == capacity { grow() }
+        (base + storedCount).initialize(to: element)
+        storedCount += 1
+    }
+
+    /// Doubles the room, moving the records.
+    @inlinable @inline(never)
+    func grow() {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: max(16, 2 * capacity))
+        grown.moveInitialize(from: base, count: storedCount)
+        base.deallocate()
+        base = grown
+        capacity = max(16, 2 * capacity)
+    }
+
+    /// The record at `index` (0 ..< `count`), read or changed in place.
+    @inlinable
+    public subscript(index: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+            return UnsafePointer(base + index)
+        }
+        @inline(__always) unsafeMutableAddress {
+            precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+            return base + index
+        }
+    }
+}
