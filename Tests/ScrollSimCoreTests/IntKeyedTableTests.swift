@@ -1,8 +1,9 @@
 import Testing
 @testable import ScrollSimCore
 
-/// `IntKeyedTable`, the integer-keyed table behind the memory caches, `texture`'s nodes,
-/// `asset-store`'s prefetch tokens and the shared loads' tokens, checked against a Dictionary.
+/// `IntKeyedTable`, the integer-keyed table behind the memory caches, the network model,
+/// `texture`'s nodes, `asset-store`'s prefetch tokens and the shared loads' tokens, checked
+/// against a Dictionary.
 @Suite struct IntKeyedTableTests {
     /// The slots a table holding at most `peakCount` keys at once has: the smallest power of two,
     /// at least 16, that keeps it at most 3/4 full.
