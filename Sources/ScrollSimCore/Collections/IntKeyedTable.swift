@@ -107,6 +107,10 @@ public struct IntKeyedTable<Value> {
     @inlinable @inline(__always)
     func value(atSlot slot: Int) -> Value { values[slot]! }
 
+    /// Replaces the value held at `slot`, which `probe` found holding its key.
+    @inlinable @inline(__always)
+    mutating func setValue(_ value: Value, atSlot slot: Int) { values[slot] = value }
+
     /// Puts `value` for `key` at `slot`: the free slot `probe(key)` returned, with no change to the
     /// table since (one probe for a lookup that misses and then inserts).
     /// - Complexity: O(1) (amortised when the table grows).

@@ -234,12 +234,10 @@ final class NetworkModel {
     @exclusivity(unchecked) private var finishedTransfers: [Int] = []
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
-    /// Requests sent so far per image id (the next attempt number), for the ids up to the largest
-    /// sent: an array indexed by id, as image ids are dense from 0 (below `images.distinct`, at most
-    /// 10 million) and a run sends most of those it scrolls past (no hash, no key check).
-    @exclusivity(unchecked) private var attempts: [Int32] = []
-    /// Per image id, as `attempts`: whether it was downloaded completely at least once.
-    @exclusivity(unchecked) private var downloaded: [Bool] = []
+    /// Requests sent so far per image (the next attempt number). Looked up, never iterated.
+    @exclusivity(unchecked) private var attempts = IntKeyedTable<Int>()
+    /// Images downloaded completely at least once. Looked up, never iterated.
+    @exclusivity(unchecked) private var downloaded = IntKeyedTable<Bool>()
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
     /// The run's `URLCache` instances, in the order first named (sessions share them by name).
@@ -376,14 +374,6 @@ final class NetworkModel {
         case .finished where requests[id].firstByte >= 0 || requests[id].received > 0: return requests[id].bytes
         default: return 0
         }
-    }
-
-    /// Extends `attempts` and `downloaded` to image id `imageID` (never sent, never downloaded).
-    @inline(never)
-    private func growPerImageRecords(toInclude imageID: Int) {
-        let added = imageID + 1 - attempts.count
-        attempts.append(contentsOf: repeatElement(0, count: added))
-        downloaded.append(contentsOf: repeatElement(false, count: added))
     }
 
     /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
@@ -581,9 +571,14 @@ final class NetworkModel {
             requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[id].imageID
-        if imageID >= attempts.count { growPerImageRecords(toInclude: imageID) }
-        let attempt = Int(attempts[imageID])
-        attempts[imageID] += 1
+        // One probe for the lookup and the update.
+        let (attemptSlot, isAttempted) = attempts.probe(imageID)
+        let attempt = isAttempted ? attempts.value(atSlot: attemptSlot) : 0
+        if isAttempted {
+            attempts.setValue(attempt + 1, atSlot: attemptSlot)
+        } else {
+            attempts.insertNew(imageID, 1, atProbedSlot: attemptSlot)
+        }
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
         let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
         requests[id].fails = config.failureRate > 0
@@ -627,7 +622,12 @@ final class NetworkModel {
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[id].bytes)
             let imageID = requests[id].imageID
-            if downloaded[imageID] { duplicateDownloads += 1 } else { downloaded[imageID] = true }  // sent: in range
+            let (downloadedSlot, isDownloaded) = downloaded.probe(imageID)  // one probe (it holds only `true`)
+            if isDownloaded {
+                duplicateDownloads += 1
+            } else {
+                downloaded.insertNew(imageID, true, atProbedSlot: downloadedSlot)
+            }
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))
