@@ -1,5 +1,5 @@
 extension AdaptiveStrategy {
-    /// What the strategy keeps per image id, in one `DenseSlotTable` entry so that a plan's candidate
+    /// What the strategy keeps per image id, in one `PagedSlotTable` entry so that a plan's candidate
     /// costs one lookup (these were five tables). 16 bytes (32-bit fields: four entries a cache
     /// line, not two, in the table every candidate reads).
     struct ImageState {

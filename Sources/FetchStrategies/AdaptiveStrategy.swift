@@ -170,8 +170,10 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// What the strategy needs to know of an item that never changes during a run.
-    /// (32-bit fields, 12 bytes an item: a catalogue holds fewer than 2³¹ images, the layout at most
-    /// 10⁷ items, and pixel sizes are far below 2³¹; the plan reads one entry per item it visits.)
+    /// (32-bit fields: a catalogue holds fewer than 2³¹ images, the layout at most 10⁷ items, and
+    /// pixel sizes are far below 2³¹; and the image's `stateOf` slot, whose address never changes:
+    /// 24 bytes an item. The plan reads one entry per item it visits, and its image's state
+    /// through it without a second table lookup.)
     private struct ItemFacts {
         /// `imageID`, stored.
         private var storedImageID: Int32 = -1
@@ -179,6 +181,8 @@ final class AdaptiveStrategy: FetchStrategy {
         private var storedMaxPixelSize: Int32 = 0
         /// `cacheLimit`, stored.
         private var storedCacheLimit: Int32 = 0
+        /// `state`, stored (nil: not computed yet).
+        private var storedState: UnsafeMutablePointer<ImageState>?
         /// The image the item shows (−1: not computed yet).
         var imageID: Int { Int(storedImageID) }
         /// Long side of the bitmap the item's cell needs, pixels.
@@ -186,13 +190,16 @@ final class AdaptiveStrategy: FetchStrategy {
         /// The smallest long side, pixels, of a cached bitmap that serves the item: the cell's
         /// (`maxPixelSize`), or the full image's when that is smaller.
         var cacheLimit: Int { Int(storedCacheLimit) }
+        /// The image's entry in `stateOf` (`stateOf.slot(imageID)`); only of computed facts.
+        var state: UnsafeMutablePointer<ImageState> { storedState.unsafelyUnwrapped }
         /// Facts not computed yet.
         init() {}
         /// The facts of an item (each value within 32 bits, see above).
-        init(imageID: Int, maxPixelSize: Int, cacheLimit: Int) {
+        init(imageID: Int, maxPixelSize: Int, cacheLimit: Int, state: UnsafeMutablePointer<ImageState>) {
             storedImageID = Int32(clamping: imageID)
             storedMaxPixelSize = Int32(clamping: maxPixelSize)
             storedCacheLimit = Int32(clamping: cacheLimit)
+            storedState = state
         }
     }
 
@@ -268,11 +275,11 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `downloadSlots`; 1 until the link is measured.
     @exclusivity(unchecked) private(set) var speculativeSlots = 1
     /// The load of each image in flight, by image id.
-    @exclusivity(unchecked) private var loadOf = DenseTable<Load?>(empty: nil)
+    @exclusivity(unchecked) private var loadOf = PagedTable<Load?>(empty: nil)
     /// Image ids of the loads in flight, in no particular order (sorted where order matters).
     @exclusivity(unchecked) private var activeLoads: [Int] = []
     /// For images whose last download failed, the time before which they are not retried.
-    @exclusivity(unchecked) private var retryNotBefore = DenseTable<SimTime?>(empty: nil)
+    @exclusivity(unchecked) private var retryNotBefore = PagedTable<SimTime?>(empty: nil)
     /// Downloads at once before the estimator has measured the first-byte time and the link:
     /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
     static let unmeasuredDepth = 6
@@ -298,10 +305,10 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Whether each cell is on screen, by cell id.
     @exclusivity(unchecked) private var isDisplayed = DenseTable<Bool>(empty: false)
     /// Displayed cells per image (its cache entry is protected while > 0), by image id.
-    @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
+    @exclusivity(unchecked) private var displayedCount = PagedTable<Int>(empty: 0)
     /// Per image id: its mark, its candidate's position, its slot in `activeLoads`, whether it
     /// was ever cached (`ImageState`).
-    private let stateOf = DenseSlotTable(empty: ImageState())
+    private let stateOf = PagedSlotTable(empty: ImageState())
     /// Per-item constants of the layout and the catalogue, filled on first use (they never change
     /// during a run), so a plan reads one array entry instead of asking again (`facts(ofItem:)`).
     private let factsOfItem = DenseSlotTable(empty: ItemFacts())
@@ -324,7 +331,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// mark never equals a new stamp however long the run.
     private func nextGeneration() -> Int32 {
         if generation == Int32.max {
-            for imageID in 0..<stateOf.capacity { stateOf.slot(imageID).pointee.mark = 0 }
+            stateOf.forEachSlot { $0.pointee.mark = 0 }
             generation = 0
         }
         generation += 1
@@ -351,7 +358,7 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
     /// The image `flush` sets for each image id, by image id (nil outside `flush`).
-    @exclusivity(unchecked) private var delivered = DenseTable<ImageObject?>(empty: nil)
+    @exclusivity(unchecked) private var delivered = PagedTable<ImageObject?>(empty: nil)
     /// Scratch of `flush`: the cells it sets, kept for its capacity.
     @exclusivity(unchecked) private var flushCells: [Int] = []
     /// Decoded images not yet set, in arrival order.
@@ -737,7 +744,7 @@ final class AdaptiveStrategy: FetchStrategy {
                     let isDisplayed = self.isDisplayed[cell]
                     let facts = facts(ofItem: item, in: storage)
                     let imageID = facts.imageID
-                    let state = stateOf.slot(imageID)
+                    let state = facts.state
                     if state.pointee.mark == seen {
                         let index = Int(state.pointee.candidateIndex)
                         if index >= 0 && isDisplayed && candidates[index].item == item {
@@ -1157,15 +1164,16 @@ final class AdaptiveStrategy: FetchStrategy {
                 guard planPosition < planCount || extendPlan(toInclude: planPosition) else { break }
                 entry = plan[planPosition]
             }
-            // The image's state, read once: nothing below changes it before `startLoad`.
-            let state = stateOf[entry.imageID]
+            // The item's facts (computed when it was planned) and its image's state, read once:
+            // nothing below changes the state before `startLoad`.
+            let facts = facts(ofItem: entry.item)
+            let state = facts.state.pointee
             guard state.activeSlot < 0 else { continue }  // a slot means a load
             if state.hasRetryTime, let notBefore = retryNotBefore[entry.imageID] {
                 if environment.now < notBefore { continue }
                 retryNotBefore[entry.imageID] = nil
-                stateOf[entry.imageID].hasRetryTime = false
+                facts.state.pointee.hasRetryTime = false
             }
-            let facts = facts(ofItem: entry.item)
             let size = facts.maxPixelSize
             if state.wasInMemory && cachedImage(entry.imageID, limit: facts.cacheLimit) != nil { continue }
             assert(state.isOnDisk == disk.contains(entry.imageID), "isOnDisk follows the disk index")
@@ -1221,7 +1229,8 @@ final class AdaptiveStrategy: FetchStrategy {
         let source = environment.imagePixelSize(ofImage: imageID)
         let maxPixelSize = max(cell.width, cell.height)
         let facts = ItemFacts(imageID: imageID, maxPixelSize: maxPixelSize,
-                              cacheLimit: min(maxPixelSize, max(source.width, source.height)))
+                              cacheLimit: min(maxPixelSize, max(source.width, source.height)),
+                              state: stateOf.slot(imageID))
         factsOfItem[item] = facts
         return facts
     }
@@ -1278,7 +1287,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func newUnservedImage(ofItem item: Int, seen: Int32, facts storage: UnsafeMutablePointer<ItemFacts>)
         -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
         let facts = facts(ofItem: item, in: storage)
-        let state = stateOf.slot(facts.imageID)
+        let state = facts.state
         guard state.pointee.mark != seen else { return nil }
         state.pointee.mark = seen
         guard !isServedFromMemory(facts.imageID, state: state, facts: facts) else { return nil }

@@ -86,19 +86,19 @@ final class AssetStoreStrategy: FetchStrategy {
     private let memory: ImageMemoryCache
     /// The disk cache: the size of each image's data on disk, by image (0: not on disk; data is
     /// at least 1 byte).
-    @exclusivity(unchecked) private var diskCache = DenseTable<Int64>(empty: 0)
+    @exclusivity(unchecked) private var diskCache = PagedTable<Int64>(empty: 0)
     /// The decoded placeholders, by image.
-    @exclusivity(unchecked) private var placeholders = DenseTable<ImageObject?>(empty: nil)
+    @exclusivity(unchecked) private var placeholders = PagedTable<ImageObject?>(empty: nil)
     /// Placeholders decoded so far.
     private var placeholdersDecoded = 0
     /// The request of each image in flight.
-    @exclusivity(unchecked) private var requests = DenseTable<Request?>(empty: nil)
+    @exclusivity(unchecked) private var requests = PagedTable<Request?>(empty: nil)
     /// The token each cell holds: the request it waits for.
     @exclusivity(unchecked) private var cellTokens = DenseTable<Request?>(empty: nil)
     /// Prefetch tokens not yet handed to a cell, by item (items near the viewport).
     @exclusivity(unchecked) private var prefetchTokens = IntKeyedTable<Request>()
     /// Displayed cells per asset (its entry is protected while > 0).
-    @exclusivity(unchecked) private var displayedCount = DenseTable<Int>(empty: 0)
+    @exclusivity(unchecked) private var displayedCount = PagedTable<Int>(empty: 0)
     /// The item each attached cell shows (-1: none).
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
 

@@ -212,11 +212,11 @@ final class TextureStrategy: FetchStrategy {
     /// scroll: keyed by item, memory follows the range, not the largest item).
     @exclusivity(unchecked) private var nodes = IntKeyedTable<Node>()
     /// Data loads by image.
-    @exclusivity(unchecked) private var fetches = DenseTable<Fetch?>(empty: nil)
+    @exclusivity(unchecked) private var fetches = PagedTable<Fetch?>(empty: nil)
     /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
     /// entry per backing size in use, the first in this table (no list to allocate for the usual
     /// single size; `BackingStore()` when it has none) ...
-    @exclusivity(unchecked) private var backingStores = DenseTable<BackingStore>(empty: BackingStore())
+    @exclusivity(unchecked) private var backingStores = PagedTable<BackingStore>(empty: BackingStore())
     /// ... and the image's other sizes in use (rare): by image, then a scan of its sizes.
     @exclusivity(unchecked) private var moreBackingStores = IntKeyedTable<[BackingStore]>()
     /// PIN's queued downloads by tier, FIFO: stamped entries, skipped once their fetch's stamp

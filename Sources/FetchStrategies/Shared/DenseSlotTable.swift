@@ -1,5 +1,6 @@
-/// A value per small non-negative key (an image id) in storage one owner holds alone, for what a
-/// hot path reads and writes on every step (adaptive's per-image state, `LRUTouchLog`'s touches):
+/// A value per small non-negative key (an item, a cell: keys a run visits in ranges from 0) in
+/// storage one owner holds alone, for what a hot path reads and writes on every step (adaptive's
+/// per-item facts; per-image state is in a `PagedSlotTable`, as image ids spread over the catalogue):
 /// a write is a plain store, without the copy-on-write check an array held by a class pays on
 /// every write; `slot(_:)` gives one field's storage without copying the whole value. Keys never
 /// written read as `empty`; the storage grows (geometrically) to the largest key written. A

@@ -1,15 +1,17 @@
-/// A table keyed by a dense id (a cell id, an image id: small non-negative integers handed out
-/// from 0) held in an array that grows to the largest key written: a lookup is an index, with no
-/// hash, no probe and no key check, and keys never written read as `empty` (no optional).
+/// A table keyed by a dense id (a cell id, an item: small non-negative integers a run visits in
+/// ranges from 0) held in an array that grows to the largest key written: a lookup is an index,
+/// with no hash, no probe and no key check, and keys never written read as `empty` (no optional).
 ///
 /// When to use which: `DenseTable` when the ids written over the run are a good share of those
-/// below the largest (its memory follows the largest key written, for the whole run);
-/// `IntKeyedTable` (ScrollSimCore) for integer keys that are few at any time compared to their
-/// range — items or tokens of a window that slides far, the images a bounded cache holds out of
-/// a large catalog, negative keys — whose memory follows the keys held at once, for one multiply
-/// and a short probe per lookup.
-/// `DenseSlotTable` is the same table as a class over storage its owner holds alone, for the
-/// hottest per-id state (no copy-on-write check per write, one field written in place).
+/// below the largest (its memory follows the largest key written, for the whole run); `PagedTable`
+/// for image ids, which fall anywhere below the catalogue's size (up to 10 million: its memory
+/// follows the pages of the keys written, for one more load per lookup); `IntKeyedTable`
+/// (ScrollSimCore) for integer keys that are few at any time compared to their range — items or
+/// tokens of a window that slides far, the images a bounded cache holds out of a large catalog,
+/// negative keys — whose memory follows the keys held at once, for one multiply and a short probe
+/// per lookup. `DenseSlotTable` and `PagedSlotTable` are the same tables as classes over storage
+/// their owner holds alone, for the hottest state (no copy-on-write check per write, one field
+/// written in place).
 struct DenseTable<Value> {
     /// The value of every key never written.
     let empty: Value

@@ -24,7 +24,7 @@ final class DiskCacheModel {
     private let index: CacheIndex
     /// The bytes of each entry written (processed variants are smaller than the download), at
     /// `slot(key)`; 0 when not on disk (entries are at least 1 byte).
-    @exclusivity(unchecked) private var bytesOfKey = DenseTable<Int64>(empty: 0)
+    @exclusivity(unchecked) private var bytesOfKey = PagedTable<Int64>(empty: 0)
     /// Whether writes queue on the serial I/O queue.
     private let writesUseIOQueue: Bool
     /// The serial I/O queue: first in, first out, whatever the requests' priorities (a serial

@@ -38,7 +38,7 @@ final class LRUTouchLog {
     }
     /// The last touch of each key, by key (one entry: a deferred lookup reads both at once; keys
     /// never touched read as `Touch()`).
-    private let touches = DenseSlotTable(empty: Touch())
+    private let touches = PagedSlotTable(empty: Touch())
     /// The keys this pass looked up with a hit (deferred or touched), in order.
     @exclusivity(unchecked) private var keys = KeyList()
     /// Whether this pass's lookups so far are all deferred (none touched yet).

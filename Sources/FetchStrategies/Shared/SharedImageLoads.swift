@@ -105,7 +105,7 @@ final class SharedImageLoads {
     /// How requesters set a load's priority.
     private let rule: PriorityRule
     /// The shared load in flight per image (image ids are dense: an index, not a hash).
-    @exclusivity(unchecked) private var inflight = DenseTable<SharedImageLoad?>(empty: nil)
+    @exclusivity(unchecked) private var inflight = PagedTable<SharedImageLoad?>(empty: nil)
     /// The load of each live requester token (tokens grow by one and live while their load is
     /// in flight: memory follows the live tokens, not the last one).
     @exclusivity(unchecked) private var loadOfToken = IntKeyedTable<SharedImageLoad>()

@@ -14,9 +14,10 @@
 /// proportional to the most keys held at once, not to the largest key written nor to the span of
 /// the keys.
 ///
-/// For dense ids most of which get written (cell ids, image ids a strategy plans), FetchStrategies'
-/// `DenseTable`, an array indexed by the id, costs less (no hash, no key check), but its memory
-/// follows the largest id written.
+/// For dense ids most of which get written (cell ids), FetchStrategies' `DenseTable`, an array
+/// indexed by the id, costs less (no hash, no key check), but its memory follows the largest id
+/// written; for image ids (anywhere below the catalogue's size), its `PagedTable`, whose memory
+/// follows the pages of the ids written.
 ///
 /// Only looked up and updated, never iterated, so its slot order can never reach a result.
 public struct IntKeyedTable<Value> {
