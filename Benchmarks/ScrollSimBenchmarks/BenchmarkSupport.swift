@@ -31,7 +31,7 @@ struct Options {
 }
 
 /// Reads the command line; exits 64 on a bad argument. `--child-long-scroll`,
-/// `--child-parse-json PATH` and `--child-endless-csv` run the memory and json-memory sections'
+/// `--child-wide-catalog NAME`, `--child-parse-json PATH` and `--child-endless-csv` run the memory and json-memory sections'
 /// measured work and exit (the parent starts them as child processes).
 func parseOptions() -> Options {
     var options = Options()
@@ -79,6 +79,9 @@ func parseOptions() -> Options {
             exit(written ? 0 : 1)
         case "--child-long-scroll":
             runLongScrollChild()
+            exit(0)
+        case "--child-wide-catalog":
+            runWideCatalogChild(strategy: value(argument))
             exit(0)
         case "--child-parse-json":
             runParseJSONChild(path: value(argument))

@@ -1,6 +1,8 @@
 // Memory stays bounded by visible and cached state: a 10-minute scroll of a 1,000,000-item list,
-// measured in a child process of its own so the figure is that run's peak, not this process's
-// earlier sections' and not SwiftPM's (Linux carries a parent's peak RSS across `exec`).
+// and a short drag over a catalogue of 10,000,000 images under a Zipf popularity (image ids fall
+// anywhere below ten million: a table per image id up to the largest written would cost hundreds
+// of MB), each measured in a child process of its own so the figure is that run's peak, not this
+// process's earlier sections' and not SwiftPM's (Linux carries a parent's peak RSS across `exec`).
 import FetchStrategies
 import Foundation
 import ScrollSimCore
@@ -34,28 +36,75 @@ func runLongScrollChild() {
     print(String(format: "%.6f %.3f %.3f %.3f", seconds, simulated, peakResidentMiB(), peakDecodedMiB))
 }
 
-/// Starts this executable as a child running the long scroll; prints and records its figures.
-func benchmarkLongScrollMemory(results: inout BenchmarkResults) {
+/// The wide catalogue: 10,000,000 items showing 10,000,000 distinct images, Zipf popularity 0.8,
+/// one 20 s drag. Most of its memory is the catalogue's own (the popularity's cumulative weights,
+/// 8 bytes an image): what a strategy adds on top must follow the images it touches.
+func wideCatalogScenario() -> Scenario {
+    var scenario = Scenario(layout: .init(itemCount: 10_000_000))
+    scenario.name = "wide-catalog"
+    scenario.images.distinct = 10_000_000
+    scenario.images.zipfAlpha = 0.8
+    scenario.script = [.drag(velocity: 700, seconds: 20)]
+    return scenario
+}
+
+/// The child's side (`--child-wide-catalog NAME`): runs the wide catalogue with strategy `name` and
+/// prints one line, "peakRSSMiB".
+func runWideCatalogChild(strategy name: String) {
+    let factory = try! StrategyCatalog.makeFactory(StrategySpec(name: name))
+    let run = try! SimulationRun(scenario: wideCatalogScenario(), seed: 1, strategyName: name, strategy: factory)
+    _ = run.run()
+    print(String(format: "%.3f", peakResidentMiB()))
+}
+
+/// Runs `arguments` as a child of this executable and returns the numbers it printed, or nil
+/// (said on stdout) when it could not start or failed.
+private func childFigures(_ arguments: [String], label: String) -> [Double]? {
     guard let executable = Bundle.main.executableURL else {
-        print("long scroll: cannot find this executable to start a child")
-        return
+        print("\(label): cannot find this executable to start a child")
+        return nil
     }
     let child = Process()
     child.executableURL = executable
-    child.arguments = ["--clock", benchmarkClock.rawValue, "--child-long-scroll"]
+    child.arguments = arguments
     let pipe = Pipe()
     child.standardOutput = pipe
     do {
         try child.run()
     } catch {
-        print("long scroll: cannot start the child: \(error)")
-        return
+        print("\(label): cannot start the child: \(error)")
+        return nil
     }
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     child.waitUntilExit()
-    let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    guard child.terminationStatus == 0, fields.count == 4 else {
-        print("long scroll: the child failed (status \(child.terminationStatus)): \(output)")
+    guard child.terminationStatus == 0 else {
+        print("\(label): the child failed (status \(child.terminationStatus)): \(output)")
+        return nil
+    }
+    return output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+}
+
+/// Starts this executable as children running the long scroll and the wide catalogue; prints and
+/// records their figures.
+func benchmarkLongScrollMemory(results: inout BenchmarkResults) {
+    benchmarkLongScroll(results: &results)
+    print("wide catalogue: 10,000,000 distinct images (Zipf 0.8), a 20 s drag, peak RSS of a child per strategy")
+    var line = " "
+    for name in StrategyCatalog.all.map(\.name) {
+        guard let fields = childFigures(["--child-wide-catalog", name], label: "wide catalogue \(name)"),
+              fields.count == 1 else { continue }
+        line += String(format: " %@ %.0f MiB", name, fields[0])
+        results.add("wide_catalog.\(name).peak_rss_mib", fields[0], "MiB")
+    }
+    print(line)
+}
+
+/// The long scroll in a child process.
+private func benchmarkLongScroll(results: inout BenchmarkResults) {
+    guard let fields = childFigures(["--clock", benchmarkClock.rawValue, "--child-long-scroll"], label: "long scroll")
+    else { return }
+    guard fields.count == 4 else {
+        print("long scroll: the child printed \(fields.count) numbers, expected 4")
         return
     }
     let (seconds, simulated, peakRSS, peakDecoded) = (fields[0], fields[1], fields[2], fields[3])
