@@ -191,7 +191,10 @@ final class AdaptiveStrategy: FetchStrategy {
         /// (`maxPixelSize`), or the full image's when that is smaller.
         var cacheLimit: Int { Int(storedCacheLimit) }
         /// The image's entry in `stateOf` (`stateOf.slot(imageID)`); only of computed facts.
-        var state: UnsafeMutablePointer<ImageState> { storedState.unsafelyUnwrapped }
+        var state: UnsafeMutablePointer<ImageState> {
+            assert(storedState != nil, "the state slot of facts not computed")
+            return storedState.unsafelyUnwrapped
+        }
         /// Facts not computed yet.
         init() {}
         /// The facts of an item (each value within 32 bits, see above).
@@ -311,7 +314,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private let stateOf = PagedSlotTable(empty: ImageState())
     /// Per-item constants of the layout and the catalogue, filled on first use (they never change
     /// during a run), so a plan reads one array entry instead of asking again (`facts(ofItem:)`).
-    private let factsOfItem = DenseSlotTable(empty: ItemFacts())
+    private let factsOfItem = PagedSlotTable(empty: ItemFacts())
     /// The plans' memory-cache lookups, to skip those that cannot change the cache's recency
     /// order (every other use of the cache is reported to it).
     private let recency = LRUTouchLog()
@@ -720,10 +723,6 @@ final class AdaptiveStrategy: FetchStrategy {
             let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
             candidates.append(contentsOf: repeatElement(filler, count: bound - candidates.count))
         }
-        // The item facts' storage, grown first to hold every item the loops visit (the keys are
-        // in item order: the last has the largest), read through one pointer.
-        let lastItem = max(keys.last.map { $0 >> 32 } ?? 0, ahead.upperBound - 1, beyond.upperBound - 1, 0)
-        let storage = factsOfItem.storage(toInclude: lastItem)
         var count = 0
         // Whether the candidates are in `enter` order as gathered (each `enter` not below the one
         // before: `plan` reads them in place then), and the positions of those with a load in
@@ -739,10 +738,13 @@ final class AdaptiveStrategy: FetchStrategy {
         let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
             loading.withUnsafeMutableBufferPointer { loading in
+                // The loops visit items mostly in order: their facts' pages are reached through a
+                // cursor (a local of this closure, not a captured variable).
+                var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
                 for key in keys {
                     let item = key >> 32, cell = key & 0xFFFF_FFFF
                     let isDisplayed = self.isDisplayed[cell]
-                    let facts = facts(ofItem: item, in: storage)
+                    let facts = facts(ofItem: item, cursor: &factsCursor)
                     let imageID = facts.imageID
                     let state = facts.state
                     if state.pointee.mark == seen {
@@ -788,7 +790,7 @@ final class AdaptiveStrategy: FetchStrategy {
                     let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
                     for step in 0..<rowItems.count {
                         let item = origin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, cursor: &factsCursor) else {
                             continue
                         }
                         let imageID = facts.imageID
@@ -815,7 +817,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 for part in 0..<2 {
                     for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
                         let item = beyondOrigin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, cursor: &factsCursor) else {
                             continue
                         }
                         let imageID = facts.imageID
@@ -1209,15 +1211,14 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The constants of `item` (computed on first use).
     @inline(__always)
     private func facts(ofItem item: Int) -> ItemFacts {
-        facts(ofItem: item, in: factsOfItem.storage(toInclude: item))
+        let known = factsOfItem.slot(item)
+        return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
     }
 
-    /// `facts(ofItem:)` read through `storage`, `factsOfItem.storage(toInclude:)` of a key at
-    /// least `item` (a loop's: no capacity check per item; `computeFacts` never grows the table
-    /// past that key, so the pointer stays valid).
+    /// `facts(ofItem:)` through `cursor` (a loop over items mostly in order).
     @inline(__always)
-    private func facts(ofItem item: Int, in storage: UnsafeMutablePointer<ItemFacts>) -> ItemFacts {
-        let known = storage + item
+    private func facts(ofItem item: Int, cursor: inout PagedSlotTable<ItemFacts>.Cursor) -> ItemFacts {
+        let known = factsOfItem.slot(item, cursor: &cursor)
         return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
     }
 
@@ -1284,9 +1285,10 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `seen` yet: it is marked now) and not `isServedFromMemory`; nil otherwise. For the horizon
     /// and beyond it, where a later mention of an image already gathered adds nothing.
     @inline(__always)
-    private func newUnservedImage(ofItem item: Int, seen: Int32, facts storage: UnsafeMutablePointer<ItemFacts>)
+    private func newUnservedImage(ofItem item: Int, seen: Int32,
+                                  cursor: inout PagedSlotTable<ItemFacts>.Cursor)
         -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
-        let facts = facts(ofItem: item, in: storage)
+        let facts = facts(ofItem: item, cursor: &cursor)
         let state = facts.state
         guard state.pointee.mark != seen else { return nil }
         state.pointee.mark = seen
