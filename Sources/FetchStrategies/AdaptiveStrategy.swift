@@ -215,21 +215,17 @@ final class AdaptiveStrategy: FetchStrategy {
         private var storedItem: Int32
         var priority: RequestPriority
         var isSpeculative: Bool
-        /// Whether its image had a load in flight when the plan was made (the plan's pass over
-        /// its loads reads only these).
-        var hadLoad = false
         /// The image to load.
         var imageID: Int { Int(storedImageID) }
         /// The item it was planned for.
         var item: Int { Int(storedItem) }
 
         /// An entry for `imageID` (an `ItemFacts.imageID`) shown by `item` (below 10⁷).
-        init(imageID: Int, item: Int, priority: RequestPriority, isSpeculative: Bool, hadLoad: Bool = false) {
+        init(imageID: Int, item: Int, priority: RequestPriority, isSpeculative: Bool) {
             storedImageID = Int32(truncatingIfNeeded: imageID)
             storedItem = Int32(truncatingIfNeeded: item)
             self.priority = priority
             self.isSpeculative = isSpeculative
-            self.hadLoad = hadLoad
         }
     }
 
@@ -790,9 +786,9 @@ final class AdaptiveStrategy: FetchStrategy {
                     let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
                     for step in 0..<rowItems.count {
                         let item = origin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, cursor: &factsCursor) else {
-                            continue
-                        }
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                    cursor: &factsCursor)
+                        else { continue }
                         let imageID = facts.imageID
                         var candidate = Candidate(item: item, imageID: imageID, enter: enter,
                                                   leave: clock.leave(top: span.top, bottom: span.bottom),
@@ -817,9 +813,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 for part in 0..<2 {
                     for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
                         let item = beyondOrigin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, cursor: &factsCursor) else {
-                            continue
-                        }
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                    cursor: &factsCursor)
+                        else { continue }
                         let imageID = facts.imageID
                         var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                                   isDisplayed: false, isAttached: false)
@@ -855,14 +851,10 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
-    /// admits them against a bandwidth-serial estimate of when each image would arrive (median
-    /// latency, then the transfers ahead of it and its own):
-    /// - prepared cells while dragging or at rest are always admitted (a finger may stop);
-    /// - while a fling decelerates, the items where it will rest (on screen until it ends) are
-    ///   admitted; an item it carries past is admitted only if the time it would spend on screen
-    ///   with its image exceeds the delay its transfer adds to resting items it would make late;
-    /// - a download already in flight that cannot arrive in time is dropped.
-    /// Then cancels what nobody wants, re-prioritises the rest and starts more.
+    /// decides at once only those whose image has a load in flight: a download that cannot arrive
+    /// in time is dropped, the others are wanted; then cancels what nobody wants and
+    /// re-prioritises the rest. The other candidates are admitted as the pump reads the plan
+    /// (`extendPlan`, from the cursor this sets, with this plan's figures); `reconcile` pumps.
     private func plan(_ candidateCount: Int, isGatheringOrder: Bool, loadingCount: Int) {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
@@ -982,8 +974,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func entry(for c: Candidate, expectedLoadSeconds: Double) -> PlanEntry {
         let isImminent = c.enter <= expectedLoadSeconds
         let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
-        return PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: c.enter == atRest,
-                         hadLoad: c.isLoading)
+        return PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: c.enter == atRest)
     }
 
     /// Where the plan is in its candidates, and the figures it plans them with (those of the
