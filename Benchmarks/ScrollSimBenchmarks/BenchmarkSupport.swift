@@ -30,8 +30,8 @@ struct Options {
     var sections = Options.allSections.filter { $0 != "ceiling" }
 }
 
-/// Reads the command line; exits 64 on a bad argument. `--child-long-scroll`,
-/// `--child-wide-catalog NAME`, `--child-parse-json PATH` and `--child-endless-csv` run the memory and json-memory sections'
+/// Reads the command line; exits 64 on a bad argument. `--child-long-scroll`, `--child-wide-catalog
+/// NAME`, `--child-parse-json PATH` and `--child-endless-csv` run the memory and json-memory sections'
 /// measured work and exit (the parent starts them as child processes).
 func parseOptions() -> Options {
     var options = Options()

@@ -37,14 +37,16 @@ func runLongScrollChild() {
 }
 
 /// The wide catalogue: 10,000,000 items showing 10,000,000 distinct images, Zipf popularity 0.8,
-/// one 20 s drag. Most of its memory is the catalogue's own (the popularity's cumulative weights,
-/// 8 bytes an image): what a strategy adds on top must follow the images it touches.
+/// a 10 s drag, a jump near the end of the list, another 10 s drag. Most of its memory is the
+/// catalogue's own (the popularity's cumulative weights, 8 bytes an image): what a strategy adds
+/// on top must follow the images and items it touches, not the largest id or item.
 func wideCatalogScenario() -> Scenario {
     var scenario = Scenario(layout: .init(itemCount: 10_000_000))
     scenario.name = "wide-catalog"
     scenario.images.distinct = 10_000_000
     scenario.images.zipfAlpha = 0.8
-    scenario.script = [.drag(velocity: 700, seconds: 20)]
+    scenario.script = [.drag(velocity: 700, seconds: 10), .scrollTo(item: 9_990_000, animated: false, seconds: 0),
+                       .drag(velocity: 700, seconds: 10)]
     return scenario
 }
 
@@ -88,7 +90,8 @@ private func childFigures(_ arguments: [String], label: String) -> [Double]? {
 /// records their figures.
 func benchmarkLongScrollMemory(results: inout BenchmarkResults) {
     benchmarkLongScroll(results: &results)
-    print("wide catalogue: 10,000,000 distinct images (Zipf 0.8), a 20 s drag, peak RSS of a child per strategy")
+    print("wide catalogue: 10,000,000 images (Zipf 0.8), drag, jump to item 9,990,000, drag; "
+          + "peak RSS of a child per strategy")
     var line = " "
     for name in StrategyCatalog.all.map(\.name) {
         guard let fields = childFigures(["--child-wide-catalog", name], label: "wide catalogue \(name)"),

@@ -7,12 +7,13 @@ extension AdaptiveStrategy {
     /// and the delay (a sum of transfers). A rounded subtraction is monotone, so the items late
     /// for a delay are a prefix of the slacks in ascending order, a prefix that only grows: a
     /// count moves a pointer along the sorted slacks past the items that turned late (each once)
-    /// and keeps the number of late items not yet passed. The slacks are sorted once per plan, at
-    /// its first count (a plan that asks none sorts nothing), by insertion (a plan's slacks are
+    /// and keeps the number of late items not yet passed. The slacks are sorted at most once per
+    /// plan, at its count after the first `scansBeforeSort` (see below; a plan that asks fewer
+    /// sorts nothing), by insertion (a plan's slacks are
     /// nearly sorted: ascending rows, each row's descending by a transfer per item), by the
     /// standard library's sort when that meets too many inversions; ties in any order (only
-    /// counts are read). O(1) per item passed or turning
-    /// late: no rank table, no prefix counts. Exact: the same count as a scan of the later items
+    /// counts are read). Once sorted, O(1) per item passed or turning late: no rank table, no
+    /// prefix counts. Exact: the same count as a scan of the later items
     /// (`AdaptiveHotPathTests`).
     ///
     /// A plan asks few counts (five on average in the long session, against some 70 resting
@@ -52,8 +53,8 @@ extension AdaptiveStrategy {
         static let scansBeforeSort = 8
 
         /// Starts again with `resting`'s slacks (in plan order), none passed, no delay.
-        /// - Complexity: O(n); the first `lateCount` after it sorts, O(n + inversions), at most
-        ///   O(n log n).
+        /// - Complexity: O(n); the `lateCount` after the first `scansBeforeSort` sorts,
+        ///   O(n + inversions), at most O(n log n).
         mutating func reset(_ resting: UnsafeBufferPointer<(index: Int, slack: Double)>) {
             let count = resting.count
             if sorted.count < count {
@@ -123,7 +124,8 @@ extension AdaptiveStrategy {
 
         /// The items not passed with slack − `delay` < `transferSeconds`. `delay` must not be
         /// below that of an earlier count since the last reset.
-        /// - Complexity: O(1) per item that turns late.
+        /// - Complexity: O(n) for each of the first `scansBeforeSort` counts after a reset (a scan);
+        ///   then O(1) per item that turns late.
         mutating func lateCount(delay: Double, transferSeconds: Double) -> Int {
             if isUnsorted {
                 if scans < Self.scansBeforeSort {

@@ -191,7 +191,10 @@ final class AdaptiveStrategy: FetchStrategy {
         /// (`maxPixelSize`), or the full image's when that is smaller.
         var cacheLimit: Int { Int(storedCacheLimit) }
         /// The image's entry in `stateOf` (`stateOf.slot(imageID)`); only of computed facts.
-        var state: UnsafeMutablePointer<ImageState> { storedState.unsafelyUnwrapped }
+        var state: UnsafeMutablePointer<ImageState> {
+            assert(storedState != nil, "the state slot of facts not computed")
+            return storedState.unsafelyUnwrapped
+        }
         /// Facts not computed yet.
         init() {}
         /// The facts of an item (each value within 32 bits, see above).
@@ -212,21 +215,17 @@ final class AdaptiveStrategy: FetchStrategy {
         private var storedItem: Int32
         var priority: RequestPriority
         var isSpeculative: Bool
-        /// Whether its image had a load in flight when the plan was made (the plan's pass over
-        /// its loads reads only these).
-        var hadLoad = false
         /// The image to load.
         var imageID: Int { Int(storedImageID) }
         /// The item it was planned for.
         var item: Int { Int(storedItem) }
 
         /// An entry for `imageID` (an `ItemFacts.imageID`) shown by `item` (below 10⁷).
-        init(imageID: Int, item: Int, priority: RequestPriority, isSpeculative: Bool, hadLoad: Bool = false) {
+        init(imageID: Int, item: Int, priority: RequestPriority, isSpeculative: Bool) {
             storedImageID = Int32(truncatingIfNeeded: imageID)
             storedItem = Int32(truncatingIfNeeded: item)
             self.priority = priority
             self.isSpeculative = isSpeculative
-            self.hadLoad = hadLoad
         }
     }
 
@@ -311,7 +310,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private let stateOf = PagedSlotTable(empty: ImageState())
     /// Per-item constants of the layout and the catalogue, filled on first use (they never change
     /// during a run), so a plan reads one array entry instead of asking again (`facts(ofItem:)`).
-    private let factsOfItem = DenseSlotTable(empty: ItemFacts())
+    private let factsOfItem = PagedSlotTable(empty: ItemFacts())
     /// The plans' memory-cache lookups, to skip those that cannot change the cache's recency
     /// order (every other use of the cache is reported to it).
     private let recency = LRUTouchLog()
@@ -720,10 +719,6 @@ final class AdaptiveStrategy: FetchStrategy {
             let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
             candidates.append(contentsOf: repeatElement(filler, count: bound - candidates.count))
         }
-        // The item facts' storage, grown first to hold every item the loops visit (the keys are
-        // in item order: the last has the largest), read through one pointer.
-        let lastItem = max(keys.last.map { $0 >> 32 } ?? 0, ahead.upperBound - 1, beyond.upperBound - 1, 0)
-        let storage = factsOfItem.storage(toInclude: lastItem)
         var count = 0
         // Whether the candidates are in `enter` order as gathered (each `enter` not below the one
         // before: `plan` reads them in place then), and the positions of those with a load in
@@ -739,10 +734,13 @@ final class AdaptiveStrategy: FetchStrategy {
         let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
             loading.withUnsafeMutableBufferPointer { loading in
+                // The loops visit items mostly in order: their facts' pages are reached through a
+                // cursor (a local of this closure, not a captured variable).
+                var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
                 for key in keys {
                     let item = key >> 32, cell = key & 0xFFFF_FFFF
                     let isDisplayed = self.isDisplayed[cell]
-                    let facts = facts(ofItem: item, in: storage)
+                    let facts = facts(ofItem: item, cursor: &factsCursor)
                     let imageID = facts.imageID
                     let state = facts.state
                     if state.pointee.mark == seen {
@@ -788,9 +786,9 @@ final class AdaptiveStrategy: FetchStrategy {
                     let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
                     for step in 0..<rowItems.count {
                         let item = origin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
-                            continue
-                        }
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                    cursor: &factsCursor)
+                        else { continue }
                         let imageID = facts.imageID
                         var candidate = Candidate(item: item, imageID: imageID, enter: enter,
                                                   leave: clock.leave(top: span.top, bottom: span.bottom),
@@ -815,9 +813,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 for part in 0..<2 {
                     for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
                         let item = beyondOrigin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen, facts: storage) else {
-                            continue
-                        }
+                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                    cursor: &factsCursor)
+                        else { continue }
                         let imageID = facts.imageID
                         var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
                                                   isDisplayed: false, isAttached: false)
@@ -853,14 +851,10 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Orders the candidates by the time they enter the screen (earliest deadline first) and
-    /// admits them against a bandwidth-serial estimate of when each image would arrive (median
-    /// latency, then the transfers ahead of it and its own):
-    /// - prepared cells while dragging or at rest are always admitted (a finger may stop);
-    /// - while a fling decelerates, the items where it will rest (on screen until it ends) are
-    ///   admitted; an item it carries past is admitted only if the time it would spend on screen
-    ///   with its image exceeds the delay its transfer adds to resting items it would make late;
-    /// - a download already in flight that cannot arrive in time is dropped.
-    /// Then cancels what nobody wants, re-prioritises the rest and starts more.
+    /// decides at once only those whose image has a load in flight: a download that cannot arrive
+    /// in time is dropped, the others are wanted; then cancels what nobody wants and
+    /// re-prioritises the rest. The other candidates are admitted as the pump reads the plan
+    /// (`extendPlan`, from the cursor this sets, with this plan's figures); `reconcile` pumps.
     private func plan(_ candidateCount: Int, isGatheringOrder: Bool, loadingCount: Int) {
         // The scratch arrays are moved out (swapped with empty ones: no allocation, no copy) and
         // back, so each is uniquely referenced while the plan fills it.
@@ -980,8 +974,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func entry(for c: Candidate, expectedLoadSeconds: Double) -> PlanEntry {
         let isImminent = c.enter <= expectedLoadSeconds
         let priority: RequestPriority = c.isDisplayed ? .high : isImminent ? .normal : .low
-        return PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: c.enter == atRest,
-                         hadLoad: c.isLoading)
+        return PlanEntry(imageID: c.imageID, item: c.item, priority: priority, isSpeculative: c.enter == atRest)
     }
 
     /// Where the plan is in its candidates, and the figures it plans them with (those of the
@@ -1209,15 +1202,14 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The constants of `item` (computed on first use).
     @inline(__always)
     private func facts(ofItem item: Int) -> ItemFacts {
-        facts(ofItem: item, in: factsOfItem.storage(toInclude: item))
+        let known = factsOfItem.slot(item)
+        return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
     }
 
-    /// `facts(ofItem:)` read through `storage`, `factsOfItem.storage(toInclude:)` of a key at
-    /// least `item` (a loop's: no capacity check per item; `computeFacts` never grows the table
-    /// past that key, so the pointer stays valid).
+    /// `facts(ofItem:)` through `cursor` (a loop over items mostly in order).
     @inline(__always)
-    private func facts(ofItem item: Int, in storage: UnsafeMutablePointer<ItemFacts>) -> ItemFacts {
-        let known = storage + item
+    private func facts(ofItem item: Int, cursor: inout PagedSlotTable<ItemFacts>.Cursor) -> ItemFacts {
+        let known = factsOfItem.slot(item, cursor: &cursor)
         return known.pointee.imageID >= 0 ? known.pointee : computeFacts(ofItem: item)
     }
 
@@ -1284,9 +1276,10 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `seen` yet: it is marked now) and not `isServedFromMemory`; nil otherwise. For the horizon
     /// and beyond it, where a later mention of an image already gathered adds nothing.
     @inline(__always)
-    private func newUnservedImage(ofItem item: Int, seen: Int32, facts storage: UnsafeMutablePointer<ItemFacts>)
+    private func newUnservedImage(ofItem item: Int, seen: Int32,
+                                  cursor: inout PagedSlotTable<ItemFacts>.Cursor)
         -> (facts: ItemFacts, state: UnsafeMutablePointer<ImageState>)? {
-        let facts = facts(ofItem: item, in: storage)
+        let facts = facts(ofItem: item, cursor: &cursor)
         let state = facts.state
         guard state.pointee.mark != seen else { return nil }
         state.pointee.mark = seen

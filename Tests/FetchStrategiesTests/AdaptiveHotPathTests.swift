@@ -108,36 +108,6 @@ import Testing
         #expect(DMath.log(1) == 0)
     }
 
-    @Test func aDenseSlotTableReadsUnwrittenKeysAsEmptyAndKeepsWhatWasWrittenAcrossGrowth() {
-        let table = DenseSlotTable(empty: -3)
-        var reference: [Int: Int] = [:]
-        var generator = Generator(state: 8)
-        #expect(table[0] == -3 && table[100_000] == -3)
-        for _ in 0..<5_000 {
-            let key = generator.next(generator.next(2) == 0 ? 40 : 5_000)
-            if generator.next(3) == 0 {
-                let value = generator.next(1_000)
-                table[key] = value
-                reference[key] = value
-            }
-            #expect(table[key] == reference[key, default: -3])
-        }
-        #expect(table.capacity >= (reference.keys.max() ?? 0) + 1)
-        for key in 0..<5_000 { #expect(table[key] == reference[key, default: -3]) }
-        // `storage(toInclude:)` grows the table to hold the key and reads and writes what the
-        // subscript does, through one pointer for every key up to it.
-        let last = table.capacity + 37
-        let storage = table.storage(toInclude: last)
-        #expect(table.capacity > last)
-        for key in 0...last {
-            #expect(storage[key] == reference[key, default: -3])
-            if key % 7 == 0 {
-                storage[key] = key
-                #expect(table[key] == key)
-            }
-        }
-    }
-
     @Test func imageStatesThroughSlotsMatchSeparateTablesPerField() {
         // `ImageState` replaced five tables keyed by image id (marks, candidate positions, load
         // slots, "was in memory", "was on disk"): the packed entries, written through `slot` and

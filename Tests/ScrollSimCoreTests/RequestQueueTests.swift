@@ -64,7 +64,7 @@ import Testing
         #expect(queue.popFirst() == nil)
     }
 
-    @Test func aLongFIFODropsItsPassedPrefixAndKeepsItsOrder() {
+    @Test func aLongFIFOKeepsItsOrderAcrossPopsAndPushes() {
         var queue = RequestQueue()
         for id in 0..<5_000 { _ = queue.push(id, priority: .normal) }
         for id in 0..<3_000 { #expect(queue.popFirst() == id) }

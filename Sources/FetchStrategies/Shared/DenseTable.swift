@@ -1,5 +1,5 @@
-/// A table keyed by a dense id (a cell id, an item: small non-negative integers a run visits in
-/// ranges from 0) held in an array that grows to the largest key written: a lookup is an index,
+/// A table keyed by a dense id (a cell id: small non-negative integers handed out from 0) held in
+/// an array that grows to the largest key written: a lookup is an index,
 /// with no hash, no probe and no key check, and keys never written read as `empty` (no optional).
 ///
 /// When to use which: `DenseTable` when the ids written over the run are a good share of those
@@ -9,9 +9,8 @@
 /// (ScrollSimCore) for integer keys that are few at any time compared to their range — items or
 /// tokens of a window that slides far, the images a bounded cache holds out of a large catalog,
 /// negative keys — whose memory follows the keys held at once, for one multiply and a short probe
-/// per lookup. `DenseSlotTable` and `PagedSlotTable` are the same tables as classes over storage
-/// their owner holds alone, for the hottest state (no copy-on-write check per write, one field
-/// written in place).
+/// per lookup. `PagedSlotTable` is the paged table as a class over storage its owner holds alone,
+/// for the hottest state (no copy-on-write check per write, one field written in place).
 struct DenseTable<Value> {
     /// The value of every key never written.
     let empty: Value

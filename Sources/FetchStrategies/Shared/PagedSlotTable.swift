@@ -1,11 +1,11 @@
-/// A value per image id (a non-negative key that may fall anywhere below a large bound) in storage
-/// one owner holds alone, for per-image state a hot path reads and writes on every step
-/// (adaptive's `ImageState`, `LRUTouchLog`'s touches): a write is a plain store, without the
+/// A value per image id or item (a non-negative key that may fall anywhere below a large bound: an
+/// image id under a Zipf popularity, an item after a jump) in storage one owner holds alone, for
+/// state a hot path reads and writes on every step (adaptive's `ImageState` and item facts,
+/// `LRUTouchLog`'s touches): a write is a plain store, without the
 /// copy-on-write check an array held by a class pays on every write; `slot(_:)` gives one field's
 /// storage without copying the whole value. Keys never written read as `empty`. A class, so it is
 /// never copied by accident: its owner holds it in a `let` for its lifetime (`PagedTable` is the
-/// value type over it). `DenseSlotTable` is the contiguous form, for keys a run visits in ranges
-/// from 0 (items, cells).
+/// value type over it).
 ///
 /// Storage is paged: `pageSize` values a page, a page allocated when a key in it is first written.
 /// Memory so follows the keys a run writes, not the largest of them: image ids under a Zipf
@@ -81,6 +81,29 @@ final class PagedSlotTable<Value> {
             return page + (key & (Self.pageSize - 1))
         }
         return makeSlot(key)
+    }
+
+    /// The page a loop over keys last read, so that consecutive keys reach their slots without a
+    /// directory lookup each (`slot(_:cursor:)`).
+    struct Cursor {
+        /// The page's number (−1: none yet).
+        fileprivate var number = -1
+        /// The page's first slot.
+        fileprivate var page: UnsafeMutablePointer<Value>?
+        /// A cursor on no page.
+        init() {}
+    }
+
+    /// `slot(_:)` through `cursor`: the directory is read only when `key` is on another page than
+    /// the cursor's last (whose page is made then, if it does not exist).
+    @inline(__always)
+    func slot(_ key: Int, cursor: inout Cursor) -> UnsafeMutablePointer<Value> {
+        let number = key >> Self.pageShift
+        if number != cursor.number {
+            cursor.page = slot(number << Self.pageShift)
+            cursor.number = number
+        }
+        return cursor.page.unsafelyUnwrapped + (key & (Self.pageSize - 1))
     }
 
     /// Calls `body` with the storage of every key whose page exists (keys never written among

@@ -2,9 +2,8 @@
 /// value semantics: a lookup is an index into a page, with no hash, no probe and no key check, and
 /// keys never written read as `empty` (no optional). Its storage is a `PagedSlotTable` (memory
 /// follows the pages of the keys written, not the largest key), copied on the first write after the
-/// table was copied. `DenseTable` is the contiguous form, for keys a run visits in ranges from 0
-/// (cells, items); `IntKeyedTable` (ScrollSimCore) for keys few at any time compared to those
-/// written over the run.
+/// table was copied. `DenseTable` is the contiguous form, for cell ids; `IntKeyedTable`
+/// (ScrollSimCore) for keys few at any time compared to those written over the run.
 struct PagedTable<Value> {
     /// Values by key.
     private var storage: PagedSlotTable<Value>

@@ -23,7 +23,7 @@
 /// (e.g. images of visible cells) are skipped by eviction, so a cache may stay over its limit
 /// while everything left is protected.
 ///
-/// Entries live in arrays linked into one doubly linked list (head = next victim), with a
+/// Entries live in slots linked into one doubly linked list (head = next victim), with a
 /// table from key to slot (`IntKeyedTable`, no SipHash) used only for lookups. The slots (key,
 /// cost, protection, CLOCK bit and links) live in one buffer the index owns (`Slot`: no uniqueness
 /// check or bounds check per write; an LRU hit is two link updates), and the free slots form a
@@ -52,8 +52,8 @@ public final class CacheIndex {
     /// Maximum total cost; 0 means no limit.
     public let costLimit: Int64
 
-    /// The slot of each held key (an array indexed by key: keys are image ids, items or trace
-    /// objects, dense from 0; `IntKeyedTable`).
+    /// The slot of each held key (a hash table of the keys held: keys are image ids, items or
+    /// trace objects, and its memory follows the entries, not the largest key).
     @usableFromInline @exclusivity(unchecked) var slotOfKey = IntKeyedTable<Int32>()
     /// The slots (`slotCount` of them initialised, room for `slotCapacity`).
     @usableFromInline @exclusivity(unchecked) var slots: UnsafeMutablePointer<Slot>
@@ -63,7 +63,7 @@ public final class CacheIndex {
     @usableFromInline @exclusivity(unchecked) var slotCapacity = 0
     /// The free slot freed last (the top of the stack linked through `Slot.next`), or −1.
     @usableFromInline @exclusivity(unchecked) var freeSlot: Int32 = -1
-    /// The order the next appended slot gets (`Link.order`).
+    /// The order the next appended slot gets (`Slot.order`).
     @usableFromInline @exclusivity(unchecked) var nextOrder: Int64 = 0
     /// Where eviction walks start: a linked slot with only protected entries before it, or −1 for
     /// the head.

@@ -118,6 +118,7 @@ public struct IntKeyedTable<Value> {
     @inlinable
     mutating func insertNew(_ key: Int, _ value: Value, atProbedSlot slot: Int) {
         precondition(key != Self.freeKey, "IntKeyedTable cannot hold the key Int.min")
+        assert(keys[slot] == Self.freeKey, "insertNew at a slot the table filled since the probe")
         keys[slot] = key
         values[slot] = value
         heldCount += 1
