@@ -2,13 +2,10 @@
 extension Simulator {
     // MARK: Vsync grid
 
-    /// Time of vsync `k`: floor(k · 1e9 / refreshHz) ns.
+    /// Time of vsync `k`: floor(k · 1e9 / refreshHz) ns (`VsyncDivision`: no division).
     @inline(__always)
     func vsyncTime(_ k: Int) -> SimTime {
-        let k = SimTime(k)
-        // k · 1e9 fits in Int64 for any vsync of the first ~290 years; beyond, the split form.
-        if k < 9_000_000_000 { return k * SimDuration.second / refreshHz }
-        return (k / refreshHz) * SimDuration.second + (k % refreshHz) * SimDuration.second / refreshHz
+        vsyncDivision.time(k)
     }
 
     /// The first vsync at or after `time`.
@@ -35,9 +32,17 @@ extension Simulator {
 
     /// The timeline's offset and velocity at vsync `k` (`timeline.offset(at:)` and
     /// `timeline.velocity(at:)` of `vsyncTime(k)`), from the two-vsync cache when it holds `k`.
+    /// The cache's test is inlined; a miss computes the sample out of line (`sampleMissed`).
+    @inline(__always)
     func sample(atVsync k: Int) -> ScrollTimeline.Sample {
         if k == sampleCache.1.vsync { return sampleCache.1.sample }
         if k == sampleCache.0.vsync { return sampleCache.0.sample }
+        return sampleMissed(atVsync: k)
+    }
+
+    /// `sample(atVsync:)` for a vsync not in the cache: sampled, and remembered.
+    @inline(never)
+    func sampleMissed(atVsync k: Int) -> ScrollTimeline.Sample {
         let sample = timeline.sample(at: vsyncTime(k), segmentHint: &segmentHint)
         sampleCache = (sampleCache.1, (k, sample))
         return sample
@@ -372,8 +377,18 @@ extension Simulator {
         let uniform = layout.uniformRows
         blankItems.withElements { items in
             var index = 0
+            // The row of the item before, and the first item past the row after it: blank rows
+            // are most often consecutive, so a row is most often found without a division.
+            // (No item is below 0: the first takes the division.)
+            var row = 0, afterNextRowStart = 0
             while index < items.count {
-                let row = items[index] / columns
+                // Items are below `itemCount`, so these row starts cannot overflow.
+                if items[index] < afterNextRowStart {
+                    row &+= 1
+                } else {
+                    row = items[index] / columns
+                }
+                afterNextRowStart = (row &+ 2) &* columns
                 let span: (top: Double, bottom: Double)
                 if let uniform {
                     let rowTop = uniform.insetTop + Double(row) * uniform.pitch

@@ -83,6 +83,8 @@ final class Simulator {
     let setImageCost: SimTime
     let renderCost: SimTime
     let refreshHz: Int64
+    /// `vsyncTime(_:)` by multiplication.
+    let vsyncDivision: VsyncDivision
     /// The largest time for which `vsyncIndex(atOrAfter:)` may compute `time · refreshHz + 1 s`
     /// without overflow.
     let vsyncIndexDirectLimit: SimTime
@@ -201,6 +203,7 @@ final class Simulator {
         setImageCost = SimDuration.milliseconds(costs.setImageMs)
         renderCost = SimDuration.milliseconds(scenario.display.renderMs)
         refreshHz = Int64(scenario.refreshHz)
+        vsyncDivision = VsyncDivision(refreshHz: refreshHz)
         vsyncIndexDirectLimit = refreshHz > 0 ? (SimTime.max - SimDuration.second) / refreshHz : -1
         decodeMsPerMegapixel = costs.decodeMsPerMegapixel / scenario.device.decodeSpeed
         thumbnailMsPerMegapixel = costs.thumbnailMsPerMegapixel / scenario.device.decodeSpeed
