@@ -8,13 +8,20 @@ extension Simulator {
         vsyncDivision.time(k)
     }
 
-    /// The first vsync at or after `time`.
+    /// The first vsync at or after `time` (the direct case inlined, the rest out of line).
+    @inline(__always)
     func vsyncIndex(atOrAfter time: SimTime) -> Int {
         // vsyncTime(k) = floor(k · 1e9 / hz) ≥ t (an integer) exactly when k · 1e9 ≥ t · hz, so
         // the answer is ceil(t · hz / 1e9): one division by a constant while t · hz fits.
         if time >= 0 && time <= vsyncIndexDirectLimit {
-            return Int((time * refreshHz + (SimDuration.second - 1)) / SimDuration.second)
+            return Int((time &* refreshHz &+ (SimDuration.second - 1)) / SimDuration.second)
         }
+        return vsyncIndexBeyondDirectLimit(atOrAfter: time)
+    }
+
+    /// `vsyncIndex(atOrAfter:)` for a time before 0 or past `vsyncIndexDirectLimit`.
+    @inline(never)
+    func vsyncIndexBeyondDirectLimit(atOrAfter time: SimTime) -> Int {
         // (t / 1 s) · hz + (t mod 1 s) · hz / 1 s: exact, and cannot overflow.
         var k = Int((time / SimDuration.second) * refreshHz
                     + (time % SimDuration.second) * refreshHz / SimDuration.second)
@@ -63,6 +70,7 @@ extension Simulator {
     }
 
     /// Whether the display needs a new frame for vsync `k`.
+    @inline(__always)
     func needsFrame(_ k: Int) -> Bool {
         needsInitialLayout || isDirty || offset(atVsync: k) != laidOutOffset
     }

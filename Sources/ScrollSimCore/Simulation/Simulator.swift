@@ -291,8 +291,10 @@ final class Simulator {
         return recorder.finish()
     }
 
-    private func handle(_ event: SimEvent) {
-        switch event {
+    /// Takes the event (its closures move into the work they start; no copy, and no destroy of
+    /// the event after the call).
+    private func handle(_ event: consuming SimEvent) {
+        switch consume event {
         case .vsync(let k): vsyncFired(k)
         case .mainItemDone: mainItemDone()
         case .scriptChange:
