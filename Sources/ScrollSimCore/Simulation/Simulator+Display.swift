@@ -118,7 +118,11 @@ extension Simulator {
                 mainQueueHead = 0
             }
         } else if mainQueueHead < mainQueue.count {
-            item = mainQueue[mainQueueHead]
+            // Moved out (a copy would retain a block's closure, and the queue's later emptying
+            // release it): the slot keeps a case without a payload until then.
+            var taken = MainItem.idlePreparation
+            swap(&taken, &mainQueue[mainQueueHead])
+            item = taken
             mainQueueHead += 1
         } else if hasIdlePreparation() {
             item = .idlePreparation

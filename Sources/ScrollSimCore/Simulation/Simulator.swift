@@ -430,13 +430,22 @@ final class Simulator {
     func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool) {
         chargeMain(setImageCost)
         if let image { memory.retain(image) }
-        if let old = cells[cell].image { memory.release(old) }
-        cells[cell].image = image
-        cells[cell].shownImageID = image?.imageID ?? -1
-        cells[cell].isFinal = image != nil && isFinal
-        markChanged(cell)
+        // The record's fields one by one through the cells' buffer (one uniqueness check; the old
+        // image swapped out, so neither the record nor an image is copied and retained).
+        var old = image
+        let isDisplayed = cells.withUnsafeMutableBufferPointer { cells in
+            swap(&old, &cells[cell].image)
+            cells[cell].shownImageID = image?.imageID ?? -1
+            cells[cell].isFinal = image != nil && isFinal
+            if !cells[cell].isChanged {  // `markChanged`
+                cells[cell].isChanged = true
+                changedCells.append(cell)
+            }
+            return cells[cell].isDisplayed
+        }
+        if let old { memory.release(old) }
         observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
-        if cells[cell].isDisplayed && !isFrameRunning {
+        if isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)
         }
