@@ -306,11 +306,12 @@ extension Simulator {
     }
 
     /// Sorts `changedCells` by item, stably (as `sort(by:)` does): a frame changes a few cells,
-    /// so an insertion sort does it without a comparison closure; many go to the library sort.
+    /// so an insertion sort does it without a comparison closure (the list is mostly in item order:
+    /// up to 64 cells); more go to the library sort.
     private func sortChangedCellsByItem() {
         let count = changedCells.count
         guard count > 1 else { return }
-        guard count <= 32 else {
+        guard count <= 64 else {
             changedCells.sort { cells[$0].item < cells[$1].item }
             return
         }
