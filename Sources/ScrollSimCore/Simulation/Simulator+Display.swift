@@ -61,6 +61,7 @@ extension Simulator {
     }
 
     /// Makes sure a frame is considered at vsync `k` (or earlier, if one is already pending).
+    @inline(__always)
     func requestFrame(vsync k: Int) {
         if isFrameInFlight { return }  // the commit re-checks what is needed
         let k = max(k, lastFrameVsync + 1)
