@@ -77,6 +77,7 @@ extension Simulator {
     }
 
     /// The display link fired at vsync `k`.
+    @inline(__always)
     func vsyncFired(_ k: Int) {
         guard scheduledVsync == k else { return }  // superseded by an earlier request
         scheduledVsync = nil
@@ -169,6 +170,7 @@ extension Simulator {
     }
 
     /// The running main item ended.
+    @inline(__always)
     func mainItemDone() {
         if let k = runningItemIsFrame {
             runningItemIsFrame = nil
