@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    /// The rounding exp uses is `rounded(.toNearestOrEven)`, ties and all, over |v| < 2^51.
+    @Test func roundedToNearestEvenIsTheLibraryRounding() {
+        var rng = SplitMix64(seed: 11)
+        var values: [Double] = [0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                1074.5, -1075.5, 0x1p51 - 0.5, -(0x1p51 - 0.5), 0x1p51 - 1, 0x1p-1074]
+        for n in -2_000...2_000 { values += [Double(n) + 0.5, Double(n).nextUp, Double(n).nextDown] }
+        for _ in 0..<100_000 {
+            let magnitude = Double(rng.next() >> 11) * 0x1p-53 * [1, 1_100, 0x1p40, 0x1p51][Int(rng.next() % 4)]
+            values.append(rng.next() & 1 == 0 ? magnitude : -magnitude)
+        }
+        for v in values where v.magnitude < 0x1p51 {
+            #expect(DMath.roundedToNearestEven(v) == v.rounded(.toNearestOrEven), "v = \(v)")
+        }
+    }
+
     /// exp on [−700, 700] is within 1e-14 of libm, for 200k seeded inputs and near 0.
     @Test func expMatchesLibmOnWideRange() {
         let inputs = uniformInputs(200_000, in: -700...700, seed: 1)

@@ -69,4 +69,26 @@ import ScrollSimTestSupport
             }
         }
     }
+
+    @Test func vsyncTimeByMultiplicationEqualsTheDivision() {
+        // Given every refresh rate up to 1,000 Hz (the power-of-two ones included) and vsyncs
+        // from 0, around every multiple of the rate, at random up to the fast path's end, and
+        // past it
+        for hz in Int64(1)...1_000 {
+            let division = VsyncDivision(refreshHz: hz)
+            var generator = SplitMix64(seed: UInt64(hz))
+            var vsyncs: [Int64] = Array(0...(3 * hz + 2))
+            for _ in 0..<300 {
+                let k = Int64(generator.next() % UInt64(division.fastLimit))
+                vsyncs += [k, k + 1, (k / hz) * hz, (k / hz) * hz - 1]
+            }
+            vsyncs += [division.fastLimit - 1, division.fastLimit, division.fastLimit + 1, 9_200_000_000, -1, -hz]
+            for k in vsyncs {
+                // Then the time is floor(k · 1e9 / hz), the definition (truncated below 0, as before)
+                let expected = k < 9_000_000_000 ? k * SimDuration.second / hz
+                    : (k / hz) * SimDuration.second + (k % hz) * SimDuration.second / hz
+                #expect(division.time(Int(k)) == expected, "\(hz) Hz, k = \(k)")
+            }
+        }
+    }
 }

@@ -127,6 +127,7 @@ import Testing
         switch event {
         case .mainItemDone: return "main"
         case .diskDone(let id): return "disk \(id)"
+        case .vsync(let k): return "vsync \(k)"
         default: return "other"
         }
     }
@@ -167,6 +168,52 @@ import Testing
                 }
             }
             while let expected = oracle.pop() {
+                #expect(scheduler.next().map(Self.name) == expected.payload, "seed \(seed)")
+            }
+            #expect(scheduler.isEmpty && scheduler.next() == nil)
+        }
+    }
+
+    @Test func vsyncsPopWhereQueuedOnesWouldAlongsideTheMainItemDone() {
+        // Given the same random schedule on a Scheduler (the latest vsync and the main item done
+        // in their slots; a vsync asked while one waits sends the waiting one to the queue) and on
+        // a plain event queue (everything queued), with many ties at equal times
+        for seed in UInt64(1)...60 {
+            var generator = SplitMix64(seed: seed)
+            let scheduler = Scheduler()
+            let oracle = EventQueue<String>()
+            var now: SimTime = 0
+            var mainPending = false
+            var next = 0
+            for _ in 0..<400 {
+                let roll = generator.next() % 5
+                let time = now + SimTime(generator.next() % 3)
+                if roll == 0 && !mainPending {
+                    scheduler.schedule(.mainItemDone, at: time)
+                    oracle.push("main", at: time)
+                    mainPending = true
+                } else if roll <= 1 {
+                    scheduler.schedule(.vsync(next), at: time)
+                    oracle.push("vsync \(next)", at: time)
+                    next += 1
+                } else if roll <= 2 || scheduler.isEmpty {
+                    scheduler.schedule(.diskDone(next), at: time)
+                    oracle.push("disk \(next)", at: time)
+                    next += 1
+                } else {
+                    // When one event pops from each
+                    #expect(scheduler.nextTime == oracle.nextTime, "seed \(seed)")
+                    let event = scheduler.next()
+                    let expected = oracle.pop()
+                    // Then it is the same event at the same time
+                    #expect(event.map(Self.name) == expected?.payload, "seed \(seed)")
+                    #expect(scheduler.now == expected?.time, "seed \(seed)")
+                    if case .mainItemDone = event { mainPending = false }
+                    now = scheduler.now
+                }
+            }
+            while let expected = oracle.pop() {
+                #expect(scheduler.nextTime == expected.time, "seed \(seed)")
                 #expect(scheduler.next().map(Self.name) == expected.payload, "seed \(seed)")
             }
             #expect(scheduler.isEmpty && scheduler.next() == nil)

@@ -32,7 +32,8 @@ public enum DMath {
         if x.magnitude < 0x1p-28 { return 1 + x }
 
         // Reduce: x = k·ln2 + r, |r| ≤ 0.5·ln2 (plus an ulp or so).
-        let k = (x * invLn2).rounded(.toNearestOrEven)
+        // |x / ln 2| < 1,100 here. (k = −0 comes out +0, which changes no bit below: x ≠ 0.)
+        let k = roundedToNearestEven(x * invLn2)
         let hi = x - k * ln2Hi
         let lo = k * ln2Lo
         let r = hi - lo
@@ -136,6 +137,14 @@ public enum DMath {
         let denominator = (((7.784695709041462e-03 * q + 3.224671290700398e-01) * q
             + 2.445134137142996e+00) * q + 3.754408661907416e+00) * q + 1
         return numerator / denominator
+    }
+
+    /// `v.rounded(.toNearestOrEven)` for |v| < 2^51 (a zero comes out +0): adding then
+    /// subtracting 1.5 · 2^52 rounds to an integer, ties to even, in the default rounding mode,
+    /// exactly. On x86-64 without SSE4.1 `rounded(.toNearestOrEven)` is a libm `rint` call.
+    @inline(__always)
+    static func roundedToNearestEven(_ v: Double) -> Double {
+        (v + 0x1.8p52) - 0x1.8p52
     }
 
     /// y · 2^n through exponent bits, stepping in range like fdlibm's `scalbn` (one rounding for

@@ -96,7 +96,7 @@ final class EventQueue<Payload> {
 
     /// Whether `a` pops before `b`: earlier time, or the same time and inserted earlier.
     @inline(__always)
-    private static func precedes(_ a: Key, _ b: Key) -> Bool {
+    static func precedes(_ a: Key, _ b: Key) -> Bool {
         a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
     }
 
@@ -122,7 +122,16 @@ final class EventQueue<Payload> {
 
     /// Adds `payload` at `time`.
     /// - Complexity: O(log n), amortised.
+    @inline(__always)
     func push(_ payload: consuming Payload, at time: SimTime) {
+        push(payload, at: time, sequence: reserveSequence())
+    }
+
+    /// Adds `payload` at `time` with insertion number `sequence`, taken earlier by
+    /// `reserveSequence` for an event its owner held outside the queue until now (`Scheduler`'s
+    /// vsync slot): it pops exactly where it would have, had it been pushed then.
+    /// - Complexity: O(log n), amortised.
+    func push(_ payload: consuming Payload, at time: SimTime, sequence: UInt64) {
         let slot: Int
         if freeCount > 0 {
             freeCount -= 1
@@ -134,8 +143,7 @@ final class EventQueue<Payload> {
             (payloads + slot).initialize(to: payload)
             slotCount += 1
         }
-        let key = Key(time: time, sequence: nextSequence, slot: slot)
-        nextSequence &+= 1
+        let key = Key(time: time, sequence: sequence, slot: slot)
         var child = heapCount
         heapCount += 1
         while child > 0 {

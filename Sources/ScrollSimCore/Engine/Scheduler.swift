@@ -62,7 +62,10 @@ enum SimEvent {
 /// slot beside the queue instead of in it: it takes its insertion number from the queue as a push
 /// would, and `next` pops it when it precedes the queue's earliest event in the same
 /// `(time, sequence)` order, so every event pops exactly as if it had been queued, without the
-/// heap's push and pop for the most frequent event.
+/// heap's push and pop for the most frequent event. The latest `vsync` waits in a slot of its own
+/// the same way (the display link asks for one vsync at a time; one asked while another waits,
+/// which it supersedes, sends the waiting one to the queue with its own insertion number, where
+/// it pops as it would have).
 final class Scheduler {
     /// Time of the event being handled.
     @exclusivity(unchecked) private(set) var now: SimTime = 0
@@ -76,8 +79,17 @@ final class Scheduler {
     /// Its insertion number, reserved from the queue.
     @exclusivity(unchecked) private var mainItemDoneSequence: UInt64 = 0
 
+    /// Whether a `vsync` waits in its slot.
+    @exclusivity(unchecked) private var hasVsync = false
+    /// Its time.
+    @exclusivity(unchecked) private var vsyncTime: SimTime = 0
+    /// Its insertion number, reserved from the queue.
+    @exclusivity(unchecked) private var vsyncSequence: UInt64 = 0
+    /// Its vsync number.
+    @exclusivity(unchecked) private var vsyncNumber = 0
+
     /// Whether no event is queued.
-    var isEmpty: Bool { queue.isEmpty && !hasMainItemDone }
+    var isEmpty: Bool { queue.isEmpty && !hasMainItemDone && !hasVsync }
 
     /// Queues `event` at `time` (never before `now`: time never goes back).
     @inline(__always)
@@ -87,7 +99,32 @@ final class Scheduler {
             scheduleMainItemDone(at: time)
             return
         }
+        if case .vsync(let k) = event {
+            scheduleVsync(k, at: time)
+            return
+        }
         queue.push(event, at: time < now ? now : time)
+    }
+
+    /// Puts `vsync(k)` in the vsync slot at `time`, numbered as a push would; a vsync waiting
+    /// there goes to the queue with its own number.
+    @inline(__always)
+    private func scheduleVsync(_ k: Int, at time: SimTime) {
+        let sequence = queue.reserveSequence()
+        if hasVsync { queue.push(.vsync(vsyncNumber), at: vsyncTime, sequence: vsyncSequence) }
+        hasVsync = true
+        vsyncTime = time < now ? now : time
+        vsyncSequence = sequence
+        vsyncNumber = k
+    }
+
+    /// Whether the event at `time` numbered `sequence` pops before the slot's `mainItemDone`
+    /// (true when there is none).
+    @inline(__always)
+    private func precedesMainItemDone(time: SimTime, sequence: UInt64) -> Bool {
+        !hasMainItemDone || EventQueue<SimEvent>.precedes(
+            .init(time: time, sequence: sequence, slot: 0),
+            .init(time: mainItemDoneTime, sequence: mainItemDoneSequence, slot: 0))
     }
 
     /// Puts the main thread's `mainItemDone` in its slot at `time`, numbered as a push would.
@@ -102,6 +139,15 @@ final class Scheduler {
     /// Removes the earliest event and advances the clock to it.
     @inline(__always)
     func next() -> SimEvent? {
+        if hasVsync && queue.precedesFirst(time: vsyncTime, sequence: vsyncSequence)
+            && precedesMainItemDone(time: vsyncTime, sequence: vsyncSequence) {
+            hasVsync = false
+            now = vsyncTime
+            eventsHandled += 1
+            return .vsync(vsyncNumber)
+        }
+        // Past here a waiting vsync comes after the queue's first event or the main item done;
+        // when the main item done precedes the queue's first, it therefore precedes the vsync.
         if hasMainItemDone && queue.precedesFirst(time: mainItemDoneTime, sequence: mainItemDoneSequence) {
             hasMainItemDone = false
             now = mainItemDoneTime
@@ -117,6 +163,10 @@ final class Scheduler {
 
     /// Time of the earliest queued event.
     var nextTime: SimTime? {
+        if hasVsync && queue.precedesFirst(time: vsyncTime, sequence: vsyncSequence)
+            && precedesMainItemDone(time: vsyncTime, sequence: vsyncSequence) {
+            return vsyncTime
+        }
         guard hasMainItemDone else { return queue.nextTime }
         return queue.precedesFirst(time: mainItemDoneTime, sequence: mainItemDoneSequence)
             ? mainItemDoneTime : queue.nextTime

@@ -2,22 +2,26 @@
 extension Simulator {
     // MARK: Vsync grid
 
-    /// Time of vsync `k`: floor(k · 1e9 / refreshHz) ns.
+    /// Time of vsync `k`: floor(k · 1e9 / refreshHz) ns (`VsyncDivision`: no division).
     @inline(__always)
     func vsyncTime(_ k: Int) -> SimTime {
-        let k = SimTime(k)
-        // k · 1e9 fits in Int64 for any vsync of the first ~290 years; beyond, the split form.
-        if k < 9_000_000_000 { return k * SimDuration.second / refreshHz }
-        return (k / refreshHz) * SimDuration.second + (k % refreshHz) * SimDuration.second / refreshHz
+        vsyncDivision.time(k)
     }
 
-    /// The first vsync at or after `time`.
+    /// The first vsync at or after `time` (the direct case inlined, the rest out of line).
+    @inline(__always)
     func vsyncIndex(atOrAfter time: SimTime) -> Int {
         // vsyncTime(k) = floor(k · 1e9 / hz) ≥ t (an integer) exactly when k · 1e9 ≥ t · hz, so
         // the answer is ceil(t · hz / 1e9): one division by a constant while t · hz fits.
         if time >= 0 && time <= vsyncIndexDirectLimit {
-            return Int((time * refreshHz + (SimDuration.second - 1)) / SimDuration.second)
+            return Int((time &* refreshHz &+ (SimDuration.second - 1)) / SimDuration.second)
         }
+        return vsyncIndexBeyondDirectLimit(atOrAfter: time)
+    }
+
+    /// `vsyncIndex(atOrAfter:)` for a time before 0 or past `vsyncIndexDirectLimit`.
+    @inline(never)
+    func vsyncIndexBeyondDirectLimit(atOrAfter time: SimTime) -> Int {
         // (t / 1 s) · hz + (t mod 1 s) · hz / 1 s: exact, and cannot overflow.
         var k = Int((time / SimDuration.second) * refreshHz
                     + (time % SimDuration.second) * refreshHz / SimDuration.second)
@@ -35,9 +39,17 @@ extension Simulator {
 
     /// The timeline's offset and velocity at vsync `k` (`timeline.offset(at:)` and
     /// `timeline.velocity(at:)` of `vsyncTime(k)`), from the two-vsync cache when it holds `k`.
+    /// The cache's test is inlined; a miss computes the sample out of line (`sampleMissed`).
+    @inline(__always)
     func sample(atVsync k: Int) -> ScrollTimeline.Sample {
         if k == sampleCache.1.vsync { return sampleCache.1.sample }
         if k == sampleCache.0.vsync { return sampleCache.0.sample }
+        return sampleMissed(atVsync: k)
+    }
+
+    /// `sample(atVsync:)` for a vsync not in the cache: sampled, and remembered.
+    @inline(never)
+    func sampleMissed(atVsync k: Int) -> ScrollTimeline.Sample {
         let sample = timeline.sample(at: vsyncTime(k), segmentHint: &segmentHint)
         sampleCache = (sampleCache.1, (k, sample))
         return sample
@@ -49,6 +61,7 @@ extension Simulator {
     }
 
     /// Makes sure a frame is considered at vsync `k` (or earlier, if one is already pending).
+    @inline(__always)
     func requestFrame(vsync k: Int) {
         if isFrameInFlight { return }  // the commit re-checks what is needed
         let k = max(k, lastFrameVsync + 1)
@@ -58,11 +71,13 @@ extension Simulator {
     }
 
     /// Whether the display needs a new frame for vsync `k`.
+    @inline(__always)
     func needsFrame(_ k: Int) -> Bool {
         needsInitialLayout || isDirty || offset(atVsync: k) != laidOutOffset
     }
 
     /// The display link fired at vsync `k`.
+    @inline(__always)
     func vsyncFired(_ k: Int) {
         guard scheduledVsync == k else { return }  // superseded by an earlier request
         scheduledVsync = nil
@@ -105,7 +120,11 @@ extension Simulator {
                 mainQueueHead = 0
             }
         } else if mainQueueHead < mainQueue.count {
-            item = mainQueue[mainQueueHead]
+            // Moved out (a copy would retain a block's closure, and the queue's later emptying
+            // release it): the slot keeps a case without a payload until then.
+            var taken = MainItem.idlePreparation
+            swap(&taken, &mainQueue[mainQueueHead])
+            item = taken
             mainQueueHead += 1
         } else if hasIdlePreparation() {
             item = .idlePreparation
@@ -151,6 +170,7 @@ extension Simulator {
     }
 
     /// The running main item ended.
+    @inline(__always)
     func mainItemDone() {
         if let k = runningItemIsFrame {
             runningItemIsFrame = nil
@@ -289,11 +309,12 @@ extension Simulator {
     }
 
     /// Sorts `changedCells` by item, stably (as `sort(by:)` does): a frame changes a few cells,
-    /// so an insertion sort does it without a comparison closure; many go to the library sort.
+    /// so an insertion sort does it without a comparison closure (the list is mostly in item order:
+    /// up to 64 cells); more go to the library sort.
     private func sortChangedCellsByItem() {
         let count = changedCells.count
         guard count > 1 else { return }
-        guard count <= 32 else {
+        guard count <= 64 else {
             changedCells.sort { cells[$0].item < cells[$1].item }
             return
         }
@@ -372,8 +393,18 @@ extension Simulator {
         let uniform = layout.uniformRows
         blankItems.withElements { items in
             var index = 0
+            // The row of the item before, and the first item past the row after it: blank rows
+            // are most often consecutive, so a row is most often found without a division.
+            // (No item is below 0: the first takes the division.)
+            var row = 0, afterNextRowStart = 0
             while index < items.count {
-                let row = items[index] / columns
+                // Items are below `itemCount`, so these row starts cannot overflow.
+                if items[index] < afterNextRowStart {
+                    row &+= 1
+                } else {
+                    row = items[index] / columns
+                }
+                afterNextRowStart = (row &+ 2) &* columns
                 let span: (top: Double, bottom: Double)
                 if let uniform {
                     let rowTop = uniform.insetTop + Double(row) * uniform.pitch

@@ -83,6 +83,8 @@ final class Simulator {
     let setImageCost: SimTime
     let renderCost: SimTime
     let refreshHz: Int64
+    /// `vsyncTime(_:)` by multiplication.
+    let vsyncDivision: VsyncDivision
     /// The largest time for which `vsyncIndex(atOrAfter:)` may compute `time · refreshHz + 1 s`
     /// without overflow.
     let vsyncIndexDirectLimit: SimTime
@@ -201,6 +203,7 @@ final class Simulator {
         setImageCost = SimDuration.milliseconds(costs.setImageMs)
         renderCost = SimDuration.milliseconds(scenario.display.renderMs)
         refreshHz = Int64(scenario.refreshHz)
+        vsyncDivision = VsyncDivision(refreshHz: refreshHz)
         vsyncIndexDirectLimit = refreshHz > 0 ? (SimTime.max - SimDuration.second) / refreshHz : -1
         decodeMsPerMegapixel = costs.decodeMsPerMegapixel / scenario.device.decodeSpeed
         thumbnailMsPerMegapixel = costs.thumbnailMsPerMegapixel / scenario.device.decodeSpeed
@@ -288,8 +291,10 @@ final class Simulator {
         return recorder.finish()
     }
 
-    private func handle(_ event: SimEvent) {
-        switch event {
+    /// Takes the event (its closures move into the work they start; no copy, and no destroy of
+    /// the event after the call).
+    private func handle(_ event: consuming SimEvent) {
+        switch consume event {
         case .vsync(let k): vsyncFired(k)
         case .mainItemDone: mainItemDone()
         case .scriptChange:
@@ -425,13 +430,22 @@ final class Simulator {
     func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool) {
         chargeMain(setImageCost)
         if let image { memory.retain(image) }
-        if let old = cells[cell].image { memory.release(old) }
-        cells[cell].image = image
-        cells[cell].shownImageID = image?.imageID ?? -1
-        cells[cell].isFinal = image != nil && isFinal
-        markChanged(cell)
+        // The record's fields one by one through the cells' buffer (one uniqueness check; the old
+        // image swapped out, so neither the record nor an image is copied and retained).
+        var old = image
+        let isDisplayed = cells.withUnsafeMutableBufferPointer { cells in
+            swap(&old, &cells[cell].image)
+            cells[cell].shownImageID = image?.imageID ?? -1
+            cells[cell].isFinal = image != nil && isFinal
+            if !cells[cell].isChanged {  // `markChanged`
+                cells[cell].isChanged = true
+                changedCells.append(cell)
+            }
+            return cells[cell].isDisplayed
+        }
+        if let old { memory.release(old) }
         observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
-        if cells[cell].isDisplayed && !isFrameRunning {
+        if isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)
         }

@@ -37,6 +37,8 @@ struct SortedItems {
     /// Index in `storage` of the first element ≥ `item` (binary search).
     private func position(of item: Int) -> Int {
         if let last = storage.last, last < item { return storage.count }
+        // The front (most removals: an item displayed, or a blank cell filled, is most often the first).
+        if head < storage.count && storage[head] >= item { return head }
         var low = head, high = storage.count
         while low < high {
             let mid = (low + high) / 2
