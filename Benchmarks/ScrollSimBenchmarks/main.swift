@@ -16,7 +16,8 @@
 //   cells         1x, 4x, 9x the cells on screen, each strategy alone and all together
 //   script        1x, 2x, 4x the script's length
 //   bundled       the bundled scenarios × every strategy (median of --repeat)
-//   memory        peak RSS of a 10-minute scroll of 1,000,000 items, in a child process
+//   memory        peak RSS of a 10-minute scroll of 1,000,000 items, in a child process, and of a
+//                 drag, jump and drag over 10,000,000 Zipf images per strategy, a child each
 //   cache-replay  the 1,000,000-request trace through LRU, in process
 //   hostile-network  `naive` dragged N x 3600 s over 10,000,000 items: linear in N
 //   texture-grid  `texture` on the hostile-input grid at 10k, 20k, 40k items: linear in the count

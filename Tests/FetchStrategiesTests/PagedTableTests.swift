@@ -1,28 +1,23 @@
 @testable import FetchStrategies
+import ScrollSimCore
 import Testing
 
 /// The tables keyed by image id: memory follows the pages of the keys written (image ids under a
 /// Zipf popularity fall anywhere below the catalogue's size), values as a dictionary would hold them.
 @Suite struct PagedTableTests {
-    /// A repeatable generator for the cases (64-bit LCG, Knuth's MMIX constants).
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
+    /// A uniform draw below `bound` from the project's generator.
+    static func draw(_ generator: inout SplitMix64, _ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
 
     @Test func aPagedSlotTableKeepsWhatWasWrittenAndReadsTheRestAsEmpty() {
         let table = PagedSlotTable(empty: -3)
         var reference: [Int: Int] = [:]
-        var generator = Generator(state: 8)
+        var generator = SplitMix64(seed: 8)
         #expect(table[0] == -3 && table[100_000] == -3 && table[Int.max] == -3)
         for _ in 0..<5_000 {
             // Keys near 0, and keys anywhere below ten million.
-            let key = generator.next(2) == 0 ? generator.next(40) : generator.next(10_000_000)
-            if generator.next(3) == 0 {
-                let value = generator.next(1_000)
+            let key = Self.draw(&generator, 2) == 0 ? Self.draw(&generator, 40) : Self.draw(&generator, 10_000_000)
+            if Self.draw(&generator, 3) == 0 {
+                let value = Self.draw(&generator, 1_000)
                 table[key] = value
                 reference[key] = value
             }
