@@ -18,7 +18,7 @@ extension NukeStrategy {
     /// Cleared by the cache's memory-pressure source (`Cache.swift:78-82`).
     ///
     /// The kept bytes are `Data` in the app's heap: with an `environment` they count in its
-    /// footprint (`chargeMemory(bytes:)`), following the storage's total.
+    /// footprint, following the storage's total (a `ChargedCache` settles the charge).
     final class ResumableDataStorage {
         /// `countLimit` of the storage's cache.
         static let countLimit = 100
@@ -29,12 +29,8 @@ extension NukeStrategy {
         let costLimitBytes: Int64
         /// `entryMaxCost`: an entry must cost less than this to be stored.
         let entryMaxCostBytes: Int64
-        /// The entries: image → bytes kept, in the cache's CLOCK order.
-        private let index: CacheIndex
-        /// Where the kept bytes are charged (nil: nowhere, for tests of the storage alone).
-        private let environment: FetchEnvironment?
-        /// Bytes charged to `environment` so far.
-        @exclusivity(unchecked) private var charged: Int64 = 0
+        /// The entries: image → bytes kept, in the cache's CLOCK order, charged to the footprint.
+        private let index: ChargedCache
         /// Scratch for the keys an insertion evicts.
         @exclusivity(unchecked) private var evicted: [Int] = []
 
@@ -44,8 +40,8 @@ extension NukeStrategy {
             costLimitBytes = Int64(Double(physicalMemoryBytes) * 0.01)
             // `recomputeEntryMaxCost`: `Int(clamped × Double(costLimit))`
             entryMaxCostBytes = Int64(Self.entryCostLimit * Double(costLimitBytes))
-            index = CacheIndex(policy: .clock, countLimit: Self.countLimit, costLimit: costLimitBytes)
-            self.environment = environment
+            index = ChargedCache(CacheIndex(policy: .clock, countLimit: Self.countLimit,
+                                            costLimit: costLimitBytes), chargingTo: environment)
         }
 
         /// Entries kept.
@@ -60,7 +56,6 @@ extension NukeStrategy {
         func remove(_ imageID: Int) -> Int64? {
             guard let bytes = index.cost(of: imageID) else { return nil }
             index.remove(imageID)
-            settleCharge()
             return bytes
         }
 
@@ -71,24 +66,11 @@ extension NukeStrategy {
             guard bytes < entryMaxCostBytes else { return }
             index.insert(imageID, cost: bytes, evicted: &evicted)
             evicted.removeAllKeepingCapacity()
-            settleCharge()
         }
 
         /// `removeAllCachedValues()`.
         func removeAll() {
             index.removeAll()
-            settleCharge()
-        }
-
-        /// Charges or releases the change of the total since the last call.
-        private func settleCharge() {
-            guard let environment, index.totalCost != charged else { return }
-            if index.totalCost > charged {
-                environment.chargeMemory(bytes: index.totalCost - charged)
-            } else {
-                environment.releaseMemory(bytes: charged - index.totalCost)
-            }
-            charged = index.totalCost
         }
     }
 }

@@ -204,8 +204,8 @@ final class TextureStrategy: FetchStrategy {
     private let configuration: Configuration
     /// PINCache memory: downloaded data by image (costs its bytes), no limits. The data is malloc'd
     /// memory of the app: charged to the footprint (`peak_memory_mb`, the memory warning) while
-    /// held, released on preload exit and on a memory warning.
-    private let memory: CacheIndex
+    /// held, released on preload exit and on a memory warning (a `ChargedCache` settles it).
+    private let memory: ChargedCache
     /// PINCache disk: downloaded data by image, and resume data (`resumeKey`), costs in bytes.
     private let disk: CacheIndex
     /// Nodes of the items in the preload range (a contiguous range of items that slides with the
@@ -267,7 +267,7 @@ final class TextureStrategy: FetchStrategy {
         layout = environment.layout
         session = environment.makeSession(.init(name: "PINURLSessionManager", httpMaximumConnectionsPerHost: 65_535))
         self.configuration = configuration
-        memory = CacheIndex(policy: .lru)
+        memory = ChargedCache(CacheIndex(policy: .lru), chargingTo: environment)
         disk = CacheIndex(policy: .lru, costLimit: Int64(configuration.diskCacheMB * 1_048_576))
         // `PINURLSessionManager`'s `didFinishCollectingMetrics:` feeds `PINSpeedRecorder`.
         session.metricsHandler = { [unowned(unsafe) self] metrics in self.hostSpeed.record(metrics) }
@@ -301,8 +301,7 @@ final class TextureStrategy: FetchStrategy {
     }
 
     func didReceiveMemoryWarning() {
-        environment.releaseMemory(bytes: memory.totalCost)
-        memory.removeAll()
+        memory.removeAll()  // releases the footprint charge
     }
 
     // MARK: Ranges
@@ -457,10 +456,7 @@ final class TextureStrategy: FetchStrategy {
     private func exitPreload(_ item: Int) {
         guard let node = nodes.removeValue(forKey: item) else { return }
         let imageID = node.imageID
-        if let bytes = memory.cost(of: imageID) {
-            memory.remove(imageID)
-            environment.releaseMemory(bytes: bytes)
-        }
+        memory.remove(imageID)  // releases its footprint charge
         if let fetch = fetches[imageID], fetch.items.remove(item) {
             fetch.tierCounts[node.tier.rawValue] -= 1
             // Each node cancels its own callback; PIN may skip it, which pins the download.
@@ -632,9 +628,7 @@ final class TextureStrategy: FetchStrategy {
         fetches[imageID] = nil
         // Unlimited: nothing is evicted (and no fetch runs for an image already held).
         var evicted: [Int] = []
-        if let held = memory.cost(of: imageID) { environment.releaseMemory(bytes: held) }
-        memory.insert(imageID, cost: bytes, evicted: &evicted)
-        environment.chargeMemory(bytes: bytes)  // malloc'd data: part of the footprint
+        memory.insert(imageID, cost: bytes, evicted: &evicted)  // malloc'd data: charged to the footprint
         for item in fetch.items {
             let isInDisplayRange = nodes.update(item) { node in
                 node.hasImage = true

@@ -1,8 +1,9 @@
 /// One `URLCache` instance of a run (docs/model.md, Resources, "A session's HTTP cache"): the
 /// responses stored by image, in a memory tier and a disk tier, each LRU by access with its cost
 /// in bytes. Only the bookkeeping lives here; `NetworkModel` charges the disk. The memory tier is
-/// memory of the app's process, so the bytes it holds are charged to the footprint's ledger when one
-/// is given (added on insertion, released on eviction; docs/fidelity.md, "HTTP cache" rows).
+/// memory of the app's process, so it is a `ChargedCache`: the bytes it holds are charged to the
+/// footprint's ledger when one is given (net growth on insertion, released on eviction;
+/// docs/fidelity.md, "HTTP cache" rows).
 ///
 /// Rules (docs/fidelity.md marks what is documented and what is assumed): a response is stored
 /// when its download from the network completes, if it is at most 5 % of the disk capacity
@@ -17,12 +18,10 @@ final class HTTPCache {
 
     /// The instance's configuration (name and capacities).
     let configuration: URLCacheConfiguration
-    /// The memory tier, or nil without memory capacity.
-    private let memory: CacheIndex?
+    /// The memory tier, or nil without memory capacity, charged to the footprint given.
+    private let memory: ChargedCache?
     /// The disk tier, or nil without disk capacity.
     private let disk: CacheIndex?
-    /// The footprint the memory tier's bytes are charged to (nil: not charged, in unit tests).
-    private let footprint: MemoryLedger?
     /// Scratch buffer for evicted keys.
     @exclusivity(unchecked) private var evicted: [Int] = []
 
@@ -30,9 +29,9 @@ final class HTTPCache {
     /// tier charged to `footprint`.
     init(_ configuration: URLCacheConfiguration, footprint: MemoryLedger? = nil) {
         self.configuration = configuration
-        self.footprint = footprint
         memory = configuration.memoryCapacityBytes > 0
-            ? CacheIndex(policy: .lru, costLimit: configuration.memoryCapacityBytes) : nil
+            ? ChargedCache(CacheIndex(policy: .lru, costLimit: configuration.memoryCapacityBytes),
+                           ledger: footprint) : nil
         disk = configuration.diskCapacityBytes > 0
             ? CacheIndex(policy: .lru, costLimit: configuration.diskCapacityBytes) : nil
     }
@@ -79,15 +78,12 @@ final class HTTPCache {
     /// The bytes the memory tier holds (tests).
     var memoryBytes: Int64 { memory?.totalCost ?? 0 }
 
-    /// Puts `imageID` in the memory tier if it fits the tier's entry bound, charging the footprint
-    /// the tier's net growth (the entry less what it evicted; or releasing the net shrinkage).
+    /// Puts `imageID` in the memory tier if it fits the tier's entry bound (the `ChargedCache`
+    /// charges the footprint the tier's net growth: the entry less what it evicted, or releases the
+    /// net shrinkage).
     private func insertInMemory(_ imageID: Int, bytes: Int64) {
         guard let memory, bytes <= configuration.maxMemoryEntryBytes else { return }
-        let before = memory.totalCost
         if !evicted.isEmpty { evicted.removeAllKeepingCapacity() }
         memory.insert(imageID, cost: bytes, evicted: &evicted)
-        guard let footprint else { return }
-        let growth = memory.totalCost - before
-        if growth > 0 { footprint.charge(growth) } else { footprint.discharge(-growth) }
     }
 }
