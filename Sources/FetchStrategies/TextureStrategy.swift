@@ -121,6 +121,12 @@ final class TextureStrategy: FetchStrategy {
         var isEmpty: Bool { draw == nil && held == nil }
         /// Whether it is `key`'s.
         func isStore(of key: DrawKey) -> Bool { width == key.width && height == key.height }
+        /// Applies `change` in place; whether it left the store empty (read in place: no copy).
+        @inline(__always)
+        mutating func change(_ change: (inout BackingStore) -> Void) -> Bool {
+            change(&self)
+            return isEmpty
+        }
     }
 
     /// A shared data load for one image: a PINCache disk read or a PIN download, and the target
@@ -830,8 +836,7 @@ final class TextureStrategy: FetchStrategy {
     private func modifyBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
         let imageID = key.imageID
         if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
-            change(&backingStores[imageID])
-            if backingStores[imageID].isEmpty { backingStores[imageID] = BackingStore() }
+            if backingStores[imageID].change(change) { backingStores[imageID] = BackingStore() }
             return
         }
         if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
@@ -844,14 +849,14 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// `modifyBackingStore` when other sizes are in use (rare): `key`'s store among its image's
-    /// other sizes, else a new one, first if the image's first store is free.
-    @inline(never)
+    /// other sizes, else a new one, first if the image's first store is free. Inlined: passing
+    /// `change` on to a call would build its context on every change (a retain and a release).
+    @inline(__always)
     private func modifyOtherBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
         let imageID = key.imageID
         if moreBackingStores.count > 0, var more = moreBackingStores.removeValue(forKey: imageID) {
             if let index = more.firstIndex(where: { $0.isStore(of: key) }) {
-                change(&more[index])
-                if more[index].isEmpty { more.remove(at: index) }
+                if more[index].change(change) { more.remove(at: index) }
                 if !more.isEmpty { moreBackingStores[imageID] = more }
                 return
             }
