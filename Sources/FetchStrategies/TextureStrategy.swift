@@ -121,6 +121,12 @@ final class TextureStrategy: FetchStrategy {
         var isEmpty: Bool { draw == nil && held == nil }
         /// Whether it is `key`'s.
         func isStore(of key: DrawKey) -> Bool { width == key.width && height == key.height }
+        /// Applies `change` in place; whether it left the store empty (read in place: no copy).
+        @inline(__always)
+        mutating func change(_ change: (inout BackingStore) -> Void) -> Bool {
+            change(&self)
+            return isEmpty
+        }
     }
 
     /// A shared data load for one image: a PINCache disk read or a PIN download, and the target
@@ -668,6 +674,7 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// The draw of `node`, the node of `item` (its cached key, else computed).
+    @inline(__always)
     private func drawKey(of node: Node, item: Int) -> DrawKey {
         node.drawKey ?? drawKey(item, imageID: node.imageID)
     }
@@ -679,7 +686,7 @@ final class TextureStrategy: FetchStrategy {
         // One access in place (the node is not copied): its draw, now waited for.
         let ready = nodes.update(item) { node -> DrawKey? in
             guard node.isInDisplayRange, node.hasImage, node.contents == nil, !node.isDrawing else { return nil }
-            let key = node.drawKey ?? drawKey(item, imageID: node.imageID)
+            let key = drawKey(of: node, item: item)
             node.drawKey = key
             if key.width > 0 && key.height > 0 { node.isDrawing = true }
             return key
@@ -754,10 +761,10 @@ final class TextureStrategy: FetchStrategy {
     private func leaveDisplay(_ item: Int) {
         // One access in place: the node is not copied.
         let state = nodes.update(item) { node in
-            (isDrawing: node.isDrawing, hasContents: node.contents != nil, drawKey: node.drawKey, imageID: node.imageID)
+            (drawing: node.isDrawing ? drawKey(of: node, item: item) : nil, hasContents: node.contents != nil)
         }
         guard let state else { return }
-        if state.isDrawing { leaveDraw(item, key: state.drawKey ?? drawKey(item, imageID: state.imageID)) }
+        if let key = state.drawing { leaveDraw(item, key: key) }
         guard state.hasContents else { return }
         environment.async(onMain: { [unowned(unsafe) self] in self.clearContents(ofItem: item) })
     }
@@ -766,13 +773,13 @@ final class TextureStrategy: FetchStrategy {
     /// contents are cleared, and taken off its cell.
     private func clearContents(ofItem item: Int) {
         // One access in place: the node is not copied.
-        let cleared = nodes.update(item) { node -> (contents: ImageObject, drawKey: DrawKey?, imageID: Int)? in
+        let cleared = nodes.update(item) { node -> (contents: ImageObject, key: DrawKey)? in
             guard !node.isInDisplayRange, let contents = node.contents else { return nil }
             node.contents = nil
-            return (contents, node.drawKey, node.imageID)
+            return (contents, drawKey(of: node, item: item))
         }
-        guard let (contents, drawKey, imageID) = cleared ?? nil else { return }
-        release(contents, key: drawKey ?? self.drawKey(item, imageID: imageID))
+        guard let (contents, key) = cleared ?? nil else { return }
+        release(contents, key: key)
         clearedContents += 1
         if let cell = cellOfItem[item], environment.image(on: cell) === contents {
             environment.setImage(nil, on: cell)
@@ -794,79 +801,65 @@ final class TextureStrategy: FetchStrategy {
 
     // MARK: Backing stores
 
-    /// The backing store of `key` among its image's other sizes, if in use.
-    private func moreBackingStore(_ key: DrawKey) -> BackingStore? {
-        guard moreBackingStores.count > 0 else { return nil }
-        return moreBackingStores[key.imageID]?.first { $0.isStore(of: key) }
+    /// `part` of `key`'s backing store (nil when it has none): its image's first store, else one of
+    /// its other sizes.
+    @inline(__always)
+    private func inBackingStore<Part>(_ key: DrawKey, _ part: (BackingStore) -> Part?) -> Part? {
+        if backingStores[key.imageID].isStore(of: key) { return part(backingStores[key.imageID]) }
+        guard moreBackingStores.count > 0 else { return nil }  // the usual case: no image has other sizes
+        return moreBackingStores[key.imageID]?.first { $0.isStore(of: key) }.flatMap(part)
     }
 
     /// The draw of `key` in flight.
-    private func draw(_ key: DrawKey) -> Draw? {
-        if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].draw }
-        guard moreBackingStores.count > 0 else { return nil }
-        return moreBackingStore(key)?.draw
-    }
+    private func draw(_ key: DrawKey) -> Draw? { inBackingStore(key) { $0.draw } }
 
     /// The contents of `key` held by nodes, with how many nodes hold them.
-    private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? {
-        if backingStores[key.imageID].isStore(of: key) { return backingStores[key.imageID].held }
-        guard moreBackingStores.count > 0 else { return nil }
-        return moreBackingStore(key)?.held
-    }
+    private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? { inBackingStore(key) { $0.held } }
 
     /// Sets (or with nil, ends) the draw of `key` in flight.
-    private func setDraw(_ draw: Draw?, _ key: DrawKey) {
-        let imageID = key.imageID
-        if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
-            backingStores[imageID].draw = draw
-            if draw == nil && backingStores[imageID].held == nil { backingStores[imageID] = BackingStore() }
-            return
-        }
-        if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
-            if let draw { backingStores[imageID] = BackingStore(width: key.width, height: key.height, draw: draw) }
-            return
-        }
-        updateBackingStore(key) { $0.draw = draw }
-    }
+    private func setDraw(_ draw: Draw?, _ key: DrawKey) { modifyBackingStore(key) { $0.draw = draw } }
 
     /// Sets (or with nil, drops) the contents of `key` held by nodes.
     private func setHeld(_ held: (image: ImageObject, nodes: Int)?, _ key: DrawKey) {
-        let imageID = key.imageID
-        if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
-            backingStores[imageID].held = held
-            if held == nil && backingStores[imageID].draw == nil { backingStores[imageID] = BackingStore() }
-            return
-        }
-        if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
-            if let held { backingStores[imageID] = BackingStore(width: key.width, height: key.height, held: held) }
-            return
-        }
-        updateBackingStore(key) { $0.held = held }
+        modifyBackingStore(key) { $0.held = held }
     }
 
     /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
     /// a draw nor held contents).
-    private func updateBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
+    @inline(__always)
+    private func modifyBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
         let imageID = key.imageID
-        let firstIsFree = backingStores[imageID].width == 0
-        if backingStores[imageID].isStore(of: key) {
-            change(&backingStores[imageID])
-            if backingStores[imageID].isEmpty { backingStores[imageID] = BackingStore() }
+        if backingStores[imageID].isStore(of: key) {  // the usual case: written in place
+            if backingStores[imageID].change(change) { backingStores[imageID] = BackingStore() }
             return
         }
+        if backingStores[imageID].width == 0 && moreBackingStores.count == 0 {  // the image's first store
+            var store = BackingStore(width: key.width, height: key.height)
+            change(&store)
+            if !store.isEmpty { backingStores[imageID] = store }
+            return
+        }
+        modifyOtherBackingStore(key, change)
+    }
+
+    /// `modifyBackingStore` when other sizes are in use (rare): `key`'s store among its image's
+    /// other sizes, else a new one, first if the image's first store is free. Inlined: passing
+    /// `change` on to a call would build its context on every change (a retain and a release).
+    @inline(__always)
+    private func modifyOtherBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
+        let imageID = key.imageID
         if moreBackingStores.count > 0, var more = moreBackingStores.removeValue(forKey: imageID) {
             if let index = more.firstIndex(where: { $0.isStore(of: key) }) {
-                change(&more[index])
-                if more[index].isEmpty { more.remove(at: index) }
+                if more[index].change(change) { more.remove(at: index) }
                 if !more.isEmpty { moreBackingStores[imageID] = more }
                 return
             }
             moreBackingStores[imageID] = more
         }
-        var store = BackingStore(width: key.width, height: key.height, draw: nil, held: nil)
+        var store = BackingStore(width: key.width, height: key.height)
         change(&store)
         guard !store.isEmpty else { return }
-        if firstIsFree {
+        if backingStores[imageID].width == 0 {
             backingStores[imageID] = store
         } else {
             var more = moreBackingStores.removeValue(forKey: imageID) ?? []

@@ -346,6 +346,38 @@ import Testing
                           [150, 38], [1080, 249], [150, 42], [1080, 277]])
     }
 
+    @Test func anImagesFirstBackingStoreEmptiedWhileAnotherSizeIsHeldIsDrawnAgainAtItsOwnSize() throws {
+        // Given 30 rows of 100 pt in a 1000 pt viewport at scale 3 (1170 px wide nodes), each its own
+        // image except rows 0 (100 pt) and 20 (80 pt), both p1 (1080 × 1350 px); a drag down to
+        // 1000, a pause, a drag up to 800, a pause
+        var rows = ["height_pt,image_id,width_px,height_px,bytes"]
+        for row in 0..<30 {
+            rows.append(row == 0 ? "100,p1,1080,1350,1000" : row == 20 ? "80,p1,1080,1350,1000"
+                                 : "100,f\(row),1080,1350,1000")
+        }
+        let json = """
+            { "layout": { "catalog": "items.csv", "viewport": { "width": 390, "height": 1000, "scale": 3 } },
+              "network": { "latencyMsMedian": 10, "latencyMsP95": 10 },
+              "script": [ { "drag": { "velocity": 1000, "seconds": 1 } }, { "pause": { "seconds": 1 } },
+                          { "drag": { "velocity": -1000, "seconds": 0.2 } }, { "pause": { "seconds": 1 } } ] }
+            """
+        let scenario = try ScenarioLoader.parse(
+            json, file: "s.json", files: InMemoryScenarioFiles(["items.csv": rows.joined(separator: "\n") + "\n"]))
+        let probe = Self.probe()
+        _ = probe.run(scenario, name: "texture")
+        // Then p1's first backing store is row 0's, 1080 × 277 px (aspect fill of 1170 × 300), and
+        // row 20's, 1080 × 222 px (1170 × 240), one of its other sizes. At 1000 moving down, the
+        // display range is [500, 3000): rows 0...4 left it and were cleared, emptying p1's first
+        // store while row 20 holds the other. Moving up at 800, the display range is [−200, 2300):
+        // rows 0...4 draw again, row 0 at its own size (not taking row 20's contents); rows 24...29
+        // (from 2380: row 20 is 20 pt short) left it and are cleared. Draws: 30 down, 5 again up
+        #expect(probe.strategy.drawsStarted == 35)
+        #expect(probe.strategy.clearedContents == 5 + 6)
+        let sizes = [0, 20].map { probe.strategy.contentsSize(ofItem: $0).map { [$0.width, $0.height] } }
+        #expect(sizes == [[1080, 277], [1080, 222]])
+        #expect(probe.strategy.contentsSize(ofItem: 23) != nil && probe.strategy.contentsSize(ofItem: 24) == nil)
+    }
+
     @Test func prioritiesFollowTheRangesAndFlipWithTheDirection() {
         // Given loads that never finish, a drag down to 1450, a pause, a drag up to 950
         let scenario = StrategyTests.constantLatencyList(latencyMs: 100_000, script: [

@@ -180,4 +180,40 @@ import Testing
         #expect(table.count == 4 && table[Int.min + 1] == 1 && table[Int.max] == 0xFF && table[-1] == 0xFF)
         #expect(table.checkInvariants())
     }
+
+    @Test func incrementReturnsTheCountBeforeAndStartsAnAbsentKeyAtOne() {
+        // Given a table holding 7 for key 5
+        var table = IntKeyedTable<Int>()
+        table[5] = 7
+        // When key 5 is counted twice and the absent key 9 three times
+        let fives = [table.increment(5), table.increment(5)]
+        let nines = [table.increment(9), table.increment(9), table.increment(9)]
+        // Then each returns the count it had (absent: 0), and the counts are 9 and 3
+        #expect(fives == [7, 8] && nines == [0, 1, 2])
+        #expect(table[5] == 9 && table[9] == 3 && table.count == 2 && table.checkInvariants())
+    }
+
+    @Test func incrementKeepsEveryCountWhileTheTableGrows() {
+        // Given 100 keys counted in rounds (key k counted k % 4 + 1 times), the table growing meanwhile
+        var table = IntKeyedTable<Int>()
+        var returned: [Int] = []
+        for round in 0..<4 {
+            for key in 0..<100 where key % 4 >= round { returned.append(table.increment(key * 31)) }
+        }
+        // Then every count is right, and each increment returned the round it ran in
+        for key in 0..<100 { #expect(table[key * 31] == key % 4 + 1, "key \(key * 31)") }
+        #expect(returned == (0..<4).flatMap { round in (0..<100).filter { $0 % 4 >= round }.map { _ in round } })
+        #expect(table.count == 100 && table.checkInvariants())
+    }
+
+    @Test func insertIfAbsentPutsOnlyTheFirstValueOfAKey() {
+        // Given a table holding "a" for key 1
+        var table = IntKeyedTable<String>()
+        table[1] = "a"
+        // When "b" is offered for keys 1 and 2, then "c" for key 2
+        let puts = [table.insertIfAbsent(1, "b"), table.insertIfAbsent(2, "b"), table.insertIfAbsent(2, "c")]
+        // Then only the absent key 2 took a value, its first
+        #expect(puts == [false, true, false])
+        #expect(table[1] == "a" && table[2] == "b" && table.count == 2 && table.checkInvariants())
+    }
 }

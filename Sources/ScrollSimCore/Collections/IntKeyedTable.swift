@@ -126,6 +126,32 @@ public struct IntKeyedTable<Value> {
         if heldCount * 4 > (mask + 1) * 3 { resize(to: max(16, (mask + 1) * 2)) }
     }
 
+    /// Adds 1 to `key`'s count (0 when absent, so it goes in as 1) and returns the count it had:
+    /// one probe for the lookup and the update.
+    /// - Complexity: O(1) expected (amortised when the table grows).
+    @inlinable @inline(__always)
+    mutating func increment(_ key: Int) -> Int where Value == Int {
+        let (slot, isHeld) = probe(key)
+        guard isHeld else {
+            insertNew(key, 1, atProbedSlot: slot)
+            return 0
+        }
+        let old = value(atSlot: slot)
+        setValue(old + 1, atSlot: slot)
+        return old
+    }
+
+    /// Puts `value` for `key` unless `key` has a value (which stays): one probe for the lookup
+    /// and the insertion. Returns whether it put it.
+    /// - Complexity: O(1) expected (amortised when the table grows).
+    @inlinable @inline(__always)
+    mutating func insertIfAbsent(_ key: Int, _ value: Value) -> Bool {
+        let (slot, isHeld) = probe(key)
+        if isHeld { return false }
+        insertNew(key, value, atProbedSlot: slot)
+        return true
+    }
+
     /// The value of `key`, or `defaultValue` when absent.
     @inlinable
     public subscript(key: Int, default defaultValue: @autoclosure () -> Value) -> Value {

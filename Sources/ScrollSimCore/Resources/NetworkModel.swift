@@ -571,14 +571,7 @@ final class NetworkModel {
             requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[id].imageID
-        // One probe for the lookup and the update.
-        let (attemptSlot, isAttempted) = attempts.probe(imageID)
-        let attempt = isAttempted ? attempts.value(atSlot: attemptSlot) : 0
-        if isAttempted {
-            attempts.setValue(attempt + 1, atSlot: attemptSlot)
-        } else {
-            attempts.insertNew(imageID, 1, atProbedSlot: attemptSlot)
-        }
+        let attempt = attempts.increment(imageID)
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
         let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
         requests[id].fails = config.failureRate > 0
@@ -622,12 +615,7 @@ final class NetworkModel {
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[id].bytes)
             let imageID = requests[id].imageID
-            let (downloadedSlot, isDownloaded) = downloaded.probe(imageID)  // one probe (it holds only `true`)
-            if isDownloaded {
-                duplicateDownloads += 1
-            } else {
-                downloaded.insertNew(imageID, true, atProbedSlot: downloadedSlot)
-            }
+            if !downloaded.insertIfAbsent(imageID, true) { duplicateDownloads += 1 }  // it holds only `true`
             endSpan(id, .completed)
             release(id)
             finish(id, .success(bytes: requests[id].bytes))
