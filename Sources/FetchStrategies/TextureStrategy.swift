@@ -337,7 +337,8 @@ final class TextureStrategy: FetchStrategy {
         Self.collectChanges(from: preloadRange, to: preload, within: preload, into: &changed)
         Self.collectChanges(from: displayRange, to: display, within: preload, into: &changed)
         Self.collectChanges(from: visibleRange, to: visible, within: preload, into: &changed)
-        Self.sortByLowerBound(&changed)
+        // By lower bound, by insertion (at most 12 ranges); equal bounds keep their order.
+        changed.withUnsafeMutableBufferPointer { InsertionSort.sort($0, by: \.lowerBound) }
         changedRanges = changed
         preloadRange = preload
         displayRange = display
@@ -390,22 +391,6 @@ final class TextureStrategy: FetchStrategy {
             drawIfReady(item)
         } else if wasInDisplay {
             leaveDisplay(item)
-        }
-    }
-
-    /// Sorts `ranges` by lower bound, by insertion (at most 12 ranges: no call into the standard
-    /// library's sort). Equal bounds keep their order; the union walked from them is the same.
-    static func sortByLowerBound(_ ranges: inout [Range<Int>]) {
-        ranges.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices.dropFirst() {
-                let range = buffer[index]
-                var slot = index
-                while slot > 0 && buffer[slot - 1].lowerBound > range.lowerBound {
-                    buffer[slot] = buffer[slot - 1]
-                    slot -= 1
-                }
-                buffer[slot] = range
-            }
         }
     }
 
