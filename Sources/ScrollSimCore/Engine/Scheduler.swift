@@ -127,6 +127,14 @@ final class Scheduler {
             .init(time: mainItemDoneTime, sequence: mainItemDoneSequence, slot: 0))
     }
 
+    /// Whether a vsync waits in its slot and pops before everything else (the queue's first event
+    /// and the main item done).
+    @inline(__always)
+    private var isVsyncFirst: Bool {
+        hasVsync && queue.precedesFirst(time: vsyncTime, sequence: vsyncSequence)
+            && precedesMainItemDone(time: vsyncTime, sequence: vsyncSequence)
+    }
+
     /// Puts the main thread's `mainItemDone` in its slot at `time`, numbered as a push would.
     @inline(__always)
     private func scheduleMainItemDone(at time: SimTime) {
@@ -139,8 +147,7 @@ final class Scheduler {
     /// Removes the earliest event and advances the clock to it.
     @inline(__always)
     func next() -> SimEvent? {
-        if hasVsync && queue.precedesFirst(time: vsyncTime, sequence: vsyncSequence)
-            && precedesMainItemDone(time: vsyncTime, sequence: vsyncSequence) {
+        if isVsyncFirst {
             hasVsync = false
             now = vsyncTime
             eventsHandled += 1
@@ -163,10 +170,7 @@ final class Scheduler {
 
     /// Time of the earliest queued event.
     var nextTime: SimTime? {
-        if hasVsync && queue.precedesFirst(time: vsyncTime, sequence: vsyncSequence)
-            && precedesMainItemDone(time: vsyncTime, sequence: vsyncSequence) {
-            return vsyncTime
-        }
+        if isVsyncFirst { return vsyncTime }
         guard hasMainItemDone else { return queue.nextTime }
         return queue.precedesFirst(time: mainItemDoneTime, sequence: mainItemDoneSequence)
             ? mainItemDoneTime : queue.nextTime
