@@ -81,7 +81,12 @@ func parseOptions() -> Options {
             runLongScrollChild()
             exit(0)
         case "--child-wide-catalog":
-            runWideCatalogChild(strategy: value(argument))
+            let name = value(argument)
+            guard StrategyCatalog.descriptor(named: name) != nil else {
+                let known = StrategyCatalog.all.map(\.name).joined(separator: ", ")
+                usageError("--child-wide-catalog: unknown strategy '\(name)'; strategies: \(known)")
+            }
+            runWideCatalogChild(strategy: name)
             exit(0)
         case "--child-parse-json":
             runParseJSONChild(path: value(argument))
