@@ -994,8 +994,6 @@ final class AdaptiveStrategy: FetchStrategy {
         var backlog = 0.0
         /// The backlog of the loads in flight alone (the resting items' slacks start from it).
         var restingBacklog = 0.0
-        /// Transfers admitted for items the fling carries past, seconds (`LateRestingCounter`).
-        var delay = 0.0
         /// Whether `scratch.resting` and `scratch.lateResting` are filled (at the first count).
         var isRestingFilled = false
         /// The resting items, and those passed.
@@ -1048,7 +1046,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 if cursor.isFling && !(c.leave >= cursor.settle) {
                     let gain = min(c.leave, cursor.settle) - max(c.enter, arrival)
                     // The count is asked only when the gain could pay for it (it depends on the
-                    // items passed and the delay alone, so a count skipped changes no later one).
+                    // items passed and the admissions alone, so a count skipped changes no later one).
                     guard gain > 0 else { continue }
                     if !cursor.isRestingFilled {
                         cursor.isRestingFilled = true
@@ -1059,10 +1057,9 @@ final class AdaptiveStrategy: FetchStrategy {
                         scratch.lateResting.passNext()
                         cursor.firstLaterResting += 1
                     }
-                    let late = scratch.lateResting.lateCount(delay: cursor.delay,
-                                                             transferSeconds: cursor.transferSeconds)
+                    let late = scratch.lateResting.lateCount()
                     guard gain > Double(late) * cursor.transferSeconds else { continue }
-                    cursor.delay += cursor.transferSeconds
+                    scratch.lateResting.admitted()
                 } else if !(c.isAttached && !cursor.isFling) {
                     guard arrival < c.leave else { continue }
                 }
@@ -1107,9 +1104,10 @@ final class AdaptiveStrategy: FetchStrategy {
             }
         }
         // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
-        // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
+        // slacks, O(1) per count, O(n) per plan, not O(n²)). Each admission is of a candidate.
         resting.withUnsafeBufferPointer {
-            scratch.lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount]))
+            scratch.lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount]),
+                                      transferSeconds: transferSeconds, maxAdmissions: candidateCount)
         }
         scratch.resting = resting
         return restingCount
