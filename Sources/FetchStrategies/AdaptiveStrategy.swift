@@ -326,8 +326,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The current stamp for `ImageState.mark` (`nextGeneration()`).
     @exclusivity(unchecked) private var generation: Int32 = 0
     /// A new stamp for `ImageState.mark`, never 0 (an unmarked image's). Stamps are 32-bit: before
-    /// one would repeat (after 2³¹ − 1 of them, two per plan), every mark is cleared, so a stale
-    /// mark never equals a new stamp however long the run.
+    /// one would repeat (after 2³¹ − 1 of them, two per plan and one per flush), every mark is
+    /// cleared, so a stale mark never equals a new stamp however long the run.
     private func nextGeneration() -> Int32 {
         if generation == Int32.max {
             stateOf.forEachSlot { $0.pointee.mark = 0 }
@@ -356,8 +356,6 @@ final class AdaptiveStrategy: FetchStrategy {
     }
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
-    /// The image `flush` sets for each image id, by image id (nil outside `flush`).
-    @exclusivity(unchecked) private var delivered = PagedTable<ImageObject?>(empty: nil)
     /// Scratch of `flush`: the cells it sets, kept for its capacity.
     @exclusivity(unchecked) private var flushCells: [Int] = []
     /// Decoded images not yet set, in arrival order.
@@ -1407,8 +1405,18 @@ final class AdaptiveStrategy: FetchStrategy {
     @inline(never)
     private func flush() {
         guard !pending.isEmpty else { return }
-        // The first pending image of each id, in `delivered` (cleared again below).
-        for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
+        // The first pending image of each id: its image's state is marked with this flush's stamp
+        // and holds the image's position in `pending` (`candidateIndex`: a flush runs outside a
+        // reconcile, where nothing else reads it).
+        let delivered = nextGeneration()
+        pending.withUnsafeBufferPointer { pending in
+            for position in pending.indices {
+                let state = stateOf.slot(pending[position].imageID)
+                guard state.pointee.mark != delivered else { continue }
+                state.pointee.mark = delivered
+                state.pointee.candidateIndex = Int32(truncatingIfNeeded: position)
+            }
+        }
         // The cells waiting for a delivered image, in cell order (read first, then set: reading
         // changes nothing, so the sets come in the same order). A cell holding an item and not
         // satisfied is among `unsatisfiedCells` (each cell once, with its item; satisfied cells
@@ -1416,21 +1424,23 @@ final class AdaptiveStrategy: FetchStrategy {
         // cells found sorted.
         flushCells.removeAll(keepingCapacity: true)
         satisfied.values.withUnsafeBufferPointer { isSatisfied in
+            // Keys in item order: the items' facts are reached through a cursor.
+            var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
             for key in unsatisfiedCells.keys {
                 let cell = key & 0xFFFF_FFFF
                 guard !(cell < isSatisfied.count && isSatisfied[cell]) else { continue }
-                if delivered[catalogImageID(ofItem: key >> 32)] != nil { flushCells.append(cell) }
+                if facts(ofItem: key >> 32, cursor: &factsCursor).state.pointee.mark == delivered {
+                    flushCells.append(cell)
+                }
             }
         }
         PlanOrder.sortAscending(&flushCells)
         for cell in flushCells {
-            environment.setImage(delivered[catalogImageID(ofItem: itemOfCell[cell])]!, on: cell)
+            let position = Int(facts(ofItem: itemOfCell[cell]).state.pointee.candidateIndex)
+            environment.setImage(pending[position].image, on: cell)
             satisfied[cell] = true
         }
-        for (imageID, image) in pending {
-            delivered[imageID] = nil
-            environment.release(image)
-        }
+        for (_, image) in pending { environment.release(image) }
         pending.removeAll(keepingCapacity: true)
     }
 
