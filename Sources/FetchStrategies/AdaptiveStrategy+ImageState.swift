@@ -8,7 +8,8 @@ extension AdaptiveStrategy {
         /// marks themselves once in 2³¹ − 1 stamps, before a stamp could repeat).
         var mark: Int32 = 0
         /// Position of the image's first candidate in the current reconcile (−1: left out, its
-        /// image cached); meaningful only while `mark` is this reconcile's `seen`.
+        /// image cached), meaningful only while `mark` is this reconcile's `seen`; in a flush, the
+        /// position of its first decoded image in `pending`, while `mark` is the flush's stamp.
         var candidateIndex: Int32 = 0
         /// Position of the image's load in flight in `activeLoads` (−1: none).
         var activeSlot: Int32 = -1

@@ -1,159 +1,232 @@
 extension AdaptiveStrategy {
     /// Counts, for a fling's plan, the resting items after the current candidate that would be
-    /// late if its download went first: those whose slack − delay < transfer (a NaN slack as
-    /// +infinity: never late), among the resting items not yet passed.
+    /// late if its download went first: those whose slack − delay < transfer (a NaN slack is
+    /// never late), among the resting items not yet passed. The delay is the transfers of the
+    /// items the fling carries past admitted so far: `admitted()` adds one transfer, as the plan
+    /// summed them (0, then one `transferSeconds` added at each admission).
     ///
     /// Both what is asked only grows within a plan: the items passed (a prefix, in plan order)
-    /// and the delay (a sum of transfers). A rounded subtraction is monotone, so the items late
-    /// for a delay are a prefix of the slacks in ascending order, a prefix that only grows: a
-    /// count moves a pointer along the sorted slacks past the items that turned late (each once)
-    /// and keeps the number of late items not yet passed. The slacks are sorted at most once per
-    /// plan, at its count after the first `scansBeforeSort` (see below; a plan that asks fewer
-    /// sorts nothing), by insertion (a plan's slacks are
-    /// nearly sorted: ascending rows, each row's descending by a transfer per item), by the
-    /// standard library's sort when that meets too many inversions; ties in any order (only
-    /// counts are read). Once sorted, O(1) per item passed or turning late: no rank table, no
-    /// prefix counts. Exact: the same count as a scan of the later items
-    /// (`AdaptiveHotPathTests`).
-    ///
-    /// A plan asks few counts (five on average in the long session, against some 70 resting
-    /// items): its first `scansBeforeSort` counts scan the items not passed in plan order instead
-    /// of sorting (a count is a function of the items passed and the delay alone, so the sorted
-    /// walk that follows crosses from the start and finds the same); O(n) each, a bounded number.
-    /// Origin: ours.
+    /// and the admissions, hence the delay. A rounded subtraction is monotone, so an item late
+    /// after k admissions stays late after more. A plan asks few counts (five on average in the
+    /// long session, against some 70 resting items): its first `scansBeforeBuild` counts scan the
+    /// items not passed. At the next, the counter finds for each item not passed the first
+    /// admission count at which it is late (`lateFrom`: the smallest k with
+    /// slack − delay(k) < transfer, from the delays' own rounded sums, computed only as far as
+    /// asked), and keeps per count how many items not passed turn late there. Many items are late
+    /// at once or never within the plan (a slack beyond twice the most admissions' transfers:
+    /// `neverBound`); the others are looked for next to slack / transfer and checked on both
+    /// sides. A count then reads one number, an admission adds one bucket, a pass takes its item
+    /// out of the number or of its bucket: O(1) each, O(n) per plan for n resting items. There is
+    /// no sort: with 9x the cells on screen a plan has some 600 resting items, whose slacks (rows
+    /// descending by a transfer per item, overlapping) took some 70,000 instructions to sort per
+    /// plan and made the plans grow faster than the cells. Exact: the same count as a scan of the
+    /// later items (`AdaptiveHotPathTests`). Origin: ours.
     struct LateRestingCounter {
-        /// The resting items' slacks (NaN as +infinity) with their positions, by ascending slack
-        /// (in plan order while `isUnsorted`).
-        private var sorted: [(slack: Double, position: Int)] = []
-        /// Whether each item (by position) was found late.
-        private var isLate: [Bool] = []
-        /// Items of `sorted` found late or passed over: `sorted[0..<crossed]`.
-        private var crossed = 0
+        /// The resting items' slacks, in plan order: `slacks[0..<count]` (the arrays keep their
+        /// largest size between plans: not shrunk and refilled with placeholders every plan).
+        private var slacks: [Double] = []
+        /// The resting items.
+        private var count = 0
+        /// Once built, per resting item not passed (by position): the admissions after which it
+        /// is late (`never`: not within the plan).
+        private var lateFrom: [Int] = []
+        /// Per admission count k in `1...countedThrough`: how many items not passed turn late at k.
+        private var turningLate: [Int] = []
+        /// The last admission count `turningLate` holds (beyond it no item turns late).
+        private var countedThrough = 0
+        /// Scratch of `build`: the delay after k admissions, as far as asked.
+        private var delays: [Double] = []
+        /// The transfer an admission adds to the delay, seconds.
+        private var transferSeconds = 0.0
+        /// The delay of the admissions so far (the plan's running sum).
+        private var delay = 0.0
+        /// Admissions so far.
+        private(set) var admissions = 0
+        /// The most admissions `reset` was told of.
+        private var maxAdmissions = 0
         /// Items passed: positions `0..<passed`.
         private(set) var passed = 0
-        /// Items found late among those not passed.
+        /// Once built: the items late (`lateFrom` ≤ `admissions`) among those not passed.
         private var lateAhead = 0
-        /// The resting items: `sorted[0..<count]`, `isLate[0..<count]` (the arrays keep their
-        /// largest size between plans: not shrunk and refilled with placeholders every plan).
-        private var count = 0
+        /// Whether `lateFrom`, `turningLate` and `lateAhead` are built (after `scansBeforeBuild`
+        /// counts).
+        private var isBuilt = false
+        /// Counts answered by a scan since the last reset.
+        private var scans = 0
+
+        /// Counts answered by a scan of the items not passed before the counts are built.
+        static let scansBeforeBuild = 2
+        /// `lateFrom` of an item never late within the plan.
+        static let never = Int.max
 
         /// An empty counter (no items).
         init() {}
 
-        /// Insertion moves per item beyond which `reset` sorts with the standard library instead.
-        static let insertionMovesPerItem = 8
-
-        /// Whether `sorted` still holds the slacks in plan order (`reset` leaves them so: the
-        /// first `lateCount` past `scansBeforeSort` sorts them, and a plan that asks no more
-        /// counts sorts nothing).
-        private var isUnsorted = false
-        /// Counts answered by a scan since the last reset.
-        private var scans = 0
-        /// Counts answered by a scan of the items not passed before the slacks are sorted.
-        static let scansBeforeSort = 8
-
-        /// Starts again with `resting`'s slacks (in plan order), none passed, no delay.
-        /// - Complexity: O(n); the `lateCount` after the first `scansBeforeSort` sorts,
-        ///   O(n + inversions), at most O(n log n).
-        mutating func reset(_ resting: UnsafeBufferPointer<(index: Int, slack: Double)>) {
+        /// Starts again with `resting`'s slacks (in plan order), none passed, no admission, for
+        /// at most `maxAdmissions` admissions of `transferSeconds` each (a plan admits each of its
+        /// candidates at most once).
+        /// - Complexity: O(n).
+        mutating func reset(_ resting: UnsafeBufferPointer<(index: Int, slack: Double)>, transferSeconds: Double,
+                            maxAdmissions: Int) {
             let count = resting.count
-            if sorted.count < count {
-                PlanOrder.resize(&sorted, to: count, filler: (0, 0))
-                PlanOrder.resize(&isLate, to: count, filler: false)
-            }
+            if slacks.count < count { PlanOrder.resize(&slacks, to: count, filler: 0) }
             self.count = count
-            crossed = 0
+            self.transferSeconds = transferSeconds
+            self.maxAdmissions = max(0, maxAdmissions)
+            delay = 0
+            admissions = 0
             passed = 0
-            lateAhead = 0
+            isBuilt = false
             scans = 0
-            sorted.withUnsafeMutableBufferPointer { sorted in
-                isLate.withUnsafeMutableBufferPointer { isLate in
-                    for position in 0..<count {
-                        isLate[position] = false
-                        let slack = resting[position].slack
-                        sorted[position] = (slack.isNaN ? Double.infinity : slack, position)
-                    }
-                }
+            slacks.withUnsafeMutableBufferPointer { slacks in
+                for position in 0..<count { slacks[position] = resting[position].slack }
             }
-            isUnsorted = count > 1
-        }
-
-        /// Sorts `sorted` by ascending slack: by insertion, by the standard library's sort once
-        /// the insertions meet too many inversions (ties in any order: only counts are read).
-        @inline(never)
-        private mutating func sortSlacks() {
-            isUnsorted = false
-            let count = self.count
-            let isSorted = sorted.withUnsafeMutableBufferPointer { whole in
-                let sorted = UnsafeMutableBufferPointer(rebasing: whole[0..<count])
-                var moves = 0
-                let budget = Self.insertionMovesPerItem * sorted.count
-                for position in sorted.indices {
-                    let entry = sorted[position]
-                    var hole = position
-                    while hole > 0 && sorted[hole - 1].slack > entry.slack {
-                        sorted[hole] = sorted[hole - 1]
-                        hole -= 1
-                    }
-                    sorted[hole] = entry
-                    moves += position - hole
-                    if moves > budget { return false }  // too many inversions: one sort of all
-                }
-                return true
-            }
-            if !isSorted { sorted[0..<count].sort { $0.slack < $1.slack } }
         }
 
         /// The items not passed with slack − `delay` < `transferSeconds`, by a scan of the slacks
-        /// in plan order (while unsorted: no item is marked late, so `lateAhead` stays 0).
-        private func scanCount(delay: Double, transferSeconds: Double) -> Int {
-            let passed = self.passed, count = self.count
-            return sorted.withUnsafeBufferPointer { sorted in
+        /// in plan order.
+        private func scanCount() -> Int {
+            let passed = self.passed, count = self.count, delay = self.delay, transferSeconds = self.transferSeconds
+            return slacks.withUnsafeBufferPointer { slacks in
                 var late = 0
-                for position in passed..<count where sorted[position].slack - delay < transferSeconds { late += 1 }
+                for position in passed..<count where slacks[position] - delay < transferSeconds { late += 1 }
                 return late
             }
+        }
+
+        /// Finds `lateFrom` of each item not passed, `turningLate` and `lateAhead` (as they are
+        /// after the admissions so far).
+        /// - Complexity: O(n), a few steps per item (log n at worst), plus the delays computed.
+        @inline(never)
+        private mutating func build() {
+            isBuilt = true
+            let count = self.count, passed = self.passed, admissions = self.admissions
+            let last = maxAdmissions, transferSeconds = self.transferSeconds
+            if lateFrom.count < count { PlanOrder.resize(&lateFrom, to: count, filler: 0) }
+            if delays.count < last + 1 {
+                PlanOrder.resize(&delays, to: last + 1, filler: 0)
+                PlanOrder.resize(&turningLate, to: last + 1, filler: 0)
+            }
+            // A slack at least `neverBound` + transfer is never late: the delay after `last`
+            // admissions (rounded sums of a transfer) is below twice `last` transfers, and a
+            // rounded subtraction is monotone. (NaN, infinite or huge transfers fail the test and
+            // are looked for.)
+            let neverBound = Double(2 &* last) * transferSeconds
+            var lateAhead = 0, countedThrough = admissions, delaysThrough = 0
+            slacks.withUnsafeBufferPointer { slacks in
+                delays.withUnsafeMutableBufferPointer { delays in
+                    delays[0] = 0
+                    // The delay after `k` admissions: the running sum, extended as far as asked.
+                    func delay(_ k: Int) -> Double {
+                        while delaysThrough < k {
+                            delays[delaysThrough + 1] = delays[delaysThrough] + transferSeconds
+                            delaysThrough += 1
+                        }
+                        return delays[k]
+                    }
+                    turningLate.withUnsafeMutableBufferPointer { turningLate in
+                        lateFrom.withUnsafeMutableBufferPointer { lateFrom in
+                            for position in passed..<count {
+                                let slack = slacks[position]
+                                // Late at once (`slack − 0`: the delay before any admission is 0).
+                                if slack - 0.0 < transferSeconds {
+                                    lateFrom[position] = 0
+                                    lateAhead += 1
+                                    continue
+                                }
+                                if slack - neverBound >= transferSeconds || last == 0 {
+                                    lateFrom[position] = Self.never
+                                    continue
+                                }
+                                let first = Self.firstLate(after: 0, through: last) { k in
+                                    slack - delay(k) < transferSeconds
+                                } guess: {
+                                    (slack - transferSeconds) / transferSeconds
+                                }
+                                lateFrom[position] = first
+                                guard first != Self.never else { continue }
+                                if first <= admissions {
+                                    lateAhead += 1
+                                    continue
+                                }
+                                while countedThrough < first {
+                                    countedThrough += 1
+                                    turningLate[countedThrough] = 0
+                                }
+                                turningLate[first] += 1
+                            }
+                        }
+                    }
+                }
+            }
+            self.lateAhead = lateAhead
+            self.countedThrough = countedThrough
+        }
+
+        /// The smallest k in `low + 1...last` with `isLate(k)`, else `never`, where `isLate` is
+        /// false at `low` and, once true, stays true; looked for first next to `guess()` (an
+        /// estimate of the answer minus one).
+        @inline(__always)
+        static func firstLate(after low: Int, through last: Int, _ isLate: (Int) -> Bool,
+                              guess: () -> Double) -> Int {
+            var low = low, high = last
+            let estimate = guess()
+            if estimate > Double(low) && estimate < Double(last) {
+                let near = Int(estimate) + 1  // in low + 1...last
+                if isLate(near) {
+                    if !isLate(near - 1) { return near }
+                    high = near - 1
+                } else {
+                    guard near < last else { return never }
+                    if isLate(near + 1) { return near + 1 }
+                    low = near + 1
+                }
+            }
+            // isLate(low) is false; the answer, if any, is in low + 1...high, and isLate(high)
+            // decides whether there is one.
+            guard isLate(high) else { return never }
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if isLate(middle) { high = middle } else { low = middle }
+            }
+            return high
         }
 
         /// Passes the next item (position `passed`): it no longer counts.
         @inline(__always)
         mutating func passNext() {
-            if isLate[passed] { lateAhead -= 1 }
+            if isBuilt {
+                let first = lateFrom[passed]
+                if first <= admissions {
+                    lateAhead -= 1
+                } else if first != Self.never {
+                    turningLate[first] -= 1
+                }
+            }
             passed += 1
         }
 
-        /// The items not passed with slack − `delay` < `transferSeconds`. `delay` must not be
-        /// below that of an earlier count since the last reset.
-        /// - Complexity: O(n) for each of the first `scansBeforeSort` counts after a reset (a scan);
-        ///   then O(1) per item that turns late.
-        mutating func lateCount(delay: Double, transferSeconds: Double) -> Int {
-            if isUnsorted {
-                if scans < Self.scansBeforeSort {
+        /// One more item the fling carries past was admitted: the delay grows by one transfer.
+        @inline(__always)
+        mutating func admitted() {
+            assert(admissions < maxAdmissions, "more admissions than the plan has candidates")
+            admissions += 1
+            delay += transferSeconds
+            if isBuilt && admissions <= countedThrough { lateAhead += turningLate[admissions] }
+        }
+
+        /// The items not passed with slack − delay < transfer, the delay that of the admissions
+        /// so far.
+        /// - Complexity: O(n) for each of the first `scansBeforeBuild` counts after a reset (a
+        ///   scan); the next builds, O(n); then O(1).
+        mutating func lateCount() -> Int {
+            if !isBuilt {
+                if scans < Self.scansBeforeBuild {
                     scans += 1
-                    return scanCount(delay: delay, transferSeconds: transferSeconds)
+                    return scanCount()
                 }
-                sortSlacks()
+                build()
             }
-            var crossed = self.crossed
-            let count = self.count
-            guard crossed < count else { return lateAhead }
-            let passed = self.passed
-            var lateAhead = self.lateAhead
-            sorted.withUnsafeBufferPointer { whole in
-                let sorted = UnsafeBufferPointer(rebasing: whole[0..<count])
-                isLate.withUnsafeMutableBufferPointer { isLate in
-                    while crossed < sorted.count && sorted[crossed].slack - delay < transferSeconds {
-                        let position = sorted[crossed].position
-                        if position >= passed {
-                            isLate[position] = true
-                            lateAhead += 1
-                        }
-                        crossed += 1
-                    }
-                }
-            }
-            self.crossed = crossed
-            self.lateAhead = lateAhead
             return lateAhead
         }
     }

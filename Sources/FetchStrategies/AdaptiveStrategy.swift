@@ -273,12 +273,15 @@ final class AdaptiveStrategy: FetchStrategy {
     /// median latency / median transfer time, Little's law), at most `maxSpeculativeLoads` and
     /// `downloadSlots`; 1 until the link is measured.
     @exclusivity(unchecked) private(set) var speculativeSlots = 1
-    /// The load of each image in flight, by image id.
-    @exclusivity(unchecked) private var loadOf = PagedTable<Load?>(empty: nil)
-    /// Image ids of the loads in flight, in no particular order (sorted where order matters).
+    /// Image ids of the loads in flight, in no particular order (sorted where order matters);
+    /// an image's `ImageState.activeSlot` is its position.
     @exclusivity(unchecked) private var activeLoads: [Int] = []
-    /// For images whose last download failed, the time before which they are not retried.
-    @exclusivity(unchecked) private var retryNotBefore = PagedTable<SimTime?>(empty: nil)
+    /// The loads in flight, at their image's position in `activeLoads` (`load(of:)`): no table by
+    /// image id, whose memory would follow every id ever loaded.
+    @exclusivity(unchecked) private var activeLoadObjects: [Load] = []
+    /// For images whose last download failed, the time before which they are not retried (memory
+    /// by the images waiting at once).
+    @exclusivity(unchecked) private var retryNotBefore = IntKeyedTable<SimTime>()
     /// Downloads at once before the estimator has measured the first-byte time and the link:
     /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
     static let unmeasuredDepth = 6
@@ -303,8 +306,9 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var unsatisfiedCells = CellKeys()
     /// Whether each cell is on screen, by cell id.
     @exclusivity(unchecked) private var isDisplayed = DenseTable<Bool>(empty: false)
-    /// Displayed cells per image (its cache entry is protected while > 0), by image id.
-    @exclusivity(unchecked) private var displayedCount = PagedTable<Int>(empty: 0)
+    /// Displayed cells per image (its cache entry is protected while > 0; an image with none has
+    /// no key: memory by the images on screen at once), by image id.
+    @exclusivity(unchecked) private var displayedCount = IntKeyedTable<Int>()
     /// Per image id: its mark, its candidate's position, its slot in `activeLoads`, whether it
     /// was ever cached (`ImageState`).
     private let stateOf = PagedSlotTable(empty: ImageState())
@@ -326,8 +330,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The current stamp for `ImageState.mark` (`nextGeneration()`).
     @exclusivity(unchecked) private var generation: Int32 = 0
     /// A new stamp for `ImageState.mark`, never 0 (an unmarked image's). Stamps are 32-bit: before
-    /// one would repeat (after 2³¹ − 1 of them, two per plan), every mark is cleared, so a stale
-    /// mark never equals a new stamp however long the run.
+    /// one would repeat (after 2³¹ − 1 of them, two per plan and one per flush), every mark is
+    /// cleared, so a stale mark never equals a new stamp however long the run.
     private func nextGeneration() -> Int32 {
         if generation == Int32.max {
             stateOf.forEachSlot { $0.pointee.mark = 0 }
@@ -356,8 +360,6 @@ final class AdaptiveStrategy: FetchStrategy {
     }
     @exclusivity(unchecked) private var lastSampleTime: SimTime = -1
     @exclusivity(unchecked) private var lastVelocity = 0.0
-    /// The image `flush` sets for each image id, by image id (nil outside `flush`).
-    @exclusivity(unchecked) private var delivered = PagedTable<ImageObject?>(empty: nil)
     /// Scratch of `flush`: the cells it sets, kept for its capacity.
     @exclusivity(unchecked) private var flushCells: [Int] = []
     /// Decoded images not yet set, in arrival order.
@@ -438,7 +440,7 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         unsatisfiedCells.insert(item: item, cell: cell)
         if environment.image(on: cell) != nil { environment.setImage(nil, on: cell) }
-        let load = loadOf[imageID]
+        let load = load(of: imageID)
         environment.record(load != nil ? .inflightJoin : isOnDisk(imageID) ? .diskHit : .miss,
                            imageID: imageID)
         if let load {
@@ -460,22 +462,27 @@ final class AdaptiveStrategy: FetchStrategy {
         needsPlan = true
         isDisplayed[cell] = true
         let imageID = catalogImageID(ofItem: item)
-        displayedCount[imageID] += 1
+        if displayedCount.update(imageID, { $0 += 1 }) == nil { displayedCount[imageID] = 1 }
         memory.setProtected(imageID, true)
-        if let load = loadOf[imageID] { raise(load, to: .high) }
+        if let load = load(of: imageID) { raise(load, to: .high) }
     }
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
         isDisplayed[cell] = false
         let imageID = catalogImageID(ofItem: item)
-        let count = max(0, displayedCount[imageID] - 1)
-        displayedCount[imageID] = count
-        if count <= 0 { memory.setProtected(imageID, false) }
+        // One lookup while other cells still show it; its key goes with the last.
+        let count = displayedCount.update(imageID) { count -> Int in
+            count -= 1
+            return count
+        } ?? 0
+        guard count <= 0 else { return }
+        _ = displayedCount.removeValue(forKey: imageID)
+        memory.setProtected(imageID, false)
     }
 
     func didReceiveMemoryWarning() {
         recency.recordOperation()
-        for key in memory.keysInEvictionOrder() where displayedCount[key] == 0 { memory.remove(key) }
+        for key in memory.keysInEvictionOrder() where displayedCount[key] == nil { memory.remove(key) }
     }
 
     // MARK: Planning
@@ -892,7 +899,7 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         var backlog = 0.0
         for imageID in sortedActive[0..<activeCount] {
-            let load = loadOf[imageID]!
+            let load = load(of: imageID)!
             guard load.isDownloading else { continue }
             backlog += remainingTransfer(started: load.started, now: now)
         }
@@ -914,7 +921,7 @@ final class AdaptiveStrategy: FetchStrategy {
                     guard candidates[index].isLoading else { continue }
                     let c = candidates[index]
                     if c.isDownloading {
-                        let started = loadOf[c.imageID]!.started
+                        let started = load(of: c.imageID)!.started
                         let arrival = remainingLatency(started: started, now: now)
                             + remainingTransfer(started: started, now: now)
                         if arrival >= c.leave && (isFling || !c.isAttached) {
@@ -945,7 +952,7 @@ final class AdaptiveStrategy: FetchStrategy {
         var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
         for imageID in sortedActive[0..<activeCount] where stateOf[imageID].mark != wanted {
-            let load = loadOf[imageID]!
+            let load = load(of: imageID)!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
                 load.droppedAt = droppedAt
@@ -961,7 +968,7 @@ final class AdaptiveStrategy: FetchStrategy {
         // none, and what it cancelled it does not want.
         for position in 0..<loadEntryCount {
             let entry = next[position]
-            guard stateOf[entry.imageID].activeSlot >= 0, let load = loadOf[entry.imageID] else { continue }
+            guard let load = load(of: entry.imageID) else { continue }
             load.droppedAt = nil
             load.isSpeculative = entry.isSpeculative
             if load.priority != entry.priority { setPriority(load, entry.priority) }
@@ -994,8 +1001,6 @@ final class AdaptiveStrategy: FetchStrategy {
         var backlog = 0.0
         /// The backlog of the loads in flight alone (the resting items' slacks start from it).
         var restingBacklog = 0.0
-        /// Transfers admitted for items the fling carries past, seconds (`LateRestingCounter`).
-        var delay = 0.0
         /// Whether `scratch.resting` and `scratch.lateResting` are filled (at the first count).
         var isRestingFilled = false
         /// The resting items, and those passed.
@@ -1048,7 +1053,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 if cursor.isFling && !(c.leave >= cursor.settle) {
                     let gain = min(c.leave, cursor.settle) - max(c.enter, arrival)
                     // The count is asked only when the gain could pay for it (it depends on the
-                    // items passed and the delay alone, so a count skipped changes no later one).
+                    // items passed and the admissions alone, so a count skipped changes no later one).
                     guard gain > 0 else { continue }
                     if !cursor.isRestingFilled {
                         cursor.isRestingFilled = true
@@ -1059,10 +1064,9 @@ final class AdaptiveStrategy: FetchStrategy {
                         scratch.lateResting.passNext()
                         cursor.firstLaterResting += 1
                     }
-                    let late = scratch.lateResting.lateCount(delay: cursor.delay,
-                                                             transferSeconds: cursor.transferSeconds)
+                    let late = scratch.lateResting.lateCount()
                     guard gain > Double(late) * cursor.transferSeconds else { continue }
-                    cursor.delay += cursor.transferSeconds
+                    scratch.lateResting.admitted()
                 } else if !(c.isAttached && !cursor.isFling) {
                     guard arrival < c.leave else { continue }
                 }
@@ -1107,9 +1111,10 @@ final class AdaptiveStrategy: FetchStrategy {
             }
         }
         // "How many later resting items would be late" (`LateRestingCounter`: no sort of the
-        // slacks, each item found late once, O(n log n) per plan at worst, not O(n²)).
+        // slacks, O(1) per count, O(n) per plan, not O(n²)). Each admission is of a candidate.
         resting.withUnsafeBufferPointer {
-            scratch.lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount]))
+            scratch.lateResting.reset(UnsafeBufferPointer(rebasing: $0[0..<restingCount]),
+                                      transferSeconds: transferSeconds, maxAdmissions: candidateCount)
         }
         scratch.resting = resting
         return restingCount
@@ -1188,8 +1193,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The loads in flight in their network phase, and how many of them are speculative.
     private func countDownloads() -> (downloads: Int, speculative: Int) {
         var downloads = 0, speculative = 0
-        for imageID in activeLoads {  // counts only: the order does not matter
-            let load = loadOf[imageID]!
+        for load in activeLoadObjects {  // counts only: the order does not matter
             guard load.isDownloading else { continue }
             downloads += 1
             if load.isSpeculative { speculative += 1 }
@@ -1268,7 +1272,7 @@ final class AdaptiveStrategy: FetchStrategy {
     @inline(__always)
     private func isServedFromMemory(_ imageID: Int, state: UnsafeMutablePointer<ImageState>,
                                     facts: ItemFacts) -> Bool {
-        // `activeSlot` and `loadOf` change together (`track`, `untrack`): a slot means a load.
+        // A slot in `activeLoads` means a load (`track`, `untrack`).
         state.pointee.activeSlot < 0 && isCachedForPlan(imageID, state: state, limit: facts.cacheLimit)
     }
 
@@ -1294,7 +1298,7 @@ final class AdaptiveStrategy: FetchStrategy {
                           facts: ItemFacts) {
         if state.pointee.activeSlot >= 0 {
             candidate.isLoading = true
-            if let load = loadOf[candidate.imageID], load.isDownloading {
+            if activeLoadObjects[Int(state.pointee.activeSlot)].isDownloading {
                 candidate.isDownloading = true
             }
             return
@@ -1321,7 +1325,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// `load`'s download ended with `result`.
     private func downloaded(_ load: Load, result: NetworkResult) {
         let imageID = load.imageID
-        guard loadOf[imageID] === load else { return }
+        guard self.load(of: imageID) === load else { return }
         defer { pump() }
         guard case .success(let bytes) = result else {
             untrack(imageID)
@@ -1338,7 +1342,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     private func dataReady(_ load: Load) {
-        guard loadOf[load.imageID] === load else { return }
+        guard self.load(of: load.imageID) === load else { return }
         load.decodeSubmitted = environment.now
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
         load.phase = .decode(environment.decode(load.imageID, mode: mode, target: load, tag: 0))
@@ -1354,12 +1358,12 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     private func decoded(_ load: Load, image: ImageObject) {
-        guard loadOf[load.imageID] === load else { return }
+        guard self.load(of: load.imageID) === load else { return }
         untrack(load.imageID)
         recency.recordOperation()
         memory.store(image, for: load.imageID)
         stateOf[load.imageID].wasInMemory = true
-        if displayedCount[load.imageID] > 0 { memory.setProtected(load.imageID, true) }
+        if displayedCount[load.imageID] != nil { memory.setProtected(load.imageID, true) }
         environment.retain(image)  // held by the pending list until set
         pending.append((load.imageID, image))
         armFlush()
@@ -1374,11 +1378,18 @@ final class AdaptiveStrategy: FetchStrategy {
         if case .network(let task)? = load.phase { task.setPriority(priority) }
     }
 
+    /// The load in flight of `imageID`, if any.
+    @inline(__always)
+    private func load(of imageID: Int) -> Load? {
+        let slot = stateOf[imageID].activeSlot
+        return slot >= 0 ? activeLoadObjects[Int(slot)] : nil
+    }
+
     /// Records `load` as its image's load in flight.
     private func track(_ load: Load) {
         stateOf[load.imageID].activeSlot = Int32(truncatingIfNeeded: activeLoads.count)
         activeLoads.append(load.imageID)
-        loadOf[load.imageID] = load
+        activeLoadObjects.append(load)
     }
 
     /// Forgets the load in flight of `imageID` (O(1): the last id takes its place).
@@ -1386,12 +1397,13 @@ final class AdaptiveStrategy: FetchStrategy {
         let slot = stateOf[imageID].activeSlot
         guard slot >= 0 else { return }
         let last = activeLoads.removeLast()
+        let lastLoad = activeLoadObjects.removeLast()
         if last != imageID {
             activeLoads[Int(slot)] = last
+            activeLoadObjects[Int(slot)] = lastLoad
             stateOf[last].activeSlot = slot
         }
         stateOf[imageID].activeSlot = -1
-        loadOf[imageID] = nil
     }
 
     private func cancel(_ load: Load) {
@@ -1409,8 +1421,18 @@ final class AdaptiveStrategy: FetchStrategy {
     @inline(never)
     private func flush() {
         guard !pending.isEmpty else { return }
-        // The first pending image of each id, in `delivered` (cleared again below).
-        for (imageID, image) in pending where delivered[imageID] == nil { delivered[imageID] = image }
+        // The first pending image of each id: its image's state is marked with this flush's stamp
+        // and holds the image's position in `pending` (`candidateIndex`: a flush runs outside a
+        // reconcile, where nothing else reads it).
+        let delivered = nextGeneration()
+        pending.withUnsafeBufferPointer { pending in
+            for position in pending.indices {
+                let state = stateOf.slot(pending[position].imageID)
+                guard state.pointee.mark != delivered else { continue }
+                state.pointee.mark = delivered
+                state.pointee.candidateIndex = Int32(truncatingIfNeeded: position)
+            }
+        }
         // The cells waiting for a delivered image, in cell order (read first, then set: reading
         // changes nothing, so the sets come in the same order). A cell holding an item and not
         // satisfied is among `unsatisfiedCells` (each cell once, with its item; satisfied cells
@@ -1418,21 +1440,23 @@ final class AdaptiveStrategy: FetchStrategy {
         // cells found sorted.
         flushCells.removeAll(keepingCapacity: true)
         satisfied.values.withUnsafeBufferPointer { isSatisfied in
+            // Keys in item order: the items' facts are reached through a cursor.
+            var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
             for key in unsatisfiedCells.keys {
                 let cell = key & 0xFFFF_FFFF
                 guard !(cell < isSatisfied.count && isSatisfied[cell]) else { continue }
-                if delivered[catalogImageID(ofItem: key >> 32)] != nil { flushCells.append(cell) }
+                if facts(ofItem: key >> 32, cursor: &factsCursor).state.pointee.mark == delivered {
+                    flushCells.append(cell)
+                }
             }
         }
         PlanOrder.sortAscending(&flushCells)
         for cell in flushCells {
-            environment.setImage(delivered[catalogImageID(ofItem: itemOfCell[cell])]!, on: cell)
+            let position = Int(facts(ofItem: itemOfCell[cell]).state.pointee.candidateIndex)
+            environment.setImage(pending[position].image, on: cell)
             satisfied[cell] = true
         }
-        for (imageID, image) in pending {
-            delivered[imageID] = nil
-            environment.release(image)
-        }
+        for (_, image) in pending { environment.release(image) }
         pending.removeAll(keepingCapacity: true)
     }
 

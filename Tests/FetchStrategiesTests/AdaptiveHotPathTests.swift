@@ -65,33 +65,45 @@ import Testing
     }
 
     /// The late resting items a fling's plan counts, against the scan of the later items it
-    /// replaces (slack − delay < transfer, NaN never late), over plan-shaped slacks (ascending
-    /// rows each descending, long descending stretches past the insertion budget, ties, zeros,
-    /// infinities, NaN) and random passes and growing delays.
+    /// replaces (slack − delay < transfer, NaN never late, the delay a running sum of one transfer
+    /// per admission), over plan-shaped slacks (ascending rows each descending, long descending
+    /// stretches, ties, zeros, infinities, NaN), transfers of 0 and tiny ones, and random passes
+    /// and admissions, up to the most admissions prepared for.
     @Test func theLateRestingCounterCountsWhatAScanOfTheLaterItemsCounts() {
         var generator = Generator(state: 29)
         var counter = AdaptiveStrategy.LateRestingCounter()
+        var lateFound = 0, admittedToTheEnd = 0
         for round in 0..<1_500 {
             let count = generator.next(round % 4 == 0 ? 300 : 70)
             var slacks = Self.planKeys(&generator, count: count, withNaN: round % 3 == 0)
-            if round % 5 == 1 { slacks.reverse() }  // mostly descending: past the insertion budget
-            let transfer = Double(generator.next(4)) / 2
+            if round % 5 == 1 { slacks.reverse() }  // mostly descending
+            let transfer = round % 7 == 3 ? 1e-300 : Double(generator.next(4)) / 2 + (round % 2 == 0 ? 0 : 0.1)
+            let maxAdmissions = generator.next(round % 6 == 0 ? 3 : 40)
             let resting = slacks.enumerated().map { (index: $0.offset * 2, slack: $0.element - 3) }
-            resting.withUnsafeBufferPointer { counter.reset($0) }
-            var passed = 0, delay = 0.0
+            resting.withUnsafeBufferPointer {
+                counter.reset($0, transferSeconds: transfer, maxAdmissions: maxAdmissions)
+            }
+            var passed = 0, delay = 0.0, admissions = 0
             for _ in 0..<(count + 5) {
                 switch generator.next(3) {
                 case 0 where passed < count:
                     counter.passNext()
                     passed += 1
                 default:
-                    if generator.next(2) == 0 { delay += Double(generator.next(3)) / 2 }
+                    if generator.next(2) == 0 && admissions < maxAdmissions {
+                        counter.admitted()
+                        admissions += 1
+                        delay += transfer
+                    }
                     let expected = resting[passed...].count { $0.slack - delay < transfer }
-                    #expect(counter.lateCount(delay: delay, transferSeconds: transfer) == expected)
+                    #expect(counter.lateCount() == expected)
+                    lateFound += expected
                 }
             }
-            #expect(counter.passed == passed)
+            if admissions == maxAdmissions && maxAdmissions > 0 { admittedToTheEnd += 1 }
+            #expect(counter.passed == passed && counter.admissions == admissions)
         }
+        #expect(lateFound > 10_000 && admittedToTheEnd > 100)  // late items counted, the last delay reached
     }
 
     /// `adaptive` takes a frame's "decelerating" from the speed ratio alone and computes the rate,
