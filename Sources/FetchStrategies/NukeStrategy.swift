@@ -120,11 +120,11 @@ final class NukeStrategy: FetchStrategy {
     /// The `ImagePrefetcher`'s own queue.
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
     /// The pipeline's tasks, one per image.
-    private let loads = SharedImageLoads(rule: .highest)
+    private let loads: SharedImageLoads
     /// The prefetcher's tasks by image (images near the viewport: memory follows the tasks held).
     @exclusivity(unchecked) private var prefetchTasks = IntKeyedTable<PrefetchTask>()
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
-    private lazy var cellLoads = CellLoadTokens(loads: loads)
+    private let cellLoads: CellLoadTokens  // (not lazy: a lazy getter retains it on every access)
     /// `ResumableDataStorage.shared` (one pipeline).
     let resumableData: ResumableDataStorage
 
@@ -141,6 +141,9 @@ final class NukeStrategy: FetchStrategy {
             name: "Nuke URLSession", urlCache: diskCache == .urlCache ? Self.sharedURLCache : nil))
         let costLimit = memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
             ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
+        let loads = SharedImageLoads(rule: .highest)
+        self.loads = loads
+        cellLoads = CellLoadTokens(loads: loads)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .clock, costLimitBytes: costLimit, maxEntryCostFraction: Self.maxEntryCostFraction))
         switch diskCache {
