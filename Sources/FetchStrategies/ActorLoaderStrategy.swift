@@ -18,8 +18,8 @@ final class ActorLoaderStrategy: FetchStrategy {
     private let environment: FetchEnvironment
     /// `URLSession.shared`, which `URLSession.data(from:)` in the pattern is called on.
     private let session: NetworkSession
-    /// The actor's ready images.
-    @exclusivity(unchecked) private var images: [Int: ImageObject] = [:]
+    /// The actor's ready images, by image (never iterated: no SipHash).
+    @exclusivity(unchecked) private var images = IntKeyedTable<ImageObject>()
     /// The task of each cell's view (indexed by cell), nil when none is running.
     @exclusivity(unchecked) private var tasks: [NetworkTask?] = []
 

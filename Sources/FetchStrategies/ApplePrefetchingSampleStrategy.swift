@@ -32,7 +32,8 @@ final class ApplePrefetchingSampleStrategy: FetchStrategy, NetworkLoadTarget {
     /// shared session).
     private let session: NetworkSession
     private let cache: ImageMemoryCache
-    @exclusivity(unchecked) private var fetches: [Int: Fetch] = [:]
+    /// The fetch operations in flight by item (items near the viewport; never iterated: no SipHash).
+    @exclusivity(unchecked) private var fetches = IntKeyedTable<Fetch>()
 
     init(environment: FetchEnvironment, memoryCacheMB: Int = 0) {
         self.environment = environment

@@ -55,7 +55,7 @@ import ScrollSimCore
 ///   format at `compressionQuality` 1.0; no figure for the encode found, so writes cost only their
 ///   disk time, and of the download's bytes, not the re-encode's); a request arriving while its
 ///   download's data is being processed joins it (Kingfisher would start a second download).
-final class KingfisherStrategy: FetchStrategy {
+final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
     /// The options apps change; every default is Kingfisher's.
     struct Configuration: Sendable {
         /// `MemoryStorage.Config.totalCostLimit` in MB; nil (the default) is Kingfisher's
@@ -131,13 +131,11 @@ final class KingfisherStrategy: FetchStrategy {
             return
         }
         let environment = self.environment
-        let isStale = { environment.representedIdentifier(of: cell) != issued }
-        let outcome = retrieve(imageID, item: item, isStale: isStale) { image in
+        // The result hops to the main queue and is set if the view's `taskIdentifier` is still
+        // `issued` (`setImageOnMain(_:on:ifRepresenting:)`: no block made per delivery).
+        let outcome = retrieve(imageID, item: item, cell: cell, issued: issued) { image in
             guard let image else { return }
-            environment.async(onMain: {
-                guard environment.representedIdentifier(of: cell) == issued else { return }
-                environment.setImage(image, on: cell)
-            })
+            environment.setImageOnMain(image, on: cell, ifRepresenting: issued)
         }
         environment.record(outcome, imageID: imageID)
     }
@@ -177,11 +175,14 @@ final class KingfisherStrategy: FetchStrategy {
         return .thumbnail(maxPixelSize: max(cell.width, cell.height))
     }
 
-    /// `KingfisherManager.retrieveImage` after a memory miss: the disk, else the download.
-    private func retrieve(_ imageID: Int, item: Int, isStale: @escaping () -> Bool,
+    /// `KingfisherManager.retrieveImage` after a memory miss: the disk, else the download. A disk
+    /// read is stale once `cell`'s `kf.taskIdentifier` is no longer `issued`.
+    private func retrieve(_ imageID: Int, item: Int, cell: CellID, issued: Int,
                           deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
         let key = diskKey(imageID)
         guard disk.contains(key: key) else { return download(imageID, item: item, deliver: deliver) }
+        let environment = self.environment
+        let isStale = { environment.representedIdentifier(of: cell) != issued }
         let load = loads.makePrivate(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
         let size = configuration.isDownsampling
             ? environment.pixelSize(ofImage: imageID, mode: thumbnailMode(forItem: item)) : nil
@@ -213,19 +214,26 @@ final class KingfisherStrategy: FetchStrategy {
     }
 
     /// `ImageDownloader.downloadImage`, joining a download of the same URL in flight; the data is
-    /// processed on the serial processing queue, then cached in memory and on disk.
+    /// processed on the serial processing queue, then cached in memory and on disk. The download
+    /// reports to `networkLoadEnded` with `item` as its tag (no completion closure per download).
     private func download(_ imageID: Int, item: Int, deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
         let (load, isNew) = loads.join(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
         guard isNew else { return .inflightJoin }
-        load.network = session.load(imageID, priority: .normal) { [unowned(unsafe) self] result in
-            load.network = nil
-            guard case .success(let bytes) = result else {
-                loads.fail(load)
-                return
-            }
-            process(load, item: item, dataBytes: bytes)
-        }
+        load.network = session.load(imageID, priority: .normal, target: self, tag: item)
         return .miss
+    }
+
+    /// The download of `imageID` started for `item` (`tag`) ended. Its load is the one in flight
+    /// for the image: Kingfisher never cancels a download, and a load leaves the table only when
+    /// it completes or fails, after this.
+    func networkLoadEnded(tag item: Int, imageID: Int, result: NetworkResult) {
+        guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
+        load.network = nil
+        guard case .success(let bytes) = result else {
+            loads.fail(load)
+            return
+        }
+        process(load, item: item, dataBytes: bytes)
     }
 
     /// `ImageDataProcessor`: the downsampling processor or the default one (`UIImage(data:)`,

@@ -88,12 +88,14 @@ final class NukeStrategy: FetchStrategy {
     /// `ImagePrefetcher.maxConcurrentRequestCount`.
     static let prefetcherWidth = 2
 
-    /// One `ImagePrefetcher` task: its queue ticket, then its requester token once started.
-    private final class PrefetchTask {
+    /// One `ImagePrefetcher` task: its queue ticket (which also tells it from a later task of the
+    /// same image), then its requester token once started. A value in `prefetchTasks`: no object
+    /// per task.
+    private struct PrefetchTask {
         /// Its ticket in the prefetcher's queue.
-        @exclusivity(unchecked) var ticket = -1
+        var ticket: Int
         /// Its requester token once started (0 before).
-        @exclusivity(unchecked) var token = 0
+        var token = 0
     }
 
     /// The run's services.
@@ -118,11 +120,11 @@ final class NukeStrategy: FetchStrategy {
     /// The `ImagePrefetcher`'s own queue.
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
     /// The pipeline's tasks, one per image.
-    private let loads = SharedImageLoads(rule: .highest)
+    private let loads: SharedImageLoads
     /// The prefetcher's tasks by image (images near the viewport: memory follows the tasks held).
     @exclusivity(unchecked) private var prefetchTasks = IntKeyedTable<PrefetchTask>()
     /// The token of each cell's current `ImageTask` (indexed by cell), 0 when none.
-    private lazy var cellLoads = CellLoadTokens(loads: loads)
+    private let cellLoads: CellLoadTokens  // (not lazy: a lazy getter retains it on every access)
     /// `ResumableDataStorage.shared` (one pipeline).
     let resumableData: ResumableDataStorage
 
@@ -139,6 +141,9 @@ final class NukeStrategy: FetchStrategy {
             name: "Nuke URLSession", urlCache: diskCache == .urlCache ? Self.sharedURLCache : nil))
         let costLimit = memoryCacheMB.map { Int64($0) * Self.bytesPerMB }
             ?? Self.defaultMemoryCostLimitBytes(on: environment.device)
+        let loads = SharedImageLoads(rule: .highest)
+        self.loads = loads
+        cellLoads = CellLoadTokens(loads: loads)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .clock, costLimitBytes: costLimit, maxEntryCostFraction: Self.maxEntryCostFraction))
         switch diskCache {
@@ -176,19 +181,22 @@ final class NukeStrategy: FetchStrategy {
         for item in items {
             let imageID = environment.imageID(forItem: item)
             guard prefetchTasks[imageID] == nil, memory.image(for: imageID) == nil else { continue }
-            let task = PrefetchTask()
-            prefetchTasks[imageID] = task
+            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
+            prefetchTasks[imageID] = PrefetchTask(ticket: ticket)
             // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            task.ticket = prefetcher.add(priority: .low) { [unowned(unsafe) self] in
+            let added = prefetcher.add(priority: .low) { [unowned(unsafe) self] in
                 if memory.image(for: imageID) != nil {
-                    prefetchEnded(imageID, task)
+                    prefetchEnded(imageID, ticket: ticket)
                     return
                 }
-                task.token = loads.makeToken()
-                _ = loadImage(imageID, item: item, token: task.token, priority: .low) { [unowned(unsafe) self] _ in
-                    prefetchEnded(imageID, task)
+                let token = loads.makeToken()
+                // The task is still held: its work runs only while its ticket is (a cancel releases both).
+                prefetchTasks.update(imageID) { $0.token = token }
+                _ = loadImage(imageID, item: item, token: token, priority: .low) { [unowned(unsafe) self] _ in
+                    prefetchEnded(imageID, ticket: ticket)
                 }
             }
+            assert(added == ticket)
         }
         prefetcher.startReady()
     }
@@ -209,10 +217,11 @@ final class NukeStrategy: FetchStrategy {
         resumableData.removeAll()  // its `Cache` has the same handler
     }
 
-    /// A prefetch task finished: forget it and free its slot.
-    private func prefetchEnded(_ imageID: Int, _ task: PrefetchTask) {
-        if prefetchTasks[imageID] === task { prefetchTasks[imageID] = nil }
-        prefetcher.release(task.ticket)
+    /// The prefetch task of `ticket` finished: forget it (unless a later task of the image replaced
+    /// it) and free its slot.
+    private func prefetchEnded(_ imageID: Int, ticket: Int) {
+        if prefetchTasks[imageID]?.ticket == ticket { prefetchTasks[imageID] = nil }
+        prefetcher.release(ticket)
     }
 
     /// The resize processor's output for `item`'s cell, or nil when the image needs no scaling

@@ -92,15 +92,18 @@ final class SDWebImageStrategy: FetchStrategy {
     /// `SDWebImagePrefetcher.prefetchQueue`.
     private let prefetcher = PriorityWorkQueue(width: prefetcherWidth)
     /// The downloader's operations by URL, and the per-request disk queries.
-    private let loads = SharedImageLoads(rule: .first)
+    private let loads: SharedImageLoads
     /// The load each cell waits for.
-    private lazy var cellLoads = CellLoadTokens(loads: loads)
+    private let cellLoads: CellLoadTokens  // (not lazy: a lazy getter retains it on every access)
 
     /// SDWebImage with `configuration`.
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
         self.configuration = configuration
         session = environment.makeSession(.init(name: "SDWebImageDownloader"))
+        let loads = SharedImageLoads(rule: .first)
+        self.loads = loads
+        cellLoads = CellLoadTokens(loads: loads)
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .fifo, costLimitBytes: Int64(configuration.memoryCacheMB) * 1_048_576))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)

@@ -140,18 +140,18 @@ final class TextureStrategy: FetchStrategy {
             case downloading(NetworkTask)
         }
         /// The nodes waiting for it, in join order.
-        var items: InsertionOrderedSet
+        @exclusivity(unchecked) var items: InsertionOrderedSet
         /// How many of them are at each tier (so the highest is found in O(1)).
-        var tierCounts = SIMD3<Int>(0, 0, 0)
-        var phase: Phase
+        @exclusivity(unchecked) var tierCounts = SIMD3<Int>(0, 0, 0)
+        @exclusivity(unchecked) var phase: Phase
         /// The PIN priority (the highest of its nodes').
-        var tier: Tier
+        @exclusivity(unchecked) var tier: Tier
         /// The stamp of its live entry in PIN's queue (older entries are stale).
-        var queueStamp = -1
+        @exclusivity(unchecked) var queueStamp = -1
         /// A node's cancel of this download was skipped (`HostSpeed.skipsCancel`): that node's
         /// callback stays registered with PIN's task, so no later cancel empties it and the
         /// download runs to its end (`PINRemoteImageTask.m:123-130`, `l_cancelWithUUID:`).
-        var isPinned = false
+        @exclusivity(unchecked) var isPinned = false
         /// The image it loads.
         let imageID: Int
         /// The strategy, told when the load ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
@@ -179,9 +179,9 @@ final class TextureStrategy: FetchStrategy {
     /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`),
     /// and the target its decode reports to.
     private final class Draw: PoolJobTarget {
-        var task: PoolTask?
+        @exclusivity(unchecked) var task: PoolTask?
         /// The nodes waiting for it, in join order.
-        var items: InsertionOrderedSet
+        @exclusivity(unchecked) var items: InsertionOrderedSet
         /// What it draws.
         let key: DrawKey
         /// The strategy, told when the draw ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
@@ -240,33 +240,33 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var cellOfItem = IntKeyedTable<CellID>()
     @exclusivity(unchecked) private var itemOfCell = DenseTable<Int>(empty: -1)
     /// The ranges of the last update.
-    private var preloadRange: Range<Int> = 0..<0
-    private var displayRange: Range<Int> = 0..<0
-    private var visibleRange: Range<Int> = 0..<0
+    @exclusivity(unchecked) private var preloadRange: Range<Int> = 0..<0
+    @exclusivity(unchecked) private var displayRange: Range<Int> = 0..<0
+    @exclusivity(unchecked) private var visibleRange: Range<Int> = 0..<0
     /// The preload and display ranges' rows at the last update (`CollectionLayout.RowHint`).
     @exclusivity(unchecked) private var preloadRowHint = CollectionLayout.RowHint()
     @exclusivity(unchecked) private var displayRowHint = CollectionLayout.RowHint()
     /// Offset of the last range update (nil before the first).
-    private var lastOffset: Double?
+    @exclusivity(unchecked) private var lastOffset: Double?
     /// The ranges of items whose interface state the last range update changed (storage kept
     /// between updates).
     @exclusivity(unchecked) private var changedRanges: [Range<Int>] = []
 
     /// Loads cancelled because their last node left the preload range (for tests).
-    private(set) var cancelledFetches = 0
+    @exclusivity(unchecked) private(set) var cancelledFetches = 0
     /// Cell images reset because their node left the preload range (for tests).
-    private(set) var clearedImages = 0
+    @exclusivity(unchecked) private(set) var clearedImages = 0
     /// Backing stores cleared because their node left the display range (for tests).
-    private(set) var clearedContents = 0
+    @exclusivity(unchecked) private(set) var clearedContents = 0
     /// Draws started (for tests).
-    private(set) var drawsStarted = 0
+    @exclusivity(unchecked) private(set) var drawsStarted = 0
     /// PINCache disk reads started (for tests).
-    private(set) var diskReads = 0
+    @exclusivity(unchecked) private(set) var diskReads = 0
     /// Downloads a node's cancel left running (`HostSpeed.skipsCancel`; for tests).
-    private(set) var pinnedDownloads = 0
+    @exclusivity(unchecked) private(set) var pinnedDownloads = 0
     /// Resume data written to PINCache disk, and its bytes (`storeResumeData`; for tests).
-    private(set) var resumeDataWrites = 0
-    private(set) var resumeDataBytes: Int64 = 0
+    @exclusivity(unchecked) private(set) var resumeDataWrites = 0
+    @exclusivity(unchecked) private(set) var resumeDataBytes: Int64 = 0
 
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
         self.environment = environment
