@@ -211,12 +211,17 @@ final class PriorityWorkQueue {
             pendingCount -= 1
             return newest
         }
-        for p in stride(from: buckets.count - 1, through: 0, by: -1) where heads[p] < buckets[p].count {
-            pendingCount -= 1
-            let ticket = buckets[p][heads[p]]
-            heads[p] += 1
-            compact(p)
-            return ticket
+        var p = buckets.count - 1
+        while p >= 0 {
+            let head = heads[p]
+            if head < buckets[p].count {
+                pendingCount -= 1
+                let ticket = buckets[p][head]
+                heads[p] = head + 1
+                compact(p)
+                return ticket
+            }
+            p -= 1
         }
         return nil
     }
