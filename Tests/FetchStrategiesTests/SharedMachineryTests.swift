@@ -30,6 +30,32 @@ import Testing
         #expect(queue.runningCount == 2 && queue.pendingCount == 0)
     }
 
+    /// A work target recording the tags it is told to start.
+    final class TagLog: PriorityWorkTarget {
+        var started: [String] = []
+        func workStarted(tag: Int) { started.append("t\(tag)") }
+    }
+
+    @Test func targetWorkStartsInTheSameOrderAsClosureWork() {
+        // Given a queue of width 1 and items of mixed priority, some closures, some a target's
+        let queue = PriorityWorkQueue(width: 1)
+        let target = TagLog()
+        var tickets: [Int] = []
+        tickets.append(queue.add(priority: .low) { target.started.append("a") })
+        tickets.append(queue.add(priority: .normal, target: target, tag: 7))
+        tickets.append(queue.add(priority: .high) { target.started.append("b") })
+        tickets.append(queue.add(priority: .high, target: target, tag: 8))
+        tickets.append(queue.add(priority: .veryLow, target: target, tag: 9))
+        // When the lowest target item is cancelled and the slot frees after each start
+        queue.release(tickets[4])
+        queue.startReady()
+        for ticket in [2, 3, 1, 0] { queue.release(tickets[ticket]) }
+        // Then items start by priority, then submission order, whatever their form; the cancelled
+        // target item never starts, and its target is told only of the items that started
+        #expect(target.started == ["b", "t8", "t7", "a"])
+        #expect(queue.runningCount == 0 && queue.pendingCount == 0)
+    }
+
     @Test("first in, first out: a serial dispatch queue ignores priorities and their changes")
     func firstInFirstOutIgnoresPriorities() {
         // Given one slot: a runs; b (low), c (high), d (normal), e (low) wait; e is raised to

@@ -216,4 +216,23 @@ import Testing
         #expect(puts == [false, true, false])
         #expect(table[1] == "a" && table[2] == "b" && table.count == 2 && table.checkInvariants())
     }
+
+    @Test func aCopyKeepsItsEntriesWhateverTheOriginalDoes() {
+        // Given a table of 40 keys (grown past its first storage) and a copy of it
+        var table = IntKeyedTable<String>()
+        for key in 0..<40 { table[key * 3] = "v\(key)" }
+        var copy = table
+        // When the original changes in place, loses keys, gains keys (growing) and is emptied
+        table[0]! += "!"
+        for key in 0..<20 { table.removeValue(forKey: key * 3) }
+        for key in 100..<200 { table[key] = "n" }
+        table.removeAll()
+        // Then the copy still holds exactly its 40 entries, and changes to it stay its own
+        #expect(copy.count == 40 && copy.checkInvariants())
+        for key in 0..<40 { #expect(copy[key * 3] == "v\(key)", "key \(key * 3)") }
+        #expect(copy[100] == nil && copy[1] == nil)
+        copy[3] = nil
+        _ = copy.update(6) { $0 += "?" }
+        #expect(copy.count == 39 && copy[6] == "v2?" && table.count == 0 && table[6] == nil)
+    }
 }

@@ -17,7 +17,7 @@ import ScrollSimCore
 ///   read after the write, and Nuke serves staged writes.
 /// - A file-existence check (`contains`) costs nothing. Expiry by age (7 days, 1 week) is not
 ///   modelled: no run lasts that long.
-final class DiskCacheModel {
+final class DiskCacheModel: PriorityWorkTarget, PoolJobTarget {
     /// The run's services.
     private let environment: FetchEnvironment
     /// The entries on disk, by access (LRU), costing their bytes.
@@ -34,6 +34,20 @@ final class DiskCacheModel {
     let ioQueue = PriorityWorkQueue(width: 1, order: .firstInFirstOut)
     /// Scratch buffer for evicted keys.
     @exclusivity(unchecked) private var evicted: [Int] = []
+    /// The writes queued on the I/O queue and not started, in the order queued (the order they
+    /// start in: the queue is first in, first out, and a write is never released before it starts).
+    @exclusivity(unchecked) private var queuedWrites: [QueuedWrite] = []
+    /// The first live entry of `queuedWrites`.
+    @exclusivity(unchecked) private var queuedWritesHead = 0
+    /// The write holding the I/O queue (its one slot), if any.
+    @exclusivity(unchecked) private var runningWrite = QueuedWrite(ticket: -1, bytes: 0, writes: 0)
+
+    /// A store's writes on the I/O queue: its ticket, the file's size and the writes left.
+    private struct QueuedWrite {
+        var ticket: Int
+        var bytes: Int64
+        var writes: Int
+    }
 
     /// A disk cache of at most `sizeLimitBytes` (0 = unlimited).
     init(environment: FetchEnvironment, sizeLimitBytes: Int64 = 0, writesUseIOQueue: Bool) {
@@ -103,28 +117,35 @@ final class DiskCacheModel {
             for _ in 0..<writes { environment.writeDisk(bytes: bytes) }
             return
         }
-        let environment = self.environment, ioQueue = self.ioQueue
-        let ticket = ioQueue.nextTicket  // known before `add`: the closures capture a constant, not a box
-        let added = ioQueue.add(priority: .normal) {
-            guard writes > 1 else {
-                environment.writeDisk(bytes: bytes) { ioQueue.release(ticket) }
-                return
-            }
-            Self.write(bytes, times: writes, environment: environment) { ioQueue.release(ticket) }
-        }
-        assert(added == ticket)
+        let ticket = ioQueue.add(priority: .normal, target: self, tag: ioQueue.nextTicket)
+        queuedWrites.append(QueuedWrite(ticket: ticket, bytes: bytes, writes: writes))
         ioQueue.startReady()
     }
 
-    /// Writes `bytes` `times` times, one disk job after the other, then calls `then`.
-    private static func write(_ bytes: Int64, times: Int, environment: FetchEnvironment,
-                              then: @escaping () -> Void) {
-        environment.writeDisk(bytes: bytes) {
-            if times > 1 {
-                write(bytes, times: times - 1, environment: environment, then: then)
-            } else {
-                then()
-            }
+    /// A queued write's turn on the I/O queue came (`PriorityWorkTarget`): the first queued write
+    /// starts writing its file, and holds the queue until its last write ends.
+    func workStarted(tag: Int) {
+        runningWrite = queuedWrites[queuedWritesHead]
+        assert(runningWrite.ticket == tag, "the I/O queue started writes out of order")
+        queuedWritesHead += 1
+        if queuedWritesHead == queuedWrites.count {
+            queuedWrites.removeAll(keepingCapacity: true)
+            queuedWritesHead = 0
+        } else if queuedWritesHead > 1024 && queuedWritesHead * 2 > queuedWrites.count {
+            queuedWrites.removeFirst(queuedWritesHead)
+            queuedWritesHead = 0
+        }
+        environment.writeDisk(bytes: runningWrite.bytes, target: self, tag: 0)
+    }
+
+    /// A write of the running store ended (`PoolJobTarget`): the next one of its file starts
+    /// (one disk job after the other), or, after the last, the I/O queue is free.
+    func poolJobEnded(tag: Int, image: ImageObject?) {
+        runningWrite.writes -= 1
+        if runningWrite.writes > 0 {
+            environment.writeDisk(bytes: runningWrite.bytes, target: self, tag: 0)
+        } else {
+            ioQueue.release(runningWrite.ticket)
         }
     }
 }

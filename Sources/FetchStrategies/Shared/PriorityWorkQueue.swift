@@ -48,11 +48,19 @@ final class PriorityWorkQueue {
     /// Where a ticket is.
     private enum State: UInt8 { case pending, running, released }
 
-    /// A ticket's work. (A struct, not a bare closure: an array of optional closures stores each
-    /// one reabstracted, through a thunk allocated when it is stored and another when it is read.)
-    private struct Work {
+    /// A ticket's work: a closure, or a target told to start it. (Not a bare closure: an array of
+    /// optional closures stores each one reabstracted, through a thunk allocated when it is stored
+    /// and another when it is read.)
+    private enum Work {
         /// The work itself.
-        let run: () -> Void
+        case closure(() -> Void)
+        /// `target.workStarted(tag:)` (no closure made per item).
+        case target(TargetReference, tag: Int)
+    }
+
+    /// A work target, not retained: it owns the queue (`add(priority:target:tag:)`).
+    private struct TargetReference {
+        unowned(unsafe) let target: any PriorityWorkTarget
     }
 
     /// One ticket.
@@ -101,9 +109,22 @@ final class PriorityWorkQueue {
     /// Queues `work` at `priority` and returns its ticket; call `startReady()` to start it.
     /// - Complexity: O(1) amortised.
     func add(priority: RequestPriority, _ work: @escaping () -> Void) -> Int {
+        return add(priority: priority, .closure(work))
+    }
+
+    /// Queues work at `priority` that `target.workStarted(tag:)` runs when it starts, and returns
+    /// its ticket: `add(priority:_:)` without a closure per item. `target` is not retained: it
+    /// must own the queue (it then outlives every item).
+    /// - Complexity: O(1) amortised.
+    func add(priority: RequestPriority, target: any PriorityWorkTarget, tag: Int) -> Int {
+        add(priority: priority, .target(TargetReference(target: target), tag: tag))
+    }
+
+    @inline(__always)
+    private func add(priority: RequestPriority, _ work: Work) -> Int {
         let ticket = entries.count
         let priority = order == .firstInFirstOut ? .veryLow : priority  // one bucket: submission order
-        entries.append(Entry(state: .pending, priority: priority, work: Work(run: work)))
+        entries.append(Entry(state: .pending, priority: priority, work: work))
         buckets[priority.rawValue].append(ticket)
         pendingCount += 1
         if order == .lastInFirstOut { unreleased.append(ticket) }
@@ -118,8 +139,11 @@ final class PriorityWorkQueue {
             guard let ticket = dequeue() else { break }
             entries[ticket].state = .running
             runningCount += 1
-            let work = entries[ticket].work.take()  // (moved out: no retain and release)
-            work?.run()
+            switch entries[ticket].work.take() {  // (moved out: no retain and release)
+            case .closure(let run)?: run()
+            case .target(let reference, let tag)?: reference.target.workStarted(tag: tag)
+            case nil: break
+            }
         }
         isStarting = false
     }
@@ -187,12 +211,17 @@ final class PriorityWorkQueue {
             pendingCount -= 1
             return newest
         }
-        for p in stride(from: buckets.count - 1, through: 0, by: -1) where heads[p] < buckets[p].count {
-            pendingCount -= 1
-            let ticket = buckets[p][heads[p]]
-            heads[p] += 1
-            compact(p)
-            return ticket
+        var p = buckets.count - 1
+        while p >= 0 {
+            let head = heads[p]
+            if head < buckets[p].count {
+                pendingCount -= 1
+                let ticket = buckets[p][head]
+                heads[p] = head + 1
+                compact(p)
+                return ticket
+            }
+            p -= 1
         }
         return nil
     }
@@ -215,4 +244,10 @@ final class PriorityWorkQueue {
             heads[p] = 0
         }
     }
+}
+
+/// Runs the work items queued with `PriorityWorkQueue.add(priority:target:tag:)`.
+protocol PriorityWorkTarget: AnyObject {
+    /// The item queued with `tag` starts (it holds its slot until `release`).
+    func workStarted(tag: Int)
 }

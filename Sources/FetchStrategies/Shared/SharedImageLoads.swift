@@ -104,8 +104,9 @@ final class SharedImageLoads {
 
     /// How requesters set a load's priority.
     private let rule: PriorityRule
-    /// The shared load in flight per image (image ids are dense: an index, not a hash).
-    @exclusivity(unchecked) private var inflight = PagedTable<SharedImageLoad?>(empty: nil)
+    /// The shared load in flight per image (a hash table of the images in flight: its memory
+    /// follows the loads held at once, not every image ever loaded).
+    @exclusivity(unchecked) private var inflight = IntKeyedTable<SharedImageLoad>()
     /// The load of each live requester token (tokens grow by one and live while their load is
     /// in flight: memory follows the live tokens, not the last one).
     @exclusivity(unchecked) private var loadOfToken = IntKeyedTable<SharedImageLoad>()

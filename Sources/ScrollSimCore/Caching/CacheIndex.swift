@@ -141,8 +141,39 @@ public final class CacheIndex {
     ///   entry for `key` is then removed and reported as evicted).
     @discardableResult
     public func insert(_ key: Int, cost: Int64, evicted: inout [Int]) -> Bool {
+        insert(key, cost: cost, evicted: &evicted, reportsSlots: false)
+    }
+
+    /// `insert(_:cost:evicted:)` that appends the evicted entries' slots to `evictedSlots` instead
+    /// of their keys (a caller keeping values per slot, `ImageMemoryCache`, drops them without a
+    /// lookup by key). An evicted slot keeps its key (`key(ofSlot:)`) until an insertion reuses it.
+    @discardableResult
+    func insert(_ key: Int, cost: Int64, evictedSlots: inout [Int]) -> Bool {
+        insert(key, cost: cost, evicted: &evictedSlots, reportsSlots: true)
+    }
+
+    /// The key slot `slot` holds, or held last when it was evicted or removed.
+    func key(ofSlot slot: Int) -> Int { slots[slot].key }
+
+    /// The slots of the held keys, next victim first (the order of `keysInEvictionOrder()`).
+    func slotsInEvictionOrder() -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        var slot = head
+        while slot >= 0 {
+            result.append(Int(slot))
+            slot = slots[Int(slot)].next
+        }
+        return result
+    }
+
+    /// `insert`, reporting each eviction by key or, with `reportsSlots`, by slot.
+    @inline(__always)
+    private func insert(_ key: Int, cost: Int64, evicted: inout [Int], reportsSlots: Bool) -> Bool {
         if costLimit > 0 && cost > costLimit {
-            if remove(key) { evicted.append(key) }
+            guard let slot = slotOfKey[key] else { return false }
+            remove(key)
+            evicted.append(reportsSlots ? Int(slot) : key)
             return false
         }
         let (tableSlot, isHeld) = slotOfKey.probe(key)
@@ -170,9 +201,9 @@ public final class CacheIndex {
             totalCost += cost
         }
         if policy == .clock {
-            sweepToLimits(evicted: &evicted)
+            sweepToLimits(evicted: &evicted, reportsSlots: reportsSlots)
         } else {
-            evictToLimits(keeping: key, evicted: &evicted)
+            evictToLimits(keeping: key, evicted: &evicted, reportsSlots: reportsSlots)
         }
         return true
     }
@@ -232,8 +263,10 @@ public final class CacheIndex {
     }
 
     /// From the front (`scanStart`: the protected entries before it would be passed over) while
-    /// over a limit, every entry but the protected ones and `newKey` is evicted.
-    private func evictToLimits(keeping newKey: Int, evicted: inout [Int]) {
+    /// over a limit, every entry but the protected ones and `newKey` is evicted (reported by
+    /// slot with `reportsSlots`, else by key).
+    @inline(__always)  // (into each form of `insert`, where `reportsSlots` is a constant)
+    private func evictToLimits(keeping newKey: Int, evicted: inout [Int], reportsSlots: Bool) {
         guard isOverLimit() else { return }
         var slot = scanStart >= 0 ? scanStart : head
         var isProtectedRun = true
@@ -246,7 +279,7 @@ public final class CacheIndex {
                 let key = slots[Int(slot)].key
                 if key != newKey {
                     remove(key)
-                    evicted.append(key)
+                    evicted.append(reportsSlots ? Int(slot) : key)
                 }
             }
             slot = following
@@ -258,7 +291,9 @@ public final class CacheIndex {
     /// Protected entries are passed over in place, so the sweep ends after at most two visits of
     /// every entry even when everything left is protected.
     /// The sweep starts at `scanStart`: the protected entries before it would be passed over.
-    private func sweepToLimits(evicted: inout [Int]) {
+    /// Evictions are reported by slot with `reportsSlots`, else by key.
+    @inline(__always)  // (into each form of `insert`, where `reportsSlots` is a constant)
+    private func sweepToLimits(evicted: inout [Int], reportsSlots: Bool) {
         var slot = scanStart >= 0 ? scanStart : head
         var isProtectedRun = true
         while isOverLimit() && slot >= 0 {
@@ -280,7 +315,7 @@ public final class CacheIndex {
             } else {
                 let key = slots[Int(slot)].key
                 remove(key)
-                evicted.append(key)
+                evicted.append(reportsSlots ? Int(slot) : key)
             }
             slot = following
         }

@@ -32,14 +32,16 @@ public final class ImageMemoryCache {
     /// The configuration.
     public let configuration: Configuration
     private let index: CacheIndex
-    /// The held images by key (an array indexed by key: keys are image ids or items).
-    @exclusivity(unchecked) private var images = IntKeyedTable<ImageObject>()
+    /// The held image of each `index` slot (nil for a free slot): a key's image is found by the
+    /// slot its lookup in `index` returns, and an evicted entry's by the slot `index` reports, with
+    /// no table of its own to look up or update.
+    @exclusivity(unchecked) private var imageOfSlot: [ImageObject?] = []
     /// Expiry instants by key (`configuration.expiration` > 0 only).
     @exclusivity(unchecked) private var expiresAt = IntKeyedTable<SimTime>()
     /// The long side in pixels of the held image of each `index` slot (meaningless for a free
-    /// slot): `imageLongSide(for:)`'s hit path reads it by the slot its touch returns, one lookup
-    /// instead of the two (`images`, then `index`) of `image(for:)`.
+    /// slot): `imageLongSide(for:)`'s hit path reads it by the slot its touch returns.
     @exclusivity(unchecked) private var longSideOfSlot: [Int] = []
+    /// Scratch buffer for the slots an insertion evicted.
     @exclusivity(unchecked) private var evicted: [Int] = []
     /// Entries evicted for space (not removals or purges), for tests.
     @exclusivity(unchecked) public private(set) var evictionCount = 0
@@ -58,17 +60,20 @@ public final class ImageMemoryCache {
 
     /// The image for `key`, refreshing its recency (LRU) and expiry; nil when absent or expired.
     public func image(for key: Int) -> ImageObject? {
-        guard let image = images[key] else { return nil }
-        if configuration.expiration > 0 {
-            let now = environment.now
-            if let deadline = expiresAt[key], deadline <= now {
-                remove(key)
-                return nil
-            }
-            expiresAt[key] = now + configuration.expiration
+        guard configuration.expiration > 0 else {
+            let slot = index.touchedSlot(key)
+            return slot >= 0 ? imageOfSlot[slot] : nil
         }
+        let slot = index.slot(of: key)
+        guard slot >= 0 else { return nil }
+        let now = environment.now
+        if let deadline = expiresAt[key], deadline <= now {
+            remove(key)
+            return nil
+        }
+        expiresAt[key] = now + configuration.expiration
         _ = index.touch(key)
-        return image
+        return imageOfSlot[slot]
     }
 
     /// `image(for: key).map { max($0.pixelWidth, $0.pixelHeight) }`, with the same effect on the
@@ -77,14 +82,13 @@ public final class ImageMemoryCache {
         guard configuration.expiration == 0 else {
             return image(for: key).map { max($0.pixelWidth, $0.pixelHeight) }
         }
-        // `images` and `index` hold the same keys between calls (`store`, `remove`, `dropImage`).
         let slot = index.touchedSlot(key)
         return slot >= 0 ? longSideOfSlot[slot] : nil
     }
 
     /// Whether `key` is held (and not expired), without touching it.
     public func contains(_ key: Int) -> Bool {
-        guard images[key] != nil else { return false }
+        guard index.contains(key) else { return false }
         if configuration.expiration > 0, let deadline = expiresAt[key], deadline <= environment.now { return false }
         return true
     }
@@ -96,20 +100,30 @@ public final class ImageMemoryCache {
     public func store(_ image: ImageObject, for key: Int) -> Bool {
         let cost = image.decodedBytes
         if cost >= maxEntryCost { return false }
-        // `images[key]` after this is `image` when it held `image` already, else nil.
-        let old = images[key]
+        // The slot of `key` after this holds `image` when it held `image` already, else nil.
+        let oldSlot = index.slot(of: key)
+        let old = oldSlot >= 0 ? imageOfSlot[oldSlot] : nil
         if let old, old !== image {
             environment.release(old)
-            images[key] = nil
+            imageOfSlot[oldSlot] = nil
         }
         evicted.removeAllKeepingCapacity()
-        let inserted = index.insert(key, cost: cost, evicted: &evicted)
+        let inserted = index.insert(key, cost: cost, evictedSlots: &evicted)
         let slot = inserted ? index.slot(of: key) : -1
         let isHeld = slot >= 0
+        // Under `clock` the sweep of its insertion may have evicted the new entry: its slot is then
+        // among the evicted ones, and it holds `image` until the entry is dropped below.
+        var newSlot = slot
+        if inserted && !isHeld {
+            for victim in evicted where index.key(ofSlot: victim) == key { newSlot = victim }
+        }
         if inserted {
             // Retained before the victims are released: the new bitmap exists while they go.
             if old !== image {
-                images[key] = image
+                if newSlot >= imageOfSlot.count {
+                    imageOfSlot.append(contentsOf: repeatElement(nil, count: newSlot + 1 - imageOfSlot.count))
+                }
+                imageOfSlot[newSlot] = image
                 environment.retain(image)
             }
             if slot >= 0 {
@@ -120,12 +134,14 @@ public final class ImageMemoryCache {
             }
             if configuration.expiration > 0 { expiresAt[key] = environment.now + configuration.expiration }
         }
-        for victim in evicted where victim != key || !inserted {
-            dropImage(victim)
+        for victim in evicted {
+            let victimKey = index.key(ofSlot: victim)
+            guard victimKey != key || !inserted else { continue }
+            drop(victim, key: victimKey)
             evictionCount += 1
         }
         if inserted && !isHeld {  // clock: the sweep its insertion started evicted it again
-            dropImage(key)
+            drop(newSlot, key: key)
             evictionCount += 1
         }
         return isHeld
@@ -149,13 +165,17 @@ public final class ImageMemoryCache {
 
     /// Removes `key`.
     public func remove(_ key: Int) {
-        guard index.remove(key) else { return }
-        dropImage(key)
+        let slot = index.slot(of: key)
+        guard slot >= 0 else { return }
+        index.remove(key)
+        drop(slot, key: key)
     }
 
-    /// Removes everything (a memory-warning purge).
+    /// Removes everything (a memory-warning purge), the next victim first.
     public func removeAll() {
-        for key in index.removeAll() { dropImage(key) }
+        let victims = index.slotsInEvictionOrder().map { (slot: $0, key: index.key(ofSlot: $0)) }
+        index.removeAll()
+        for victim in victims { drop(victim.slot, key: victim.key) }
     }
 
     /// Protects `key` from eviction, or lifts the protection.
@@ -164,8 +184,10 @@ public final class ImageMemoryCache {
     /// Keys, next victim first (for tests).
     public func keysInEvictionOrder() -> [Int] { index.keysInEvictionOrder() }
 
-    private func dropImage(_ key: Int) {
+    /// Forgets the entry of `key` that `index` held at `slot` (evicted or removed): its expiry and
+    /// its image, released.
+    private func drop(_ slot: Int, key: Int) {
         if configuration.expiration > 0 { expiresAt[key] = nil }  // else it holds nothing
-        if let image = images.removeValue(forKey: key) { environment.release(image) }
+        if let image = imageOfSlot[slot].take() { environment.release(image) }  // (moved out: no retain)
     }
 }

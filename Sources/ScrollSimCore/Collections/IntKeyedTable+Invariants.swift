@@ -4,7 +4,7 @@ extension IntKeyedTable {
     /// slot, that every free slot has no value, and that `count` is the number held (tests).
     func checkInvariants() -> Bool {
         var held = 0
-        for index in keys.indices {
+        for index in 0..<storage.capacity {
             guard keys[index] != Self.freeKey else {
                 guard values[index] == nil else { return false }
                 continue
@@ -12,6 +12,6 @@ extension IntKeyedTable {
             held += 1
             guard values[index] != nil, slot(of: keys[index]) == index else { return false }
         }
-        return held == heldCount && keys.count == mask + 1 && values.count == mask + 1
+        return held == heldCount && storage.capacity == mask + 1
     }
 }

@@ -14,6 +14,11 @@
 /// proportional to the most keys held at once, not to the largest key written nor to the span of
 /// the keys.
 ///
+/// The keys and values live in one storage object (`IntKeyedTableStorage`, two manually
+/// allocated buffers) that a table copies on its first change after it was copied, once per
+/// change: the slots are then read and written through pointers, without the bounds check and
+/// the uniqueness check an `Array` pays at every access (a removal moves several entries).
+///
 /// For dense ids most of which get written (cell ids), FetchStrategies' `DenseTable`, an array
 /// indexed by the id, costs less (no hash, no key check), but its memory follows the largest id
 /// written; for image ids (anywhere below the catalogue's size), its `PagedTable`, whose memory
@@ -21,10 +26,8 @@
 ///
 /// Only looked up and updated, never iterated, so its slot order can never reach a result.
 public struct IntKeyedTable<Value> {
-    /// The key of each slot, or `freeKey` when the slot is free. Probes read only this array.
-    @usableFromInline var keys: [Int] = [freeKey, freeKey]
-    /// The value of each slot (nil when free, so that a removed value is released at once).
-    @usableFromInline var values: [Value?] = [nil, nil]
+    /// The slots' keys and values (`mask + 1` of each).
+    @usableFromInline var storage: IntKeyedTableStorage<Value>
     /// `capacity − 1`: the capacity is a power of two, at least 2 (2 free slots at first, so that
     /// a lookup in a new table needs no special case).
     @usableFromInline var mask = 1
@@ -38,7 +41,7 @@ public struct IntKeyedTable<Value> {
     @usableFromInline static var freeKey: Int { Int.min }
 
     /// An empty table (2 slots; 16 from its second key on).
-    @inlinable public init() {}
+    @inlinable public init() { storage = IntKeyedTableStorage(capacity: 2) }
 
     /// Number of keys held.
     @inlinable public var count: Int { heldCount }
@@ -46,10 +49,21 @@ public struct IntKeyedTable<Value> {
     /// Number of slots (a power of two): memory follows it.
     @inlinable public var slotCount: Int { mask + 1 }
 
+    /// The key of each slot, or `freeKey` when the slot is free (tests; `slotCount` of them).
+    var keys: UnsafeMutablePointer<Int> { storage.keys }
+    /// The value of each slot, nil when free (tests; `slotCount` of them).
+    var values: UnsafeMutablePointer<Value?> { storage.values }
+
     /// The home slot of `key`: the top bits of `key × 2^64/φ`.
     @inlinable @inline(__always)
     func home(_ key: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(shift))
+    }
+
+    /// Makes the storage this table's own before a change (a copy of a copied table's).
+    @inlinable @inline(__always)
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
     /// The slot holding `key` (`isHeld`), or else the free slot that ends its probe run, where
@@ -57,6 +71,7 @@ public struct IntKeyedTable<Value> {
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
     func probe(_ key: Int) -> (slot: Int, isHeld: Bool) {
+        let keys = storage.keys
         var slot = home(key)
         while true {
             let held = keys[slot]
@@ -83,20 +98,21 @@ public struct IntKeyedTable<Value> {
     public subscript(key: Int) -> Value? {
         @inline(__always) get {
             guard let slot = slot(of: key) else { return nil }
-            return values[slot]
+            return storage.values[slot]
         }
         _modify {
+            makeUnique()
             let (slot, isHeld) = probe(key)
             // The caller writes straight into the slot (a free slot holds nil): no copy of the value.
-            yield &values[slot]
+            yield &storage.values[slot]
             if isHeld {
-                if case .none = values[slot] {
+                if case .none = storage.values[slot] {
                     heldCount -= 1
                     closeGap(at: slot)
                 }
-            } else if case .some = values[slot] {
+            } else if case .some = storage.values[slot] {
                 precondition(key != Self.freeKey, "IntKeyedTable cannot hold the key Int.min")
-                keys[slot] = key
+                storage.keys[slot] = key
                 heldCount += 1
                 // A free slot stays: the table grows once it is more than 3/4 full
                 if heldCount * 4 > (mask + 1) * 3 { resize(to: max(16, (mask + 1) * 2)) }
@@ -106,11 +122,14 @@ public struct IntKeyedTable<Value> {
 
     /// The value held at `slot`, which `probe` found holding its key.
     @inlinable @inline(__always)
-    func value(atSlot slot: Int) -> Value { values[slot]! }
+    func value(atSlot slot: Int) -> Value { storage.values[slot]! }
 
     /// Replaces the value held at `slot`, which `probe` found holding its key.
     @inlinable @inline(__always)
-    mutating func setValue(_ value: Value, atSlot slot: Int) { values[slot] = value }
+    mutating func setValue(_ value: Value, atSlot slot: Int) {
+        makeUnique()
+        storage.values[slot] = value
+    }
 
     /// Puts `value` for `key` at `slot`: the free slot `probe(key)` returned, with no change to the
     /// table since (one probe for a lookup that misses and then inserts).
@@ -118,9 +137,10 @@ public struct IntKeyedTable<Value> {
     @inlinable
     mutating func insertNew(_ key: Int, _ value: Value, atProbedSlot slot: Int) {
         precondition(key != Self.freeKey, "IntKeyedTable cannot hold the key Int.min")
-        assert(keys[slot] == Self.freeKey, "insertNew at a slot the table filled since the probe")
-        keys[slot] = key
-        values[slot] = value
+        makeUnique()
+        assert(storage.keys[slot] == Self.freeKey, "insertNew at a slot the table filled since the probe")
+        storage.keys[slot] = key
+        storage.values[slot] = value
         heldCount += 1
         // A free slot stays: the table grows once it is more than 3/4 full
         if heldCount * 4 > (mask + 1) * 3 { resize(to: max(16, (mask + 1) * 2)) }
@@ -164,7 +184,8 @@ public struct IntKeyedTable<Value> {
     @inlinable
     public mutating func update<Result>(_ key: Int, _ body: (inout Value) throws -> Result) rethrows -> Result? {
         guard let slot = slot(of: key) else { return nil }
-        return try body(&values[slot]!)
+        makeUnique()
+        return try body(&storage.values[slot]!)
     }
 
     /// Removes `key` and returns its value, if it was held.
@@ -172,8 +193,9 @@ public struct IntKeyedTable<Value> {
     @inlinable @discardableResult
     public mutating func removeValue(forKey key: Int) -> Value? {
         guard let slot = slot(of: key) else { return nil }
-        let old = values[slot]
-        values[slot] = nil
+        makeUnique()
+        let old = (storage.values + slot).move()
+        (storage.values + slot).initialize(to: nil)
         heldCount -= 1
         closeGap(at: slot)
         return old
@@ -184,9 +206,10 @@ public struct IntKeyedTable<Value> {
     @inlinable
     public mutating func removeAll() {
         guard heldCount > 0 else { return }
-        for index in keys.indices {
-            keys[index] = Self.freeKey
-            values[index] = nil
+        makeUnique()
+        for index in 0...mask {
+            storage.keys[index] = Self.freeKey
+            storage.values[index] = nil
         }
         heldCount = 0
     }
@@ -202,10 +225,11 @@ public struct IntKeyedTable<Value> {
 
     /// Closes the gap left at `gap` by a removal (its value already nil): the entries after it in
     /// its probe run move back into the gap when their home allows (backward-shift deletion), and
-    /// the last gap is marked free.
+    /// the last gap is marked free. The storage is this table's own (`makeUnique`).
     /// - Complexity: O(length of the probe run).
     @inlinable
     mutating func closeGap(at gap: Int) {
+        let keys = storage.keys, values = storage.values
         var gap = gap
         var next = (gap + 1) & mask
         while true {
@@ -216,7 +240,9 @@ public struct IntKeyedTable<Value> {
             let stays = gap <= next ? (gap < want && want <= next) : (gap < want || want <= next)
             if !stays {
                 keys[gap] = key
-                values.swapAt(gap, next)  // the gap's nil moves on; no copy of the value
+                // The gap's nil moves on; no copy of the value.
+                (values + gap).moveUpdate(from: values + next, count: 1)
+                (values + next).initialize(to: nil)
                 gap = next
             }
             next = (next + 1) & mask
@@ -228,19 +254,56 @@ public struct IntKeyedTable<Value> {
     /// - Complexity: O(capacity).
     @inlinable @inline(never)
     mutating func resize(to capacity: Int) {
-        let oldKeys = keys, oldValues = values
-        keys = Array(repeating: Self.freeKey, count: capacity)
-        values = Array(repeating: nil, count: capacity)
+        let old = storage, oldCapacity = mask + 1
+        storage = IntKeyedTableStorage(capacity: capacity)
         mask = capacity - 1
         shift = 64 - capacity.trailingZeroBitCount
-        for index in oldKeys.indices where oldKeys[index] != Self.freeKey {
-            var slot = home(oldKeys[index])
+        let keys = storage.keys, values = storage.values
+        for index in 0..<oldCapacity where old.keys[index] != Self.freeKey {
+            var slot = home(old.keys[index])
             while keys[slot] != Self.freeKey { slot = (slot + 1) & mask }
-            keys[slot] = oldKeys[index]
-            values[slot] = oldValues[index]
+            keys[slot] = old.keys[index]
+            values[slot] = old.values[index]
         }
     }
 }
 
-/// Sendable when its values are: it is two arrays and three integers.
-extension IntKeyedTable: Sendable where Value: Sendable {}
+/// The slots of an `IntKeyedTable`: `capacity` keys and `capacity` values, every key `Int.min`
+/// and every value nil at first. Never shared while it is changed (the table copies it first).
+@usableFromInline
+final class IntKeyedTableStorage<Value> {
+    /// The key of each slot (`Int.min`: free).
+    @usableFromInline let keys: UnsafeMutablePointer<Int>
+    /// The value of each slot (nil when free, so that a removed value is released at once).
+    @usableFromInline let values: UnsafeMutablePointer<Value?>
+    /// Number of slots.
+    @usableFromInline let capacity: Int
+
+    /// `capacity` free slots.
+    @usableFromInline
+    init(capacity: Int) {
+        self.capacity = capacity
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: Int.min, count: capacity)
+        values = .allocate(capacity: capacity)
+        values.initialize(repeating: nil, count: capacity)
+    }
+
+    deinit {
+        values.deinitialize(count: capacity)
+        values.deallocate()
+        keys.deallocate()
+    }
+
+    /// A copy of the slots (a table's first change after it was copied).
+    @usableFromInline @inline(never)
+    func copy() -> IntKeyedTableStorage {
+        let copy = IntKeyedTableStorage(capacity: capacity)
+        copy.keys.update(from: keys, count: capacity)
+        copy.values.update(from: values, count: capacity)
+        return copy
+    }
+}
+
+/// Sendable when its values are: its storage is never changed while shared (copy on write).
+extension IntKeyedTable: @unchecked Sendable where Value: Sendable {}

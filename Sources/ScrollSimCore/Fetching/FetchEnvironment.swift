@@ -184,6 +184,13 @@ public final class FetchEnvironment {
         withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), completion: completion) }
     }
 
+    /// `writeDisk(bytes:completion:)` whose end calls `target.poolJobEnded(tag:image:)` (with a
+    /// nil image) instead of a completion closure (the target is held until then).
+    @discardableResult
+    public func writeDisk(bytes: Int64, target: any PoolJobTarget, tag: Int) -> PoolTask {
+        withSim { sim in sim.disk.submit(duration: sim.diskDuration(bytes: bytes), target: target, tag: tag) }
+    }
+
     /// Decodes `imageID` on a decoder thread; `completion` receives a decoded image, off the main thread.
     @discardableResult
     public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {

@@ -25,6 +25,8 @@ final class ImageCatalog {
     /// every image has the median).
     private let bytesDistribution: Lognormal?
     private let cumulativeWeights: [Double]
+    /// Whether item `i` shows image `i mod distinct` (no catalog, no Zipf weights).
+    private let isModulo: Bool
 
     /// The images of a scenario whose image settings are `config`, whose layout has `itemCount`
     /// items and `catalog` (which, when given, replaces `config`); draws come from `streams`.
@@ -50,10 +52,20 @@ final class ImageCatalog {
         } else {
             cumulativeWeights = []
         }
+        isModulo = catalog == nil && cumulativeWeights.isEmpty
     }
 
     /// The image item `item` shows.
+    @inline(__always)
     func imageID(forItem item: Int) -> Int {
+        // Without a catalog or Zipf weights, `item mod distinct`: no division below `distinct`
+        // (every item of a layout with an image each).
+        if isModulo { return UInt(bitPattern: item) < UInt(bitPattern: distinct) ? item : item % distinct }
+        return drawnImageID(forItem: item)
+    }
+
+    /// `imageID(forItem:)` from the catalog or the Zipf draw.
+    private func drawnImageID(forItem item: Int) -> Int {
         if let listed { return Int(listed.imageOfItem[item]) }
         guard let total = cumulativeWeights.last else { return item % distinct }
         let target = imageStream.uniform(Int64(item)) * total

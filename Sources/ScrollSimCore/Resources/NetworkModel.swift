@@ -752,18 +752,20 @@ final class NetworkModel {
 
     /// Request `id`'s metrics as it ends now with `outcome`, having received `bytesReceived`.
     private func metrics(of id: Int, bytesReceived: Int64, outcome: TaskMetrics.Outcome) -> TaskMetrics {
-        let request = requests[id]
+        // Field by field: a copy of the whole request would retain and release its completion.
         let now = context.scheduler.now
-        let wasSent = request.connection >= 0
-        let isNew = wasSent && !request.isReusedConnection
-        let firstByte: SimTime? = request.firstByte >= 0 ? request.firstByte : outcome == .failed && wasSent ? now : nil
+        let connection = requests[id].connection, isReusedConnection = requests[id].isReusedConnection
+        let wasSent = connection >= 0
+        let isNew = wasSent && !isReusedConnection
+        let firstByte: SimTime? = requests[id].firstByte >= 0 ? requests[id].firstByte
+            : outcome == .failed && wasSent ? now : nil
         return TaskMetrics(
-            imageID: request.imageID, fetchStart: request.fetchStart,
-            connectStart: isNew ? connections[request.connection].setupStart : nil,
-            connectEnd: isNew ? connections[request.connection].setupEnd : nil,
-            requestStart: wasSent ? request.sent : nil, responseStart: firstByte,
+            imageID: requests[id].imageID, fetchStart: requests[id].fetchStart,
+            connectStart: isNew ? connections[connection].setupStart : nil,
+            connectEnd: isNew ? connections[connection].setupEnd : nil,
+            requestStart: wasSent ? requests[id].sent : nil, responseStart: firstByte,
             responseEnd: firstByte == nil ? nil : now, bytesReceived: bytesReceived,
-            isReusedConnection: request.isReusedConnection, outcome: outcome)
+            isReusedConnection: isReusedConnection, outcome: outcome)
     }
 
     /// Sets session `s`'s metrics handler.
