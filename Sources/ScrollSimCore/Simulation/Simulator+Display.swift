@@ -250,25 +250,49 @@ extension Simulator {
     /// Samples the frame on screen at every in-scroll vsync before `end` (it stays on screen until
     /// the next frame's present), for `blank_ratio_vsync_mean`.
     func sampleShownBlank(untilVsync end: Int) {
-        // Vsyncs ascend, so a cursor over the scroll intervals replaces a search per vsync: the
-        // first interval ending at or after t holds t when it starts before t (intervals are
-        // sorted and do not overlap), exactly `timeline.isInScrollInterval(t)`.
-        let intervals = timeline.intervals
+        // Vsync v is in scroll when some interval holds its time t, start < t ≤ end
+        // (`timeline.isInScrollInterval`): the vsyncs of one interval are a range, found once (two
+        // `vsyncIndex` calls), and the intervals' ranges ascend without overlapping (the intervals
+        // do), so vsyncs ascending are sorted against the current interval's range by two
+        // comparisons. A frame most often asks one or two vsyncs.
         var v = shownSinceVsync
         while v < end {
-            let t = vsyncTime(v)
-            while sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].end < t {
-                sampledIntervalCursor += 1
+            if v >= sampledScrollVsyncs.upperBound { nextSampledScrollVsyncs(after: v) }
+            let run = sampledScrollVsyncs
+            if v < run.lowerBound {
+                v = min(end, run.lowerBound)  // out of scroll up to the interval's first vsync
+                continue
             }
-            let inScroll = sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].start < t
-            assert(inScroll == timeline.isInScrollInterval(t))
-            if inScroll {
-                recorder.vsyncBlankSum += shownBlank
-                recorder.vsyncSamples += 1
-            }
-            v += 1
+            let stop = min(end, run.upperBound)
+            assert(timeline.isInScrollInterval(vsyncTime(v)) && timeline.isInScrollInterval(vsyncTime(stop - 1)))
+            recorder.vsyncSamples += stop - v
+            let blank = shownBlank
+            repeat {
+                recorder.vsyncBlankSum += blank
+                v += 1
+            } while v < stop
         }
         shownSinceVsync = max(shownSinceVsync, end)
+    }
+
+    /// Moves `sampledScrollVsyncs` to the first scroll interval whose vsyncs do not all come before
+    /// vsync `v` (`Int.max..<Int.max` when there is none).
+    @inline(never)
+    private func nextSampledScrollVsyncs(after v: Int) {
+        let intervals = timeline.intervals
+        while sampledIntervalCursor < intervals.count {
+            let interval = intervals[sampledIntervalCursor]
+            sampledIntervalCursor += 1
+            // t > start and t ≤ end: from the first vsync at or after start + 1 ns to the first
+            // at or after end + 1 ns (exclusive).
+            let first = vsyncIndex(atOrAfter: interval.start == .max ? .max : interval.start + 1)
+            let stop = vsyncIndex(atOrAfter: interval.end == .max ? .max : interval.end + 1)
+            if stop > v {
+                sampledScrollVsyncs = first..<max(first, stop)
+                return
+            }
+        }
+        sampledScrollVsyncs = Int.max..<Int.max
     }
 
     /// The last vsync in a scroll interval (−1 without scrolling).

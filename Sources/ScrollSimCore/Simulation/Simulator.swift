@@ -149,7 +149,9 @@ final class Simulator {
     /// is drawn before the first frame: all blank).
     @exclusivity(unchecked) var shownBlank: Double = 1
     @exclusivity(unchecked) var shownSinceVsync = 0
-    /// The first scroll interval that may hold a vsync not yet sampled (`sampleShownBlank`).
+    /// The in-scroll vsyncs of the scroll interval `sampleShownBlank` is at (empty before it
+    /// starts), and the index of the next interval.
+    @exclusivity(unchecked) var sampledScrollVsyncs = 0..<0
     @exclusivity(unchecked) var sampledIntervalCursor = 0
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
