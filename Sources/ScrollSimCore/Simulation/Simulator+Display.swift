@@ -320,10 +320,8 @@ extension Simulator {
         guard !changedCells.isEmpty else { return }
         sortChangedCellsByItem()
         let perMegapixel = decodeMsPerMegapixel
-        // By index, here and in the accounting: a `for … in` over a stored array retains it for
-        // the loop (nothing in these loops changes the list).
-        for index in changedCells.indices where cells[changedCells[index]].isDisplayed {
-            let cell = changedCells[index]
+        // Nothing in this loop changes the list.
+        for cell in changedCells.elements where cells[cell].isDisplayed {
             guard let image = cells[cell].image, !image.isDecoded else { continue }
             let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)
             context.mainCursor += cost
@@ -339,24 +337,24 @@ extension Simulator {
         let count = changedCells.count
         guard count > 1 else { return }
         guard count <= 64 else {
-            changedCells.sort { cells[$0].item < cells[$1].item }
+            var changed = changedCells.mutableElements
+            changed.sort { cells[$0].item < cells[$1].item }
             return
         }
         // Through the buffers: one uniqueness check for the whole sort instead of one per move,
         // and no bounds checks (every changed cell is a cell).
+        let changed = changedCells.mutableElements
         cells.withUnsafeBufferPointer { cells in
-            changedCells.withUnsafeMutableBufferPointer { changed in
-                for index in 1..<count {
-                    let cell = changed[index]
-                    let item = cells[cell].item
-                    var hole = index
-                    // Only strictly greater items move past it: equal ones keep their order (stable).
-                    while hole > 0 && cells[changed[hole - 1]].item > item {
-                        changed[hole] = changed[hole - 1]
-                        hole -= 1
-                    }
-                    changed[hole] = cell
+            for index in 1..<count {
+                let cell = changed[index]
+                let item = cells[cell].item
+                var hole = index
+                // Only strictly greater items move past it: equal ones keep their order (stable).
+                while hole > 0 && cells[changed[hole - 1]].item > item {
+                    changed[hole] = changed[hole - 1]
+                    hole -= 1
                 }
+                changed[hole] = cell
             }
         }
     }
@@ -371,35 +369,34 @@ extension Simulator {
         // bounds checks: every changed or newly displayed cell is a cell). Nothing below changes
         // the two lists or the cell array's size.
         if !changedCells.isEmpty {
+            let changed = changedCells.elements
             cells.withUnsafeMutableBufferPointer { cells in
-                changedCells.withUnsafeBufferPointer { changed in
-                    // Take out what the changed cells counted, then count what they show now.
-                    for cell in changed {
-                        let item = cells[cell].blankItem
-                        if item >= 0 { blankItems.remove(item) }
-                        if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
-                    }
-                    for cell in changed {
-                        cells[cell].isChanged = false
-                        // Fields read one by one: copying the record would retain its image.
-                        let isDisplayed = cells[cell].isDisplayed
-                        let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
-                        let isReady = cells[cell].isFinal && shown == expected
-                        let isWrong = isDisplayed && shown >= 0 && shown != expected
-                        cells[cell].isCountedWrong = isWrong
-                        if isWrong { wrongVisibleCount += 1 }
-                        let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
-                        cells[cell].blankItem = blankItem
-                        if blankItem >= 0 { blankItems.insert(blankItem) }
-                        let pending = cells[cell].pendingDisplayPresent
-                        if isDisplayed && isReady && pending >= 0 {
-                            recorder.timeToImage.append(present - pending)
-                            cells[cell].pendingDisplayPresent = -1
-                        }
+                // Take out what the changed cells counted, then count what they show now.
+                for cell in changed {
+                    let item = cells[cell].blankItem
+                    if item >= 0 { blankItems.remove(item) }
+                    if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
+                }
+                for cell in changed {
+                    cells[cell].isChanged = false
+                    // Fields read one by one: copying the record would retain its image.
+                    let isDisplayed = cells[cell].isDisplayed
+                    let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
+                    let isReady = cells[cell].isFinal && shown == expected
+                    let isWrong = isDisplayed && shown >= 0 && shown != expected
+                    cells[cell].isCountedWrong = isWrong
+                    if isWrong { wrongVisibleCount += 1 }
+                    let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
+                    cells[cell].blankItem = blankItem
+                    if blankItem >= 0 { blankItems.insert(blankItem) }
+                    let pending = cells[cell].pendingDisplayPresent
+                    if isDisplayed && isReady && pending >= 0 {
+                        recorder.timeToImage.append(present - pending)
+                        cells[cell].pendingDisplayPresent = -1
                     }
                 }
             }
-            changedCells.removeAllKeepingCapacity()
+            changedCells.removeAll()
         }
         recorder.metrics.wrongImageFrames += wrongVisibleCount
 
@@ -446,19 +443,18 @@ extension Simulator {
             }
         }
         if !newlyDisplayed.isEmpty {
+            let displayed = newlyDisplayed.elements
             cells.withUnsafeMutableBufferPointer { cells in
-                newlyDisplayed.withUnsafeBufferPointer { displayed in
-                    for cell in displayed where cells[cell].isDisplayed {
-                        let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
-                        if isReady {
-                            recorder.metrics.readyDisplays += 1
-                        } else {
-                            cells[cell].pendingDisplayPresent = present
-                        }
+                for cell in displayed where cells[cell].isDisplayed {
+                    let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
+                    if isReady {
+                        recorder.metrics.readyDisplays += 1
+                    } else {
+                        cells[cell].pendingDisplayPresent = present
                     }
                 }
             }
-            newlyDisplayed.removeAllKeepingCapacity()
+            newlyDisplayed.removeAll()
         }
         let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
         return min(1, ratio)

@@ -130,9 +130,10 @@ final class Simulator {
     @exclusivity(unchecked) var idleDeadline: SimTime = 0
     @exclusivity(unchecked) var outstandingPrefetches = SortedItems()
     @exclusivity(unchecked) var prefetchDirection = 0
-    @exclusivity(unchecked) var newlyDisplayed: [CellID] = []
+    /// Cells displayed since the last frame's accounting.
+    let newlyDisplayed = ScratchList<CellID>()
     /// Cells whose display, image or item changed since the last frame's accounting.
-    @exclusivity(unchecked) var changedCells: [CellID] = []
+    let changedCells = ScratchList<CellID>()
     /// Visible items whose cell is not ready (blank), as the last frame's accounting left them.
     @exclusivity(unchecked) var blankItems = SortedItems()
     /// Visible cells showing a wrong image, as the last frame's accounting left them.
