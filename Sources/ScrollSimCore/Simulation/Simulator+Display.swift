@@ -336,26 +336,23 @@ extension Simulator {
     private func sortChangedCellsByItem() {
         let count = changedCells.count
         guard count > 1 else { return }
+        // Through the storage: no bounds checks (every changed cell is a cell).
+        let cells = cellRecords
+        var changed = changedCells.mutableElements
         guard count <= 64 else {
-            var changed = changedCells.mutableElements
             changed.sort { cells[$0].item < cells[$1].item }
             return
         }
-        // Through the buffers: one uniqueness check for the whole sort instead of one per move,
-        // and no bounds checks (every changed cell is a cell).
-        let changed = changedCells.mutableElements
-        cells.withUnsafeBufferPointer { cells in
-            for index in 1..<count {
-                let cell = changed[index]
-                let item = cells[cell].item
-                var hole = index
-                // Only strictly greater items move past it: equal ones keep their order (stable).
-                while hole > 0 && cells[changed[hole - 1]].item > item {
-                    changed[hole] = changed[hole - 1]
-                    hole -= 1
-                }
-                changed[hole] = cell
+        for index in 1..<count {
+            let cell = changed[index]
+            let item = cells[cell].item
+            var hole = index
+            // Only strictly greater items move past it: equal ones keep their order (stable).
+            while hole > 0 && cells[changed[hole - 1]].item > item {
+                changed[hole] = changed[hole - 1]
+                hole -= 1
             }
+            changed[hole] = cell
         }
     }
 
@@ -365,35 +362,32 @@ extension Simulator {
     /// the last frame; the blank area is then summed over the blank items in item order, the
     /// order of a scan of the visible range, so the sum is the same to the last bit.
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
-        // The cells through their buffer (one uniqueness check per frame, not one per change; no
-        // bounds checks: every changed or newly displayed cell is a cell). Nothing below changes
-        // the two lists or the cell array's size.
+        // The cells through their storage (no bounds checks: every changed or newly displayed cell
+        // is a cell). Nothing below changes the two lists or the number of cells.
         if !changedCells.isEmpty {
-            let changed = changedCells.elements
-            cells.withUnsafeMutableBufferPointer { cells in
-                // Take out what the changed cells counted, then count what they show now.
-                for cell in changed {
-                    let item = cells[cell].blankItem
-                    if item >= 0 { blankItems.remove(item) }
-                    if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
-                }
-                for cell in changed {
-                    cells[cell].isChanged = false
-                    // Fields read one by one: copying the record would retain its image.
-                    let isDisplayed = cells[cell].isDisplayed
-                    let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
-                    let isReady = cells[cell].isFinal && shown == expected
-                    let isWrong = isDisplayed && shown >= 0 && shown != expected
-                    cells[cell].isCountedWrong = isWrong
-                    if isWrong { wrongVisibleCount += 1 }
-                    let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
-                    cells[cell].blankItem = blankItem
-                    if blankItem >= 0 { blankItems.insert(blankItem) }
-                    let pending = cells[cell].pendingDisplayPresent
-                    if isDisplayed && isReady && pending >= 0 {
-                        recorder.timeToImage.append(present - pending)
-                        cells[cell].pendingDisplayPresent = -1
-                    }
+            let changed = changedCells.elements, cells = cellRecords
+            // Take out what the changed cells counted, then count what they show now.
+            for cell in changed {
+                let item = cells[cell].blankItem
+                if item >= 0 { blankItems.remove(item) }
+                if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
+            }
+            for cell in changed {
+                cells[cell].isChanged = false
+                // Fields read one by one: copying the record would retain its image.
+                let isDisplayed = cells[cell].isDisplayed
+                let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
+                let isReady = cells[cell].isFinal && shown == expected
+                let isWrong = isDisplayed && shown >= 0 && shown != expected
+                cells[cell].isCountedWrong = isWrong
+                if isWrong { wrongVisibleCount += 1 }
+                let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
+                cells[cell].blankItem = blankItem
+                if blankItem >= 0 { blankItems.insert(blankItem) }
+                let pending = cells[cell].pendingDisplayPresent
+                if isDisplayed && isReady && pending >= 0 {
+                    recorder.timeToImage.append(present - pending)
+                    cells[cell].pendingDisplayPresent = -1
                 }
             }
             changedCells.removeAll()
@@ -443,15 +437,13 @@ extension Simulator {
             }
         }
         if !newlyDisplayed.isEmpty {
-            let displayed = newlyDisplayed.elements
-            cells.withUnsafeMutableBufferPointer { cells in
-                for cell in displayed where cells[cell].isDisplayed {
-                    let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
-                    if isReady {
-                        recorder.metrics.readyDisplays += 1
-                    } else {
-                        cells[cell].pendingDisplayPresent = present
-                    }
+            let displayed = newlyDisplayed.elements, cells = cellRecords
+            for cell in displayed where cells[cell].isDisplayed {
+                let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
+                if isReady {
+                    recorder.metrics.readyDisplays += 1
+                } else {
+                    cells[cell].pendingDisplayPresent = present
                 }
             }
             newlyDisplayed.removeAll()

@@ -120,7 +120,8 @@ final class Simulator {
     @exclusivity(unchecked) var runningItemIsFrame: Int?
 
     // Lifecycle state.
-    @exclusivity(unchecked) var cells: [CellRecord] = []
+    /// The cells by id, changed in place (a `RecordBuffer`: no copy-on-write check per change).
+    let cells = RecordBuffer<CellRecord>()
     @exclusivity(unchecked) var pool: [CellID] = []
     @exclusivity(unchecked) var prepared = PreparedCells()
     @exclusivity(unchecked) var visible: Range<Int> = 0..<0
@@ -433,19 +434,14 @@ final class Simulator {
     func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool) {
         chargeMain(setImageCost)
         if let image { memory.retain(image) }
-        // The record's fields one by one through the cells' buffer (one uniqueness check; the old
-        // image swapped out, so neither the record nor an image is copied and retained).
+        // The record's fields one by one (the old image swapped out, so neither the record nor an
+        // image is copied and retained).
         var old = image
-        let isDisplayed = cells.withUnsafeMutableBufferPointer { cells in
-            swap(&old, &cells[cell].image)
-            cells[cell].shownImageID = image?.imageID ?? -1
-            cells[cell].isFinal = image != nil && isFinal
-            if !cells[cell].isChanged {  // `markChanged`
-                cells[cell].isChanged = true
-                changedCells.append(cell)
-            }
-            return cells[cell].isDisplayed
-        }
+        swap(&old, &cells[cell].image)
+        cells[cell].shownImageID = image?.imageID ?? -1
+        cells[cell].isFinal = image != nil && isFinal
+        markChanged(cell)
+        let isDisplayed = cells[cell].isDisplayed
         if let old { memory.release(old) }
         observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
         if isDisplayed && !isFrameRunning {
@@ -453,6 +449,11 @@ final class Simulator {
             requestFrame(atOrAfter: context.now)
         }
     }
+
+    /// The cell records in place, unchecked, for the per-frame loops over the changed and newly
+    /// displayed cells (every one of which is a cell); valid until the next `cells.append`.
+    @inline(__always)
+    var cellRecords: UnsafeMutablePointer<CellRecord> { cells.base }
 
     /// `trace` for a one-item callback; builds the item array only when someone listens (this
     /// runs for every callback, on the hot path).
