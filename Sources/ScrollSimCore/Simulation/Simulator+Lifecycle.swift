@@ -319,7 +319,9 @@ extension Simulator {
 
     // MARK: ios15 idle-time preparation
 
-    /// Whether the main thread, going idle, should prepare a lead-band cell (ios15).
+    /// Whether the main thread, going idle, should prepare a lead-band cell (ios15). Inlined into
+    /// `startNextMainItem`, which asks it each time the main queue runs dry.
+    @inline(__always)
     func hasIdlePreparation() -> Bool {
         guard scenario.cells.profile == .ios15, scheduler.now < idleDeadline else { return false }
         while leadCandidateHead < leadCandidates.count {
