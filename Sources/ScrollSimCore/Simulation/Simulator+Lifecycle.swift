@@ -265,6 +265,10 @@ extension Simulator {
     /// Outstanding items are never visible (an item leaves them when it is displayed) and the
     /// window is a range, so the items to cancel are the outstanding ones below and above it, and
     /// the new ones are found by one walk of the window alongside the outstanding items.
+    ///
+    /// Inlined into the layout pass: most frames leave the window, the direction and the visible
+    /// range as they were, and end at that test; the rest is `movePrefetchWindow(to:)`.
+    @inline(__always)
     private func updatePrefetchWindow(offset: Double) {
         let height = layout.viewportHeight
         let depth = scenario.cells.prefetchScreens * height
@@ -272,6 +276,12 @@ extension Simulator {
             ? layout.items(intersecting: offset + height, offset + height + depth, hint: &prefetchRowHint)
             : layout.items(intersecting: offset - depth, offset, hint: &prefetchRowHint)
         if window == lastPrefetchWindow && direction == prefetchDirection && visible == lastPrefetchVisible { return }
+        movePrefetchWindow(to: window)
+    }
+
+    /// `updatePrefetchWindow(offset:)` for a window, direction or visible range that changed.
+    @inline(never)
+    private func movePrefetchWindow(to window: Range<Int>) {
         lastPrefetchWindow = window
         lastPrefetchVisible = visible
         assert(!outstandingPrefetches.elements.contains { visible.contains($0) }, "a visible item is outstanding")
