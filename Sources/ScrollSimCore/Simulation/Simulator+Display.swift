@@ -316,8 +316,16 @@ extension Simulator {
     ///
     /// Only a cell changed since the last frame can show an undecoded image (a frame decodes every
     /// visible image, and a decoded image stays decoded), so only those are visited, in item order.
+    /// The test for none (most frames) is inlined into `runFrame`.
+    @inline(__always)
     private func decodeVisibleImages() {
         guard !changedCells.isEmpty else { return }
+        decodeChangedImages()
+    }
+
+    /// `decodeVisibleImages` for a frame with changed cells.
+    @inline(never)
+    private func decodeChangedImages() {
         sortChangedCellsByItem()
         let perMegapixel = decodeMsPerMegapixel
         // Nothing in this loop changes the list.
