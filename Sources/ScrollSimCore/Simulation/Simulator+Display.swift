@@ -109,7 +109,9 @@ extension Simulator {
         context.perform({ enqueueMain(.block(block)) }, orQueue: { .mainBlock(block) })
     }
 
-    /// Runs the next queued item, or idle-time work, or goes idle.
+    /// Runs the next queued item, or idle-time work, or goes idle. Inlined into `mainItemDone`,
+    /// its one caller.
+    @inline(__always)
     func startNextMainItem() {
         let item: MainItem
         if mainQueueHead + 1 == mainQueue.count {
