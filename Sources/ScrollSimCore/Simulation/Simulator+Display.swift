@@ -137,7 +137,10 @@ extension Simulator {
         runMainItem(item)
     }
 
-    /// Runs `item` on the main thread (busy until its `mainItemDone`).
+    /// Runs `item` on the main thread (busy until its `mainItemDone`). Inlined into its two
+    /// callers, `enqueueMain` (an idle thread) and `startNextMainItem` (the queue's next item):
+    /// each main item runs through one of them.
+    @inline(__always)
     private func runMainItem(_ item: consuming MainItem) {
         isMainBusy = true
         context.isOnMainThread = true
