@@ -253,7 +253,8 @@ extension Simulator {
     }
 
     /// Samples the frame on screen at every in-scroll vsync before `end` (it stays on screen until
-    /// the next frame's present), for `blank_ratio_vsync_mean`.
+    /// the next frame's present), for `blank_ratio_vsync_mean`. Inlined (every frame asks it).
+    @inline(__always)
     func sampleShownBlank(untilVsync end: Int) {
         // Vsync v is in scroll when some interval holds its time t, start < t ≤ end
         // (`timeline.isInScrollInterval`): the vsyncs of one interval are a range, found once (two
