@@ -148,7 +148,9 @@ public enum DMath {
     }
 
     /// y · 2^n through exponent bits, stepping in range like fdlibm's `scalbn` (one rounding for
-    /// normal results; subnormal results may round twice).
+    /// normal results; subnormal results may round twice). Inlined: `exp` ends with it, and its
+    /// common case is one multiplication.
+    @inline(__always)
     static func scaleByPowerOfTwo(_ y: Double, _ n: Int) -> Double {
         var y = y
         var n = n

@@ -221,18 +221,22 @@ public final class CollectionLayout: Sendable {
         var beforeEndTop = Double.nan
         /// The items the rows give.
         var items: Range<Int> = 0..<0
+        /// The first row and the end row of the result (−1 when there is no hint): where the next
+        /// query, for a band that moved by about a row, looks first.
+        var rows: (first: Int, end: Int) = (-1, -1)
 
         /// An empty hint: the first call searches.
         public init() {}
 
         /// A hint of these row edges and items.
         init(firstBottom: Double, beforeFirstBottom: Double, endTop: Double, beforeEndTop: Double,
-             items: Range<Int>) {
+             items: Range<Int>, rows: (first: Int, end: Int)) {
             self.firstBottom = firstBottom
             self.beforeFirstBottom = beforeFirstBottom
             self.endTop = endTop
             self.beforeEndTop = beforeEndTop
             self.items = items
+            self.rows = rows
         }
     }
 
@@ -262,14 +266,15 @@ public final class CollectionLayout: Sendable {
         return (rehint(intersecting: minY, maxY, hint: &hint), false)
     }
 
-    /// The fixed-height query of a non-empty band, leaving in `hint` the rows it found.
+    /// The fixed-height query of a non-empty band, leaving in `hint` the rows it found. The rows
+    /// are looked for next to the hint's first (a band most often moves by less than two rows
+    /// between queries), then where the arithmetic estimate puts them.
     private func rehint(intersecting minY: Double, _ maxY: Double, hint: inout RowHint) -> Range<Int> {
-        let items = fixedHeightItems(intersecting: minY, maxY)
+        let (first, end) = fixedHeightRows(intersecting: minY, maxY, near: hint.rows.first >= 0 ? hint.rows : nil)
+        let items = self.items(ofRows: first, end)
         if items.isEmpty {
             hint = RowHint()  // the empty result does not say its rows: no hint
         } else {
-            // The last row may be partly filled: its end is rowCount, which rounding up gives.
-            let first = items.lowerBound / columns, end = (items.upperBound + columns - 1) / columns
             // `top(_:)` with fixed heights, as the binary search evaluates it.
             let fixedHeight = self.fixedHeight, insetTop = self.insetTop, pitch = fixedHeight + spacing
             func top(_ row: Int) -> Double { insetTop + Double(row) * pitch }
@@ -277,15 +282,30 @@ public final class CollectionLayout: Sendable {
                            beforeFirstBottom: first == 0 ? -.infinity : top(first - 1) + fixedHeight,
                            endTop: end == rowCount ? .infinity : top(end),
                            beforeEndTop: end == first ? -.infinity : top(end - 1),
-                           items: items)
+                           items: items, rows: (first, end))
         }
         return items
+    }
+
+    /// The items of rows `first ..< end` (`0..<0` when there is none); the last row may be partly
+    /// filled.
+    @inline(__always)
+    private func items(ofRows first: Int, _ end: Int) -> Range<Int> {
+        guard first < end else { return 0..<0 }
+        return (first * columns)..<min(end * columns, itemCount)
     }
 
     /// `items(intersecting:)` by binary search of the row bottoms and tops (any heights; a
     /// non-empty band and at least one row).
     /// - Complexity: O(log rows).
     private func searchedItems(intersecting minY: Double, _ maxY: Double) -> Range<Int> {
+        let (first, end) = searchedRows(intersecting: minY, maxY)
+        return items(ofRows: first, end)
+    }
+
+    /// The first row and the end row of `searchedItems(intersecting:_:)`.
+    /// - Complexity: O(log rows).
+    private func searchedRows(intersecting minY: Double, _ maxY: Double) -> (first: Int, end: Int) {
         // First row whose bottom is below minY: bottoms never decrease.
         var low = 0
         var high = rowCount
@@ -300,9 +320,7 @@ public final class CollectionLayout: Sendable {
             let mid = low + (high - low) / 2
             if top(mid) >= maxY { high = mid } else { low = mid + 1 }
         }
-        let endRow = low
-        guard firstRow < endRow else { return 0..<0 }
-        return (firstRow * columns)..<min(endRow * columns, itemCount)
+        return (firstRow, low)
     }
 
     /// `items(intersecting:)` for fixed heights in O(1): an arithmetic guess of each boundary row,
@@ -313,6 +331,15 @@ public final class CollectionLayout: Sendable {
     /// The checks are straight-line code on purpose: a walk loop here was auto-vectorised by the
     /// compiler into some 500 instructions per call for what is one step.
     private func fixedHeightItems(intersecting minY: Double, _ maxY: Double) -> Range<Int> {
+        let (first, end) = fixedHeightRows(intersecting: minY, maxY, near: nil)
+        return items(ofRows: first, end)
+    }
+
+    /// The first row and the end row of `fixedHeightItems(intersecting:_:)`. Each boundary row is
+    /// tried next to `near`'s (the rows of a nearby band, when given: no division), then next to
+    /// the arithmetic estimate; a miss of both falls back to the search.
+    private func fixedHeightRows(intersecting minY: Double, _ maxY: Double,
+                                 near: (first: Int, end: Int)?) -> (first: Int, end: Int) {
         let fixedHeight = self.fixedHeight, insetTop = self.insetTop, rowCount = self.rowCount
         let pitch = fixedHeight + spacing
         @inline(__always) func clampedRow(_ estimate: Double) -> Int {
@@ -326,37 +353,42 @@ public final class CollectionLayout: Sendable {
         @inline(__always) func isFirst(_ row: Int) -> Bool {
             (row == rowCount || top(row) + fixedHeight > minY) && (row == 0 || !(top(row - 1) + fixedHeight > minY))
         }
+        // The row next to `floor` (0...rowCount) that is the first, if any: the one after it,
+        // itself, the one before it.
+        @inline(__always) func firstRow(near floor: Int) -> Int? {
+            if floor < rowCount && isFirst(floor + 1) { return floor + 1 }
+            if isFirst(floor) { return floor }
+            if floor > 0 && isFirst(floor - 1) { return floor - 1 }
+            return nil
+        }
         // The estimate's floor is the last row whose bottom is not below minY unless the division
         // rounded across a row edge, so the row after it is tried first, then the floor itself.
-        let firstFloor = clampedRow((minY - insetTop - fixedHeight) / pitch)
         let first: Int
-        if firstFloor < rowCount && isFirst(firstFloor + 1) {
-            first = firstFloor + 1
-        } else if isFirst(firstFloor) {
-            first = firstFloor
-        } else if firstFloor > 0 && isFirst(firstFloor - 1) {
-            first = firstFloor - 1
+        if let near, let found = firstRow(near: near.first) {
+            first = found
+        } else if let found = firstRow(near: clampedRow((minY - insetTop - fixedHeight) / pitch)) {
+            first = found
         } else {
-            return searchedItems(intersecting: minY, maxY)
+            return searchedRows(intersecting: minY, maxY)
         }
         // The first row from `first` on whose top is at or below maxY.
         @inline(__always) func isEnd(_ row: Int) -> Bool {
             (row == rowCount || top(row) >= maxY) && (row == first || !(top(row - 1) >= maxY))
         }
-        // Likewise the estimate's floor is the last row whose top is above maxY, as a rule.
-        let endFloor = max(first, clampedRow((maxY - insetTop) / pitch))
-        let end: Int
-        if endFloor < rowCount && isEnd(endFloor + 1) {
-            end = endFloor + 1
-        } else if isEnd(endFloor) {
-            end = endFloor
-        } else if endFloor > first && isEnd(endFloor - 1) {
-            end = endFloor - 1
-        } else {
-            return searchedItems(intersecting: minY, maxY)
+        // The row next to `floor` (first...rowCount) that is the end, if any.
+        @inline(__always) func endRow(near floor: Int) -> Int? {
+            if floor < rowCount && isEnd(floor + 1) { return floor + 1 }
+            if isEnd(floor) { return floor }
+            if floor > first && isEnd(floor - 1) { return floor - 1 }
+            return nil
         }
-        guard first < end else { return 0..<0 }
-        return (first * columns)..<min(end * columns, itemCount)
+        // Likewise the estimate's floor is the last row whose top is above maxY, as a rule.
+        if let near, let found = endRow(near: max(first, min(near.end, rowCount))) {
+            return (first, found)
+        } else if let found = endRow(near: max(first, clampedRow((maxY - insetTop) / pitch))) {
+            return (first, found)
+        }
+        return searchedRows(intersecting: minY, maxY)
     }
 
     /// The offset that puts `item`'s top at the viewport top, clamped to 0...maxOffset.

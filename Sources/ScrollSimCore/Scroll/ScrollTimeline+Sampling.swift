@@ -14,6 +14,7 @@ extension ScrollTimeline {
     /// segment index of the previous sample (queries mostly ascend): it is tried, then its
     /// successor, before a binary search, and is updated to the segment used.
     /// - Complexity: O(1) when `t` lies in the hinted segment or the next, else O(log segments).
+    @inline(__always)  // into `Simulator.sampleMissed`, its one caller on the hot path
     func sample(at t: SimTime, segmentHint hint: inout Int) -> Sample {
         guard let index = segmentIndex(at: t, hint: hint) else { return Sample(offset: initialOffset, velocity: 0) }
         hint = index
@@ -38,7 +39,9 @@ extension ScrollTimeline {
 
 extension ScrollTimeline.Segment {
     /// `offset(at: t)` and `velocity(at: t)` (t ≥ start), sharing their common work; each value
-    /// is computed by the same expression as in those methods, so the bits agree.
+    /// is computed by the same expression as in those methods, so the bits agree. Inlined into
+    /// `ScrollTimeline.sample(at:segmentHint:)`: no copy of the segment for the call.
+    @inline(__always)
     func sample(at t: SimTime) -> ScrollTimeline.Sample {
         if t >= end { return ScrollTimeline.Sample(offset: endOffset, velocity: 0) }
         switch motion {

@@ -109,7 +109,9 @@ extension Simulator {
         context.perform({ enqueueMain(.block(block)) }, orQueue: { .mainBlock(block) })
     }
 
-    /// Runs the next queued item, or idle-time work, or goes idle.
+    /// Runs the next queued item, or idle-time work, or goes idle. Inlined into `mainItemDone`,
+    /// its one caller.
+    @inline(__always)
     func startNextMainItem() {
         let item: MainItem
         if mainQueueHead + 1 == mainQueue.count {
@@ -135,7 +137,10 @@ extension Simulator {
         runMainItem(item)
     }
 
-    /// Runs `item` on the main thread (busy until its `mainItemDone`).
+    /// Runs `item` on the main thread (busy until its `mainItemDone`). Inlined into its two
+    /// callers, `enqueueMain` (an idle thread) and `startNextMainItem` (the queue's next item):
+    /// each main item runs through one of them.
+    @inline(__always)
     private func runMainItem(_ item: consuming MainItem) {
         isMainBusy = true
         context.isOnMainThread = true
@@ -248,27 +253,52 @@ extension Simulator {
     }
 
     /// Samples the frame on screen at every in-scroll vsync before `end` (it stays on screen until
-    /// the next frame's present), for `blank_ratio_vsync_mean`.
+    /// the next frame's present), for `blank_ratio_vsync_mean`. Inlined (every frame asks it).
+    @inline(__always)
     func sampleShownBlank(untilVsync end: Int) {
-        // Vsyncs ascend, so a cursor over the scroll intervals replaces a search per vsync: the
-        // first interval ending at or after t holds t when it starts before t (intervals are
-        // sorted and do not overlap), exactly `timeline.isInScrollInterval(t)`.
-        let intervals = timeline.intervals
+        // Vsync v is in scroll when some interval holds its time t, start < t ≤ end
+        // (`timeline.isInScrollInterval`): the vsyncs of one interval are a range, found once (two
+        // `vsyncIndex` calls), and the intervals' ranges ascend without overlapping (the intervals
+        // do), so vsyncs ascending are sorted against the current interval's range by two
+        // comparisons. A frame most often asks one or two vsyncs.
         var v = shownSinceVsync
         while v < end {
-            let t = vsyncTime(v)
-            while sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].end < t {
-                sampledIntervalCursor += 1
+            if v >= sampledScrollVsyncs.upperBound { nextSampledScrollVsyncs(after: v) }
+            let run = sampledScrollVsyncs
+            if v < run.lowerBound {
+                v = min(end, run.lowerBound)  // out of scroll up to the interval's first vsync
+                continue
             }
-            let inScroll = sampledIntervalCursor < intervals.count && intervals[sampledIntervalCursor].start < t
-            assert(inScroll == timeline.isInScrollInterval(t))
-            if inScroll {
-                recorder.vsyncBlankSum += shownBlank
-                recorder.vsyncSamples += 1
-            }
-            v += 1
+            let stop = min(end, run.upperBound)
+            assert(timeline.isInScrollInterval(vsyncTime(v)) && timeline.isInScrollInterval(vsyncTime(stop - 1)))
+            recorder.vsyncSamples += stop - v
+            let blank = shownBlank
+            repeat {
+                recorder.vsyncBlankSum += blank
+                v += 1
+            } while v < stop
         }
         shownSinceVsync = max(shownSinceVsync, end)
+    }
+
+    /// Moves `sampledScrollVsyncs` to the first scroll interval whose vsyncs do not all come before
+    /// vsync `v` (`Int.max..<Int.max` when there is none).
+    @inline(never)
+    private func nextSampledScrollVsyncs(after v: Int) {
+        let intervals = timeline.intervals
+        while sampledIntervalCursor < intervals.count {
+            let interval = intervals[sampledIntervalCursor]
+            sampledIntervalCursor += 1
+            // t > start and t ≤ end: from the first vsync at or after start + 1 ns to the first
+            // at or after end + 1 ns (exclusive).
+            let first = vsyncIndex(atOrAfter: interval.start == .max ? .max : interval.start + 1)
+            let stop = vsyncIndex(atOrAfter: interval.end == .max ? .max : interval.end + 1)
+            if stop > v {
+                sampledScrollVsyncs = first..<max(first, stop)
+                return
+            }
+        }
+        sampledScrollVsyncs = Int.max..<Int.max
     }
 
     /// The last vsync in a scroll interval (−1 without scrolling).
@@ -292,14 +322,20 @@ extension Simulator {
     ///
     /// Only a cell changed since the last frame can show an undecoded image (a frame decodes every
     /// visible image, and a decoded image stays decoded), so only those are visited, in item order.
+    /// The test for none (most frames) is inlined into `runFrame`.
+    @inline(__always)
     private func decodeVisibleImages() {
         guard !changedCells.isEmpty else { return }
+        decodeChangedImages()
+    }
+
+    /// `decodeVisibleImages` for a frame with changed cells.
+    @inline(never)
+    private func decodeChangedImages() {
         sortChangedCellsByItem()
         let perMegapixel = decodeMsPerMegapixel
-        // By index, here and in the accounting: a `for … in` over a stored array retains it for
-        // the loop (nothing in these loops changes the list).
-        for index in changedCells.indices where cells[changedCells[index]].isDisplayed {
-            let cell = changedCells[index]
+        // Nothing in this loop changes the list.
+        for cell in changedCells.elements where cells[cell].isDisplayed {
             guard let image = cells[cell].image, !image.isDecoded else { continue }
             let cost = SimDuration.milliseconds(perMegapixel * image.megapixels)
             context.mainCursor += cost
@@ -314,26 +350,23 @@ extension Simulator {
     private func sortChangedCellsByItem() {
         let count = changedCells.count
         guard count > 1 else { return }
+        // Through the storage: no bounds checks (every changed cell is a cell).
+        let cells = cellRecords
+        var changed = changedCells.mutableElements
         guard count <= 64 else {
-            changedCells.sort { cells[$0].item < cells[$1].item }
+            changed.sort { cells[$0].item < cells[$1].item }
             return
         }
-        // Through the buffers: one uniqueness check for the whole sort instead of one per move,
-        // and no bounds checks (every changed cell is a cell).
-        cells.withUnsafeBufferPointer { cells in
-            changedCells.withUnsafeMutableBufferPointer { changed in
-                for index in 1..<count {
-                    let cell = changed[index]
-                    let item = cells[cell].item
-                    var hole = index
-                    // Only strictly greater items move past it: equal ones keep their order (stable).
-                    while hole > 0 && cells[changed[hole - 1]].item > item {
-                        changed[hole] = changed[hole - 1]
-                        hole -= 1
-                    }
-                    changed[hole] = cell
-                }
+        for index in 1..<count {
+            let cell = changed[index]
+            let item = cells[cell].item
+            var hole = index
+            // Only strictly greater items move past it: equal ones keep their order (stable).
+            while hole > 0 && cells[changed[hole - 1]].item > item {
+                changed[hole] = changed[hole - 1]
+                hole -= 1
             }
+            changed[hole] = cell
         }
     }
 
@@ -343,39 +376,35 @@ extension Simulator {
     /// the last frame; the blank area is then summed over the blank items in item order, the
     /// order of a scan of the visible range, so the sum is the same to the last bit.
     private func accountVisibleCells(offset: Double, present: SimTime) -> Double {
-        // The cells through their buffer (one uniqueness check per frame, not one per change; no
-        // bounds checks: every changed or newly displayed cell is a cell). Nothing below changes
-        // the two lists or the cell array's size.
+        // The cells through their storage (no bounds checks: every changed or newly displayed cell
+        // is a cell). Nothing below changes the two lists or the number of cells.
         if !changedCells.isEmpty {
-            cells.withUnsafeMutableBufferPointer { cells in
-                changedCells.withUnsafeBufferPointer { changed in
-                    // Take out what the changed cells counted, then count what they show now.
-                    for cell in changed {
-                        let item = cells[cell].blankItem
-                        if item >= 0 { blankItems.remove(item) }
-                        if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
-                    }
-                    for cell in changed {
-                        cells[cell].isChanged = false
-                        // Fields read one by one: copying the record would retain its image.
-                        let isDisplayed = cells[cell].isDisplayed
-                        let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
-                        let isReady = cells[cell].isFinal && shown == expected
-                        let isWrong = isDisplayed && shown >= 0 && shown != expected
-                        cells[cell].isCountedWrong = isWrong
-                        if isWrong { wrongVisibleCount += 1 }
-                        let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
-                        cells[cell].blankItem = blankItem
-                        if blankItem >= 0 { blankItems.insert(blankItem) }
-                        let pending = cells[cell].pendingDisplayPresent
-                        if isDisplayed && isReady && pending >= 0 {
-                            recorder.timeToImage.append(present - pending)
-                            cells[cell].pendingDisplayPresent = -1
-                        }
-                    }
+            let changed = changedCells.elements, cells = cellRecords
+            // Take out what the changed cells counted, then count what they show now.
+            for cell in changed {
+                let item = cells[cell].blankItem
+                if item >= 0 { blankItems.remove(item) }
+                if cells[cell].isCountedWrong { wrongVisibleCount -= 1 }
+            }
+            for cell in changed {
+                cells[cell].isChanged = false
+                // Fields read one by one: copying the record would retain its image.
+                let isDisplayed = cells[cell].isDisplayed
+                let shown = cells[cell].shownImageID, expected = cells[cell].expectedImageID
+                let isReady = cells[cell].isFinal && shown == expected
+                let isWrong = isDisplayed && shown >= 0 && shown != expected
+                cells[cell].isCountedWrong = isWrong
+                if isWrong { wrongVisibleCount += 1 }
+                let blankItem = isDisplayed && !isReady ? cells[cell].item : -1
+                cells[cell].blankItem = blankItem
+                if blankItem >= 0 { blankItems.insert(blankItem) }
+                let pending = cells[cell].pendingDisplayPresent
+                if isDisplayed && isReady && pending >= 0 {
+                    recorder.timeToImage.append(present - pending)
+                    cells[cell].pendingDisplayPresent = -1
                 }
             }
-            changedCells.removeAllKeepingCapacity()
+            changedCells.removeAll()
         }
         recorder.metrics.wrongImageFrames += wrongVisibleCount
 
@@ -422,19 +451,16 @@ extension Simulator {
             }
         }
         if !newlyDisplayed.isEmpty {
-            cells.withUnsafeMutableBufferPointer { cells in
-                newlyDisplayed.withUnsafeBufferPointer { displayed in
-                    for cell in displayed where cells[cell].isDisplayed {
-                        let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
-                        if isReady {
-                            recorder.metrics.readyDisplays += 1
-                        } else {
-                            cells[cell].pendingDisplayPresent = present
-                        }
-                    }
+            let displayed = newlyDisplayed.elements, cells = cellRecords
+            for cell in displayed where cells[cell].isDisplayed {
+                let isReady = cells[cell].isFinal && cells[cell].shownImageID == cells[cell].expectedImageID
+                if isReady {
+                    recorder.metrics.readyDisplays += 1
+                } else {
+                    cells[cell].pendingDisplayPresent = present
                 }
             }
-            newlyDisplayed.removeAllKeepingCapacity()
+            newlyDisplayed.removeAll()
         }
         let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
         return min(1, ratio)

@@ -23,7 +23,7 @@ extension Simulator {
             check(cells[cell].item == -1 && !cells[cell].isDisplayed, "pooled cell \(cell) attached or displayed")
         }
         var attachedCount = 0
-        for cell in cells.indices where !isPooled[cell] {
+        for cell in 0..<cells.count where !isPooled[cell] {
             let item = cells[cell].item
             guard item >= 0 else { problems.append("cell \(cell) neither pooled nor attached"); continue }
             attachedCount += 1
@@ -44,11 +44,12 @@ extension Simulator {
             if !(cells[cell].isFinal && shown == expected) { blank.append(item) }
             if shown >= 0 && shown != expected { wrong += 1 }
         }
-        let displayed = cells.indices.filter { cells[$0].isDisplayed }.count
+        let displayed = (0..<cells.count).filter { cells[$0].isDisplayed }.count
         check(displayed == visible.count, "\(displayed) displayed cells, \(visible.count) visible items")
         check(Array(blankItems.elements) == blank, "blank items \(Array(blankItems.elements)), scan \(blank)")
         check(wrongVisibleCount == wrong, "wrong-image count \(wrongVisibleCount), scan \(wrong)")
-        check(changedCells.isEmpty && !cells.contains(where: \.isChanged), "changed cells left after the accounting")
+        check(changedCells.isEmpty && !(0..<cells.count).contains { cells[$0].isChanged },
+              "changed cells left after the accounting")
         let isVisibleOutstanding = outstandingPrefetches.elements.contains { visible.contains($0) }
         check(!isVisibleOutstanding, "a visible item is outstanding")
 

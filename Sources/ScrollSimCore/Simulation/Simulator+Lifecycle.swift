@@ -265,6 +265,10 @@ extension Simulator {
     /// Outstanding items are never visible (an item leaves them when it is displayed) and the
     /// window is a range, so the items to cancel are the outstanding ones below and above it, and
     /// the new ones are found by one walk of the window alongside the outstanding items.
+    ///
+    /// Inlined into the layout pass: most frames leave the window, the direction and the visible
+    /// range as they were, and end at that test; the rest is `movePrefetchWindow(to:)`.
+    @inline(__always)
     private func updatePrefetchWindow(offset: Double) {
         let height = layout.viewportHeight
         let depth = scenario.cells.prefetchScreens * height
@@ -272,6 +276,12 @@ extension Simulator {
             ? layout.items(intersecting: offset + height, offset + height + depth, hint: &prefetchRowHint)
             : layout.items(intersecting: offset - depth, offset, hint: &prefetchRowHint)
         if window == lastPrefetchWindow && direction == prefetchDirection && visible == lastPrefetchVisible { return }
+        movePrefetchWindow(to: window)
+    }
+
+    /// `updatePrefetchWindow(offset:)` for a window, direction or visible range that changed.
+    @inline(never)
+    private func movePrefetchWindow(to window: Range<Int>) {
         lastPrefetchWindow = window
         lastPrefetchVisible = visible
         assert(!outstandingPrefetches.elements.contains { visible.contains($0) }, "a visible item is outstanding")
@@ -319,7 +329,9 @@ extension Simulator {
 
     // MARK: ios15 idle-time preparation
 
-    /// Whether the main thread, going idle, should prepare a lead-band cell (ios15).
+    /// Whether the main thread, going idle, should prepare a lead-band cell (ios15). Inlined into
+    /// `startNextMainItem`, which asks it each time the main queue runs dry.
+    @inline(__always)
     func hasIdlePreparation() -> Bool {
         guard scenario.cells.profile == .ios15, scheduler.now < idleDeadline else { return false }
         while leadCandidateHead < leadCandidates.count {

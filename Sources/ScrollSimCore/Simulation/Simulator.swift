@@ -120,7 +120,8 @@ final class Simulator {
     @exclusivity(unchecked) var runningItemIsFrame: Int?
 
     // Lifecycle state.
-    @exclusivity(unchecked) var cells: [CellRecord] = []
+    /// The cells by id, changed in place (a `RecordBuffer`: no copy-on-write check per change).
+    let cells = RecordBuffer<CellRecord>()
     @exclusivity(unchecked) var pool: [CellID] = []
     @exclusivity(unchecked) var prepared = PreparedCells()
     @exclusivity(unchecked) var visible: Range<Int> = 0..<0
@@ -130,9 +131,10 @@ final class Simulator {
     @exclusivity(unchecked) var idleDeadline: SimTime = 0
     @exclusivity(unchecked) var outstandingPrefetches = SortedItems()
     @exclusivity(unchecked) var prefetchDirection = 0
-    @exclusivity(unchecked) var newlyDisplayed: [CellID] = []
+    /// Cells displayed since the last frame's accounting.
+    let newlyDisplayed = ScratchList<CellID>()
     /// Cells whose display, image or item changed since the last frame's accounting.
-    @exclusivity(unchecked) var changedCells: [CellID] = []
+    let changedCells = ScratchList<CellID>()
     /// Visible items whose cell is not ready (blank), as the last frame's accounting left them.
     @exclusivity(unchecked) var blankItems = SortedItems()
     /// Visible cells showing a wrong image, as the last frame's accounting left them.
@@ -149,7 +151,9 @@ final class Simulator {
     /// is drawn before the first frame: all blank).
     @exclusivity(unchecked) var shownBlank: Double = 1
     @exclusivity(unchecked) var shownSinceVsync = 0
-    /// The first scroll interval that may hold a vsync not yet sampled (`sampleShownBlank`).
+    /// The in-scroll vsyncs of the scroll interval `sampleShownBlank` is at (empty before it
+    /// starts), and the index of the next interval.
+    @exclusivity(unchecked) var sampledScrollVsyncs = 0..<0
     @exclusivity(unchecked) var sampledIntervalCursor = 0
     @exclusivity(unchecked) var lastPrefetchWindow: Range<Int> = 0..<0
     @exclusivity(unchecked) var lastPrefetchVisible: Range<Int> = 0..<0
@@ -430,19 +434,14 @@ final class Simulator {
     func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool) {
         chargeMain(setImageCost)
         if let image { memory.retain(image) }
-        // The record's fields one by one through the cells' buffer (one uniqueness check; the old
-        // image swapped out, so neither the record nor an image is copied and retained).
+        // The record's fields one by one (the old image swapped out, so neither the record nor an
+        // image is copied and retained).
         var old = image
-        let isDisplayed = cells.withUnsafeMutableBufferPointer { cells in
-            swap(&old, &cells[cell].image)
-            cells[cell].shownImageID = image?.imageID ?? -1
-            cells[cell].isFinal = image != nil && isFinal
-            if !cells[cell].isChanged {  // `markChanged`
-                cells[cell].isChanged = true
-                changedCells.append(cell)
-            }
-            return cells[cell].isDisplayed
-        }
+        swap(&old, &cells[cell].image)
+        cells[cell].shownImageID = image?.imageID ?? -1
+        cells[cell].isFinal = image != nil && isFinal
+        markChanged(cell)
+        let isDisplayed = cells[cell].isDisplayed
         if let old { memory.release(old) }
         observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
         if isDisplayed && !isFrameRunning {
@@ -450,6 +449,11 @@ final class Simulator {
             requestFrame(atOrAfter: context.now)
         }
     }
+
+    /// The cell records in place, unchecked, for the per-frame loops over the changed and newly
+    /// displayed cells (every one of which is a cell); valid until the next `cells.append`.
+    @inline(__always)
+    var cellRecords: UnsafeMutablePointer<CellRecord> { cells.base }
 
     /// `trace` for a one-item callback; builds the item array only when someone listens (this
     /// runs for every callback, on the hot path).
