@@ -645,7 +645,8 @@ final class AdaptiveStrategy: FetchStrategy {
         var candidates: [Candidate] = []
         /// Candidate indices in plan order.
         var order: [Int] = []
-        /// In-flight image ids, ascending.
+        /// The loads in flight as `imageID << 32 | slot` (their position in `activeLoads` when the
+        /// plan began), ascending: in image order (`plan`).
         var sortedActive: [Int] = []
         /// Resting items (fling only): position in plan order and slack, seconds (`fillResting`,
         /// read in place by `extendPlan`).
@@ -888,20 +889,25 @@ final class AdaptiveStrategy: FetchStrategy {
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
         // (`sortedActive[0..<activeCount]`: the array keeps its largest size, as `next` does.)
+        // Each entry packs an image id (below 2³¹, the ids are distinct) above its load's slot:
+        // ascending entries are in image order, and the loads are read by slot (no table lookup,
+        // no optional load to unwrap, retain and release).
         let activeCount = activeLoads.count
         if sortedActive.count < activeCount { PlanOrder.resize(&sortedActive, to: activeCount, filler: 0) }
+        var backlog = 0.0
         sortedActive.withUnsafeMutableBufferPointer { whole in
             let sorted = UnsafeMutableBufferPointer(rebasing: whole[0..<activeCount])
             activeLoads.withUnsafeBufferPointer { active in
-                for position in 0..<activeCount { sorted[position] = active[position] }
+                for position in 0..<activeCount { sorted[position] = active[position] << 32 | position }
             }
             PlanOrder.sortAscending(sorted)
-        }
-        var backlog = 0.0
-        for imageID in sortedActive[0..<activeCount] {
-            let load = load(of: imageID)!
-            guard load.isDownloading else { continue }
-            backlog += remainingTransfer(started: load.started, now: now)
+            activeLoadObjects.withUnsafeBufferPointer { loads in
+                for packed in sorted {
+                    let load = loads[packed & 0xFFFF_FFFF]
+                    guard load.isDownloading else { continue }
+                    backlog += remainingTransfer(started: load.started, now: now)
+                }
+            }
         }
         // The candidates whose image has a load in flight are planned now (their loads are read
         // as they are now), in plan order, into `next`: a download that cannot arrive in time is
@@ -951,7 +957,10 @@ final class AdaptiveStrategy: FetchStrategy {
         // not cancel and restart the same download, each restart paying a new connection.
         var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
-        for imageID in sortedActive[0..<activeCount] where stateOf[imageID].mark != wanted {
+        // (By image id: `cancel` moves loads to other slots.)
+        for position in 0..<activeCount {
+            let imageID = sortedActive[position] >> 32
+            guard stateOf[imageID].mark != wanted else { continue }
             let load = load(of: imageID)!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
