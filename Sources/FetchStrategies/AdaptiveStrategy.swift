@@ -975,12 +975,19 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         // Only the entries whose image had a load when planned can have one now: the plan started
         // none, and what it cancelled it does not want.
+        // (The load is read in place, without a call while it is held: no retain and release per
+        // entry; a change of priority, rare, looks it up again.)
         for position in 0..<loadEntryCount {
             let entry = next[position]
-            guard let load = load(of: entry.imageID) else { continue }
-            load.droppedAt = nil
-            load.isSpeculative = entry.isSpeculative
-            if load.priority != entry.priority { setPriority(load, entry.priority) }
+            let slot = Int(stateOf[entry.imageID].activeSlot)
+            guard slot >= 0 else { continue }
+            let isChanged = activeLoadObjects.withUnsafeBufferPointer { loads in
+                let load = loads[slot]
+                load.droppedAt = nil
+                load.isSpeculative = entry.isSpeculative
+                return load.priority != entry.priority
+            }
+            if isChanged { setPriority(load(of: entry.imageID)!, entry.priority) }
         }
     }
 
