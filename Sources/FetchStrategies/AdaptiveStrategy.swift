@@ -745,6 +745,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 // The loops visit items mostly in order: their facts' pages are reached through a
                 // cursor (a local of this closure, not a captured variable).
                 var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
+                // The cells come in item order: those of one row share its times, computed for
+                // its first cell kept (`rowItems`: that row's items; empty before the first).
+                var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
                 for key in keys {
                     let item = key >> 32, cell = key & 0xFFFF_FFFF
                     let isDisplayed = self.isDisplayed[cell]
@@ -764,11 +767,16 @@ final class AdaptiveStrategy: FetchStrategy {
                         continue
                     }
                     // Times are computed only for a candidate kept (the clock remembers its last
-                    // answers, but each is a function of the item: skipping one changes none).
-                    let span = spans.span(ofRow: item / columns)
-                    var candidate = Candidate(item: item, imageID: imageID,
-                                              enter: clock.enter(top: span.top, bottom: span.bottom),
-                                              leave: clock.leave(top: span.top, bottom: span.bottom),
+                    // answers, but each is a function of the item: skipping one changes none), once
+                    // per row (a function of the row: remembering it changes none either).
+                    if !rowItems.contains(item) {
+                        let row = item / columns
+                        rowItems = row * columns..<row * columns + columns
+                        let span = spans.span(ofRow: row)
+                        rowEnter = clock.enter(top: span.top, bottom: span.bottom)
+                        rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                    }
+                    var candidate = Candidate(item: item, imageID: imageID, enter: rowEnter, leave: rowLeave,
                                               isDisplayed: isDisplayed)
                     describe(&candidate, state: state, facts: facts)
                     state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
