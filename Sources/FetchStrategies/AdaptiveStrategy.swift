@@ -690,8 +690,9 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Gathers the candidates (prepared cells without their image, the horizon ahead, the guess
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
-        var candidates = scratch.candidates
-        scratch.candidates = []
+        // The scratch arrays are moved out (swapped with empty ones: no retain, no copy) and back.
+        var candidates: [Candidate] = []
+        swap(&candidates, &scratch.candidates)
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
@@ -733,8 +734,8 @@ final class AdaptiveStrategy: FetchStrategy {
         // flight (`plan` plans them at once), noted as each is gathered.
         // (`loading[0..<loadingCount]`: the array keeps its largest size, filled through its buffer.)
         var isGatheringOrder = true, previousEnter = 0.0, loadingCount = 0
-        var loading = scratch.loading
-        scratch.loading = []
+        var loading: [Int] = []
+        swap(&loading, &scratch.loading)
         if loading.count < bound { PlanOrder.resize(&loading, to: bound, filler: 0) }
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
