@@ -369,6 +369,10 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var lastPlanTime: SimTime = 0
     @exclusivity(unchecked) private var isFlushTimerArmed = false
     @exclusivity(unchecked) private var isFlushBlockQueued = false
+    /// The flush timer's body and the main-queue block it queues, made once in `init` (an arm
+    /// passes them on: no closure allocated per timer or block).
+    private var flushTimerBody: () -> Void = {}
+    private var flushBlockBody: () -> Void = {}
     @exclusivity(unchecked) private var lastFlushBlockInterval = -1
     /// The ahead, beyond and kept bands' rows at their last query (`CollectionLayout.RowHint`).
     @exclusivity(unchecked) private var aheadRowHint = CollectionLayout.RowHint()
@@ -396,6 +400,12 @@ final class AdaptiveStrategy: FetchStrategy {
         session.metricsHandler = { [unowned(unsafe) self] metrics in
             estimator.observe(metrics)
             refreshEstimates()
+        }
+        flushTimerBody = { [unowned(unsafe) self] in flushTimerFired() }
+        flushBlockBody = { [unowned(unsafe) self] in
+            isFlushBlockQueued = false
+            lastFlushBlockInterval = frameInterval(at: environment.now)
+            flush()
         }
     }
 
@@ -1499,18 +1509,14 @@ final class AdaptiveStrategy: FetchStrategy {
         func middle(_ k: Int) -> SimTime { (vsyncTime(k) + vsyncTime(k + 1)) / 2 }
         if middle(k) <= now || k <= lastFlushBlockInterval { k = max(k + 1, lastFlushBlockInterval + 1) }
         isFlushTimerArmed = true
-        environment.schedule(after: middle(k) - now) { [unowned(unsafe) self] in flushTimerFired() }
+        environment.schedule(after: middle(k) - now, flushTimerBody)
     }
 
     private func flushTimerFired() {
         isFlushTimerArmed = false
         guard !pending.isEmpty else { return }  // a layout pass set them already
         isFlushBlockQueued = true
-        environment.async(onMain: { [unowned(unsafe) self] in
-            self.isFlushBlockQueued = false
-            self.lastFlushBlockInterval = self.frameInterval(at: self.environment.now)
-            self.flush()
-        })
+        environment.async(onMain: flushBlockBody)
     }
 
     // MARK: Tests
