@@ -369,6 +369,10 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var lastPlanTime: SimTime = 0
     @exclusivity(unchecked) private var isFlushTimerArmed = false
     @exclusivity(unchecked) private var isFlushBlockQueued = false
+    /// The flush timer's body and the main-queue block it queues, made once in `init` (an arm
+    /// passes them on: no closure allocated per timer or block).
+    private var flushTimerBody: () -> Void = {}
+    private var flushBlockBody: () -> Void = {}
     @exclusivity(unchecked) private var lastFlushBlockInterval = -1
     /// The ahead, beyond and kept bands' rows at their last query (`CollectionLayout.RowHint`).
     @exclusivity(unchecked) private var aheadRowHint = CollectionLayout.RowHint()
@@ -396,6 +400,12 @@ final class AdaptiveStrategy: FetchStrategy {
         session.metricsHandler = { [unowned(unsafe) self] metrics in
             estimator.observe(metrics)
             refreshEstimates()
+        }
+        flushTimerBody = { [unowned(unsafe) self] in flushTimerFired() }
+        flushBlockBody = { [unowned(unsafe) self] in
+            isFlushBlockQueued = false
+            lastFlushBlockInterval = frameInterval(at: environment.now)
+            flush()
         }
     }
 
@@ -645,7 +655,8 @@ final class AdaptiveStrategy: FetchStrategy {
         var candidates: [Candidate] = []
         /// Candidate indices in plan order.
         var order: [Int] = []
-        /// In-flight image ids, ascending.
+        /// The loads in flight as `imageID << 32 | slot` (their position in `activeLoads` when the
+        /// plan began), ascending: in image order (`plan`).
         var sortedActive: [Int] = []
         /// Resting items (fling only): position in plan order and slack, seconds (`fillResting`,
         /// read in place by `extendPlan`).
@@ -689,8 +700,9 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Gathers the candidates (prepared cells without their image, the horizon ahead, the guess
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
-        var candidates = scratch.candidates
-        scratch.candidates = []
+        // The scratch arrays are moved out (swapped with empty ones: no retain, no copy) and back.
+        var candidates: [Candidate] = []
+        swap(&candidates, &scratch.candidates)
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
         // `seen`: images already among the candidates (marked with this pass's stamp).
@@ -732,8 +744,8 @@ final class AdaptiveStrategy: FetchStrategy {
         // flight (`plan` plans them at once), noted as each is gathered.
         // (`loading[0..<loadingCount]`: the array keeps its largest size, filled through its buffer.)
         var isGatheringOrder = true, previousEnter = 0.0, loadingCount = 0
-        var loading = scratch.loading
-        scratch.loading = []
+        var loading: [Int] = []
+        swap(&loading, &scratch.loading)
         if loading.count < bound { PlanOrder.resize(&loading, to: bound, filler: 0) }
         // Read once: the loops call out (cache lookups), after which a property would be read again.
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
@@ -744,6 +756,9 @@ final class AdaptiveStrategy: FetchStrategy {
                 // The loops visit items mostly in order: their facts' pages are reached through a
                 // cursor (a local of this closure, not a captured variable).
                 var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
+                // The cells come in item order: those of one row share its times, computed for
+                // its first cell kept (`rowItems`: that row's items; empty before the first).
+                var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
                 for key in keys {
                     let item = key >> 32, cell = key & 0xFFFF_FFFF
                     let isDisplayed = self.isDisplayed[cell]
@@ -763,11 +778,16 @@ final class AdaptiveStrategy: FetchStrategy {
                         continue
                     }
                     // Times are computed only for a candidate kept (the clock remembers its last
-                    // answers, but each is a function of the item: skipping one changes none).
-                    let span = spans.span(ofRow: item / columns)
-                    var candidate = Candidate(item: item, imageID: imageID,
-                                              enter: clock.enter(top: span.top, bottom: span.bottom),
-                                              leave: clock.leave(top: span.top, bottom: span.bottom),
+                    // answers, but each is a function of the item: skipping one changes none), once
+                    // per row (a function of the row: remembering it changes none either).
+                    if !rowItems.contains(item) {
+                        let row = item / columns
+                        rowItems = row * columns..<row * columns + columns
+                        let span = spans.span(ofRow: row)
+                        rowEnter = clock.enter(top: span.top, bottom: span.bottom)
+                        rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                    }
+                    var candidate = Candidate(item: item, imageID: imageID, enter: rowEnter, leave: rowLeave,
                                               isDisplayed: isDisplayed)
                     describe(&candidate, state: state, facts: facts)
                     state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
@@ -888,20 +908,25 @@ final class AdaptiveStrategy: FetchStrategy {
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
         // a Double sum must not depend on the dictionary's order).
         // (`sortedActive[0..<activeCount]`: the array keeps its largest size, as `next` does.)
+        // Each entry packs an image id (below 2³¹, the ids are distinct) above its load's slot:
+        // ascending entries are in image order, and the loads are read by slot (no table lookup,
+        // no optional load to unwrap, retain and release).
         let activeCount = activeLoads.count
         if sortedActive.count < activeCount { PlanOrder.resize(&sortedActive, to: activeCount, filler: 0) }
+        var backlog = 0.0
         sortedActive.withUnsafeMutableBufferPointer { whole in
             let sorted = UnsafeMutableBufferPointer(rebasing: whole[0..<activeCount])
             activeLoads.withUnsafeBufferPointer { active in
-                for position in 0..<activeCount { sorted[position] = active[position] }
+                for position in 0..<activeCount { sorted[position] = active[position] << 32 | position }
             }
             PlanOrder.sortAscending(sorted)
-        }
-        var backlog = 0.0
-        for imageID in sortedActive[0..<activeCount] {
-            let load = load(of: imageID)!
-            guard load.isDownloading else { continue }
-            backlog += remainingTransfer(started: load.started, now: now)
+            activeLoadObjects.withUnsafeBufferPointer { loads in
+                for packed in sorted {
+                    let load = loads[packed & 0xFFFF_FFFF]
+                    guard load.isDownloading else { continue }
+                    backlog += remainingTransfer(started: load.started, now: now)
+                }
+            }
         }
         // The candidates whose image has a load in flight are planned now (their loads are read
         // as they are now), in plan order, into `next`: a download that cannot arrive in time is
@@ -951,7 +976,10 @@ final class AdaptiveStrategy: FetchStrategy {
         // not cancel and restart the same download, each restart paying a new connection.
         var keep: Range<Int>?  // computed when first needed
         let grace = SimDuration.seconds(configuration.cancelGraceSeconds)
-        for imageID in sortedActive[0..<activeCount] where stateOf[imageID].mark != wanted {
+        // (By image id: `cancel` moves loads to other slots.)
+        for position in 0..<activeCount {
+            let imageID = sortedActive[position] >> 32
+            guard stateOf[imageID].mark != wanted else { continue }
             let load = load(of: imageID)!
             if case .network? = load.phase {
                 let droppedAt = load.droppedAt ?? now
@@ -966,12 +994,19 @@ final class AdaptiveStrategy: FetchStrategy {
         }
         // Only the entries whose image had a load when planned can have one now: the plan started
         // none, and what it cancelled it does not want.
+        // (The load is read in place, without a call while it is held: no retain and release per
+        // entry; a change of priority, rare, looks it up again.)
         for position in 0..<loadEntryCount {
             let entry = next[position]
-            guard let load = load(of: entry.imageID) else { continue }
-            load.droppedAt = nil
-            load.isSpeculative = entry.isSpeculative
-            if load.priority != entry.priority { setPriority(load, entry.priority) }
+            let slot = Int(stateOf[entry.imageID].activeSlot)
+            guard slot >= 0 else { continue }
+            let isChanged = activeLoadObjects.withUnsafeBufferPointer { loads in
+                let load = loads[slot]
+                load.droppedAt = nil
+                load.isSpeculative = entry.isSpeculative
+                return load.priority != entry.priority
+            }
+            if isChanged { setPriority(load(of: entry.imageID)!, entry.priority) }
         }
     }
 
@@ -1474,18 +1509,14 @@ final class AdaptiveStrategy: FetchStrategy {
         func middle(_ k: Int) -> SimTime { (vsyncTime(k) + vsyncTime(k + 1)) / 2 }
         if middle(k) <= now || k <= lastFlushBlockInterval { k = max(k + 1, lastFlushBlockInterval + 1) }
         isFlushTimerArmed = true
-        environment.schedule(after: middle(k) - now) { [unowned(unsafe) self] in flushTimerFired() }
+        environment.schedule(after: middle(k) - now, flushTimerBody)
     }
 
     private func flushTimerFired() {
         isFlushTimerArmed = false
         guard !pending.isEmpty else { return }  // a layout pass set them already
         isFlushBlockQueued = true
-        environment.async(onMain: { [unowned(unsafe) self] in
-            self.isFlushBlockQueued = false
-            self.lastFlushBlockInterval = self.frameInterval(at: self.environment.now)
-            self.flush()
-        })
+        environment.async(onMain: flushBlockBody)
     }
 
     // MARK: Tests
