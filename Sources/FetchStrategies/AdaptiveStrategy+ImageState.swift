@@ -3,9 +3,10 @@ extension AdaptiveStrategy {
     /// costs one lookup (these were five tables). 16 bytes (32-bit fields: four entries a cache
     /// line, not two, in the table every candidate reads).
     struct ImageState {
-        /// Stamp of the plan or pass that last marked the image (`seen`, `wanted`): a mark is a
-        /// write, and clearing every mark is one new stamp (`nextGeneration()`, which clears the
-        /// marks themselves once in 2³¹ − 1 stamps, before a stamp could repeat).
+        /// Stamp of the plan or pass that last marked the image (`seen`, `wanted`, a flush's
+        /// delivered images): a mark is a write, and clearing every mark is one new stamp
+        /// (`nextGeneration()`, which clears the marks themselves once in 2³¹ − 1 stamps, before a
+        /// stamp could repeat).
         var mark: Int32 = 0
         /// Position of the image's first candidate in the current reconcile (−1: left out, its
         /// image cached), meaningful only while `mark` is this reconcile's `seen`; in a flush, the

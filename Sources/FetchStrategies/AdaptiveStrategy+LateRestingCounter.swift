@@ -30,7 +30,9 @@ extension AdaptiveStrategy {
         /// Once built, per resting item not passed (by position): the admissions after which it
         /// is late (`never`: not within the plan).
         private var lateFrom: [Int] = []
-        /// Per admission count k in `1...countedThrough`: how many items not passed turn late at k.
+        /// Per admission count k in `admissions + 1...countedThrough` (as of the build): how many
+        /// items not passed turn late at k (the entries at or below the admissions at the build
+        /// are neither set nor read).
         private var turningLate: [Int] = []
         /// The last admission count `turningLate` holds (beyond it no item turns late).
         private var countedThrough = 0
@@ -64,10 +66,14 @@ extension AdaptiveStrategy {
 
         /// Starts again with `resting`'s slacks (in plan order), none passed, no admission, for
         /// at most `maxAdmissions` admissions of `transferSeconds` each (a plan admits each of its
-        /// candidates at most once).
+        /// candidates at most once); `transferSeconds` must not be negative.
         /// - Complexity: O(n).
         mutating func reset(_ resting: UnsafeBufferPointer<(index: Int, slack: Double)>, transferSeconds: Double,
                             maxAdmissions: Int) {
+            // Exact only for a transfer of zero or more (or NaN): with a negative one, lateness is
+            // not monotone in the admissions (the estimator's transfers are byte counts times
+            // times per byte, never negative).
+            assert(!(transferSeconds < 0), "a negative transfer")
             let count = resting.count
             if slacks.count < count { PlanOrder.resize(&slacks, to: count, filler: 0) }
             self.count = count
@@ -96,7 +102,8 @@ extension AdaptiveStrategy {
 
         /// Finds `lateFrom` of each item not passed, `turningLate` and `lateAhead` (as they are
         /// after the admissions so far).
-        /// - Complexity: O(n), a few steps per item (log n at worst), plus the delays computed.
+        /// - Complexity: O(n), a few steps per item (log of `maxAdmissions` at worst), plus the
+        ///   delays computed.
         @inline(never)
         private mutating func build() {
             isBuilt = true

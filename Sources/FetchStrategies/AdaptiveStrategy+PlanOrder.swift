@@ -76,8 +76,7 @@ extension AdaptiveStrategy {
 
         /// Sorts `a` (positions in order) by key, ties by position, in place: each element moves
         /// back past the larger keys before it only (equal keys keep their order), so an input
-        /// of few inversions costs little (a plan's candidates, mostly in `enter` order; a
-        /// fling's slacks, each row's descending by a transfer per item, the rows ascending).
+        /// of few inversions costs little (a plan's candidates, mostly in `enter` order).
         private static func insertionSort(_ a: UnsafeMutableBufferPointer<Int>, keys: UnsafeBufferPointer<Double>) {
             for index in 1..<a.count {
                 let position = a[index], key = keys[position]

@@ -279,9 +279,18 @@ final class AdaptiveStrategy: FetchStrategy {
     /// The loads in flight, at their image's position in `activeLoads` (`load(of:)`): no table by
     /// image id, whose memory would follow every id ever loaded.
     @exclusivity(unchecked) private var activeLoadObjects: [Load] = []
-    /// For images whose last download failed, the time before which they are not retried (memory
-    /// by the images waiting at once).
+    /// For images whose last download failed, the time before which they are not retried. A time
+    /// passed is dropped at the next failure (`expireRetryTimes`) or when the pump next meets the
+    /// image, whichever comes first, so the table holds the failures of the last `retryDelay` and
+    /// those not met since: its memory follows the failures at once, not every image that ever
+    /// failed and scrolled away.
     @exclusivity(unchecked) private var retryNotBefore = IntKeyedTable<SimTime>()
+    /// The retry times in the order they were set, ascending (`retryDelay` is constant),
+    /// `retryQueue[retryQueueHead...]` not yet expired; an entry whose image failed again since
+    /// (a later time in the table) or was retried already is skipped.
+    @exclusivity(unchecked) private var retryQueue: [(imageID: Int, notBefore: SimTime)] = []
+    /// The first entry of `retryQueue` not yet expired.
+    @exclusivity(unchecked) private var retryQueueHead = 0
     /// Downloads at once before the estimator has measured the first-byte time and the link:
     /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
     static let unmeasuredDepth = 6
@@ -906,7 +915,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let isFling = motion.decay > 0
         let settle = isFling ? DMath.log(max(1, motion.speed / 10)) / motion.decay : 0
         // Seconds of transfer still ahead in the downloads in flight (summed in image order:
-        // a Double sum must not depend on the dictionary's order).
+        // a Double sum must not depend on the order the loads are kept in).
         // (`sortedActive[0..<activeCount]`: the array keeps its largest size, as `next` does.)
         // Each entry packs an image id (below 2³¹, the ids are distinct) above its load's slot:
         // ascending entries are in image order, and the loads are read by slot (no table lookup,
@@ -1357,6 +1366,31 @@ final class AdaptiveStrategy: FetchStrategy {
         load.phase = .network(session.load(imageID, priority: priority, target: load, tag: 0))
     }
 
+    /// Drops the retry times that have passed: the pump would retry those images at once, as it
+    /// does when it meets an image whose time has passed (it drops the time then), so nothing it
+    /// decides changes; only the table's memory does.
+    /// - Complexity: O(1) amortised per failure.
+    private func expireRetryTimes() {
+        let now = environment.now
+        while retryQueueHead < retryQueue.count, retryQueue[retryQueueHead].notBefore <= now {
+            let (imageID, notBefore) = retryQueue[retryQueueHead]
+            retryQueueHead += 1
+            guard retryNotBefore[imageID] == notBefore else { continue }  // failed again, or retried
+            retryNotBefore[imageID] = nil
+            stateOf[imageID].hasRetryTime = false
+        }
+        if retryQueueHead == retryQueue.count {
+            retryQueue.removeAll(keepingCapacity: true)
+            retryQueueHead = 0
+        } else if retryQueueHead >= 64 && 2 * retryQueueHead >= retryQueue.count {
+            retryQueue.removeFirst(retryQueueHead)
+            retryQueueHead = 0
+        }
+    }
+
+    /// The retry times held (tests: the table's size follows the failures at once).
+    var retryTimesHeld: Int { retryNotBefore.count }
+
     /// `load`'s download ended with `result`.
     private func downloaded(_ load: Load, result: NetworkResult) {
         let imageID = load.imageID
@@ -1364,7 +1398,10 @@ final class AdaptiveStrategy: FetchStrategy {
         defer { pump() }
         guard case .success(let bytes) = result else {
             untrack(imageID)
-            retryNotBefore[imageID] = environment.now + Self.retryDelay
+            expireRetryTimes()
+            let notBefore = environment.now + Self.retryDelay
+            retryNotBefore[imageID] = notBefore
+            retryQueue.append((imageID, notBefore))
             stateOf[imageID].hasRetryTime = true
             return
         }

@@ -106,6 +106,66 @@ import Testing
         #expect(lateFound > 10_000 && admittedToTheEnd > 100)  // late items counted, the last delay reached
     }
 
+    /// The counter's search for the first admission count at which an item is late, given a
+    /// guess: exact for every answer whatever the guess (low, high by more than one, NaN,
+    /// infinite, beyond the plan), as a linear search finds it.
+    @Test func theFirstLateSearchFindsTheAnswerWhateverTheGuess() {
+        let guesses: [(Int?) -> Double] = [
+            { answer in Double((answer ?? 50) - 1) }, { answer in Double((answer ?? 50) - 3) },
+            { answer in Double((answer ?? 0) + 2) }, { answer in Double((answer ?? 0) + 7) },
+            { _ in 0 }, { _ in -5 }, { _ in .nan }, { _ in .infinity }, { _ in -.infinity }, { _ in 1e300 },
+        ]
+        var searches = 0
+        for last in 1...40 {
+            for answer in [Int?.none] + (1...last).map(Optional.some) {
+                let isLate: (Int) -> Bool = { k in answer.map { k >= $0 } ?? false }
+                for guess in guesses {
+                    let found = AdaptiveStrategy.LateRestingCounter.firstLate(after: 0, through: last, isLate) {
+                        guess(answer)
+                    }
+                    #expect(found == (answer ?? AdaptiveStrategy.LateRestingCounter.never),
+                            "last \(last), answer \(String(describing: answer)), guess \(guess(answer))")
+                    searches += 1
+                }
+            }
+        }
+        #expect(searches == 10 * (40 * 41 / 2 + 40))
+    }
+
+    /// Slacks a few ulps either side of a rounded running sum of transfers (1/3 s: every sum
+    /// rounds), where the admission count an item turns late at is decided by the last bit, and
+    /// beyond the plain bound of the admissions' transfers (the counter's "never late" bound must
+    /// allow for the sums' rounding): the same counts as a scan.
+    @Test func theLateRestingCounterIsExactAtTheRoundedSumsOfItsTransfers() {
+        let transfer = 1.0 / 3
+        var sums = [0.0]
+        for _ in 0..<40 { sums.append(sums[sums.count - 1] + transfer) }
+        var counter = AdaptiveStrategy.LateRestingCounter()
+        for maxAdmissions in [1, 2, 10, 20, 40] {
+            var slacks: [Double] = []
+            for k in 0...maxAdmissions {
+                var slack = sums[k] + transfer
+                for _ in 0..<3 { slack = slack.nextDown }
+                for _ in 0..<7 { slacks.append(slack); slack = slack.nextUp }
+            }
+            let resting = slacks.enumerated().map { (index: $0.offset, slack: $0.element) }
+            resting.withUnsafeBufferPointer {
+                counter.reset($0, transferSeconds: transfer, maxAdmissions: maxAdmissions)
+            }
+            var delay = 0.0
+            for admissions in 0...maxAdmissions {
+                if admissions > 0 {
+                    counter.admitted()
+                    delay += transfer
+                }
+                let expected = resting.count { $0.slack - delay < transfer }
+                // the first counts scan, the later ones read what the build found
+                #expect(counter.lateCount() == expected, "\(maxAdmissions) admissions max, after \(admissions)")
+                #expect(counter.lateCount() == expected)
+            }
+        }
+    }
+
     /// `adaptive` takes a frame's "decelerating" from the speed ratio alone and computes the rate,
     /// `DMath.log(ratio) / seconds`, only when a plan reads it: that holds while the logarithm of
     /// every ratio above 1 is positive (and of 1 is 0), from the next double after 1 to infinity.

@@ -217,4 +217,22 @@ import Testing
         #expect(kept.networkFetches < dropped.networkFetches,
                 "fetches kept \(kept.networkFetches), dropped \(dropped.networkFetches)")
     }
+
+    @Test func itForgetsTheRetryTimesOfFailuresThatHavePassed() {
+        // Given a network that fails every request at once and a fast drag past 240 items, each
+        // image failing once as it comes near and then scrolling away, and a pause on the last
+        // screen, whose images fail again each second
+        var scenario = StrategyTests.slowList(itemCount: 3000, script: [
+            .drag(velocity: 6000, seconds: 4), .pause(seconds: 3),
+        ])
+        scenario.network.offline = true
+        let probe = StrategyProbe { AdaptiveStrategy(environment: $0) }
+        let metrics = probe.run(scenario, name: "adaptive")
+        // Then it holds retry times only for the images that failed in the last second (those on
+        // the resting screen and in its horizon: 68), not for the hundreds that failed and
+        // scrolled away as well (260 when a time is dropped only as the pump meets its image)
+        #expect(metrics.networkFetches == 0)
+        let held = probe.strategy.retryTimesHeld
+        #expect(held > 0 && held < 100, "retry times held: \(held)")
+    }
 }
