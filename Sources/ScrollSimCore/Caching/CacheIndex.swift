@@ -248,14 +248,7 @@ public final class CacheIndex {
     /// Held keys, next victim first (under `clock`: in list order, front first; a referenced
     /// entry there gets its second chance before it can be evicted).
     public func keysInEvictionOrder() -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(count)
-        var slot = head
-        while slot >= 0 {
-            result.append(slots[Int(slot)].key)
-            slot = slots[Int(slot)].next
-        }
-        return result
+        slotsInEvictionOrder().map { slots[$0].key }
     }
 
     private func isOverLimit() -> Bool {
