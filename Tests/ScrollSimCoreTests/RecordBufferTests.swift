@@ -39,4 +39,30 @@ import Testing
         }
         #expect(first == nil && last == nil)
     }
+
+    @Test("emptying keeps appending in order and releases the records emptied")
+    func emptiesAndRefills() {
+        // Given a buffer of plain values filled past its first room (16), emptied, then refilled
+        let list = RecordBuffer<Int>()
+        for value in 0..<40 { list.append(value * 3) }
+        #expect(list.count == 40 && Array(list.elements) == (0..<40).map { $0 * 3 })
+        list.removeAll()
+        #expect(list.isEmpty && list.elements.isEmpty)
+        for value in [7, 5, 9] { list.append(value) }
+        // Then it holds exactly what was appended since, in order, changeable in place
+        #expect(list.count == 3 && list[0] == 7 && list[2] == 9)
+        var elements = list.mutableElements
+        elements.sort()
+        #expect(Array(list.elements) == [5, 7, 9])
+        // And records holding references are released when emptied, not when the buffer goes
+        weak var marker: Marker?
+        let records = RecordBuffer<Record>()
+        do {
+            records.append(Record(number: 1, owner: Marker()))
+            marker = records[0].owner
+            #expect(marker != nil)
+        }
+        records.removeAll()
+        #expect(marker == nil && records.isEmpty)
+    }
 }

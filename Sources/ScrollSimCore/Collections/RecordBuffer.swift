@@ -1,6 +1,7 @@
 /// A growable array of records that one object owns and never shares (the network model's
-/// requests, connections and sessions; a server pool's jobs): elements are appended and then
-/// read and changed in place by index, never removed one by one.
+/// requests, connections and sessions; a server pool's jobs; the simulator's cells and its
+/// per-frame lists of changed and newly displayed cells): elements are appended and then read and
+/// changed in place by index, never removed one by one (only all at once, keeping the room).
 ///
 /// A class over one manually allocated buffer, as `EventQueue` is, so that changing a field of a
 /// record (`requests[id].state = .finished`) pays no copy-on-write uniqueness check: an `Array`
@@ -41,6 +42,26 @@ public final class RecordBuffer<Element> {
         if storedCount == capacity { grow() }
         (base + storedCount).initialize(to: element)
         storedCount += 1
+    }
+
+    /// The records, in the order appended (valid until the next append or `removeAll()`).
+    @inlinable
+    public var elements: UnsafeBufferPointer<Element> {
+        @inline(__always) get { UnsafeBufferPointer(start: base, count: storedCount) }
+    }
+
+    /// The records, changeable in place (valid until the next append or `removeAll()`).
+    @inlinable
+    public var mutableElements: UnsafeMutableBufferPointer<Element> {
+        @inline(__always) get { UnsafeMutableBufferPointer(start: base, count: storedCount) }
+    }
+
+    /// Removes every record, keeping the room: for plain values (the simulator's per-frame lists of
+    /// cells) it is setting the count to 0.
+    @inlinable @inline(__always)
+    public func removeAll() {
+        base.deinitialize(count: storedCount)
+        storedCount = 0
     }
 
     /// Doubles the room, moving the records.

@@ -3,8 +3,8 @@
 /// reference costs a retain and a release around every call (and, for an object with weak
 /// references, the runtime's slow path).
 ///
-/// Sound only while the object is alive, which its owner guarantees for every use. The two uses,
-/// both within one run, both sound for the same reason: the `Simulator` owns its
+/// Sound only while the object is alive, which its owner guarantees for every use. The two stored
+/// uses, both within one run, both sound for the same reason: the `Simulator` owns its
 /// `FetchEnvironment` (`environment`) and its strategy (`strategyOwner`) until the run ends, so
 ///
 /// - the environment's reference to its simulator (`FetchEnvironment.simulator`) is used only by
@@ -12,6 +12,9 @@
 ///   not be used after its run has ended);
 /// - the simulator's reference to its strategy (`Simulator.withStrategy`) is used only by the
 ///   simulator, which keeps the strategy alive.
+///
+/// One use borrows for a single call: `SimContext.schedule` borrows the context's scheduler, which
+/// the context holds (a `let`) and so keeps alive while its method runs.
 struct BorrowedReference<Object: AnyObject> {
     /// The object, unretained.
     private let reference: Unmanaged<Object>

@@ -22,6 +22,16 @@ final class SimContext {
     @inline(__always)
     var defersToCursor: Bool { isOnMainThread && mainCursor > scheduler.now }
 
+    /// Queues `event` at `time` (`Scheduler.schedule`), the scheduler borrowed
+    /// (`BorrowedReference`): a scheduler reached as `context.scheduler` from a stored property
+    /// (`self.context`) is otherwise retained and released around the queue's push, a call the
+    /// optimiser cannot see into. The services schedule their events through here.
+    @inline(__always)
+    func schedule(_ event: consuming SimEvent, at time: SimTime) {
+        let queued = consume event
+        BorrowedReference(scheduler).with { $0.schedule(queued, at: time) }
+    }
+
     /// Does a piece of work at the time of the code now running: `body` at once when the clock is
     /// there, else `event()`, the same work as an event of its own, is queued at the main cursor.
     /// Every service call made ahead of the clock goes through here (a network submit, a disk or
@@ -30,7 +40,7 @@ final class SimContext {
     @inline(__always)
     func perform(_ body: () -> Void, orQueue event: () -> SimEvent) {
         if defersToCursor {
-            scheduler.schedule(event(), at: mainCursor)
+            schedule(event(), at: mainCursor)
         } else {
             body()
         }

@@ -384,7 +384,7 @@ final class NetworkModel {
         if config.offline {
             // Fails at once, but as an event: a completion never runs inside the `load` call that
             // started it (a strategy that retries on failure would otherwise recurse).
-            context.scheduler.schedule(.deferred({ [self] in
+            context.schedule(.deferred({ [self] in
                 guard requests[id].state == .queued else { return }
                 finish(id, .failure)
             }), at: context.scheduler.now)
@@ -420,7 +420,7 @@ final class NetworkModel {
         if !sessionsAwaitingRadio.contains(s) { sessionsAwaitingRadio.append(s) }
         guard !isRadioWakeScheduled else { return }
         isRadioWakeScheduled = true
-        context.scheduler.schedule(.deferred({ [self] in
+        context.schedule(.deferred({ [self] in
             isRadioWakeScheduled = false
             let waiting = sessionsAwaitingRadio
             sessionsAwaitingRadio.removeAll()
@@ -489,7 +489,7 @@ final class NetworkModel {
             becomeReady(c)
         } else {
             sessions[s].connecting += 1
-            context.scheduler.schedule(.networkConnectionReady(c), at: now + setup)
+            context.schedule(.networkConnectionReady(c), at: now + setup)
         }
         return c
     }
@@ -579,7 +579,7 @@ final class NetworkModel {
         let latency = SimDuration.saturating(nanoseconds: latencyMs * 1_000_000)
         drawLog?.append(NetworkDraw(imageID: imageID, attempt: attempt, latency: latency,
                                     bytes: requests[id].bytes, fails: requests[id].fails))
-        context.scheduler.schedule(.networkLatencyDone(id), at: now + latency)
+        context.schedule(.networkLatencyDone(id), at: now + latency)
     }
 
     /// The first byte of `id` is due: it fails, or its transfer begins.
@@ -747,7 +747,7 @@ final class NetworkModel {
     private func reportCancelled(_ id: Int, bytesReceived: Int64) {
         guard let handler = sessions[requests[id].session].metricsHandler else { return }
         let metrics = metrics(of: id, bytesReceived: bytesReceived, outcome: .cancelled)
-        context.scheduler.schedule(.deferred({ handler(metrics) }), at: context.scheduler.now)
+        context.schedule(.deferred({ handler(metrics) }), at: context.scheduler.now)
     }
 
     /// Request `id`'s metrics as it ends now with `outcome`, having received `bytesReceived`.
@@ -839,7 +839,7 @@ final class NetworkModel {
         requests[id].state = .readingCache
         cacheAnswers += 1
         switch tier {
-        case .memory: context.scheduler.schedule(.networkCacheAnswer(id), at: context.now)
+        case .memory: context.schedule(.networkCacheAnswer(id), at: context.now)
         case .disk: requests[id].cacheRead = diskIO?(bytes) { [self] in cacheAnswered(id) }
         }
         return true
@@ -871,6 +871,6 @@ final class NetworkModel {
     private func rescheduleTransferCheck() {
         generation &+= 1
         guard let delay = link.delayToNextFinish() else { return }
-        context.scheduler.schedule(.networkTransferCheck(generation), at: context.scheduler.now + delay)
+        context.schedule(.networkTransferCheck(generation), at: context.scheduler.now + delay)
     }
 }

@@ -258,7 +258,7 @@ final class ServerPool {
             serverBusy[server] = true
             jobs[id].server = server
             jobs[id].start = context.scheduler.now
-            context.scheduler.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[id].duration)
+            context.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[id].duration)
         }
         if queueHead > 1024 && queueHead * 2 > queue.count {
             queue.removeFirst(queueHead)

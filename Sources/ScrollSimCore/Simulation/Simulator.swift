@@ -132,9 +132,9 @@ final class Simulator {
     @exclusivity(unchecked) var outstandingPrefetches = SortedItems()
     @exclusivity(unchecked) var prefetchDirection = 0
     /// Cells displayed since the last frame's accounting.
-    let newlyDisplayed = ScratchList<CellID>()
+    let newlyDisplayed = RecordBuffer<CellID>()
     /// Cells whose display, image or item changed since the last frame's accounting.
-    let changedCells = ScratchList<CellID>()
+    let changedCells = RecordBuffer<CellID>()
     /// Visible items whose cell is not ready (blank), as the last frame's accounting left them.
     @exclusivity(unchecked) var blankItems = SortedItems()
     /// Visible cells showing a wrong image, as the last frame's accounting left them.
