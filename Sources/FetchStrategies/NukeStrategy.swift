@@ -63,7 +63,7 @@ import ScrollSimCore
 ///   memory, 100 entries); the next data task for the image takes them out and asks for the rest
 ///   with `Range`/`If-Range`, and a 206 response is appended to them (`TaskFetchOriginalData.swift`
 ///   at 13.2.0; the servers' `Accept-Ranges`, validators and 206 answers are assumed: docs/fidelity.md).
-final class NukeStrategy: FetchStrategy {
+final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
     /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
     /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
     static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 {
@@ -181,24 +181,30 @@ final class NukeStrategy: FetchStrategy {
         for item in items {
             let imageID = environment.imageID(forItem: item)
             guard prefetchTasks[imageID] == nil, memory.image(for: imageID) == nil else { continue }
-            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
+            let ticket = prefetcher.nextTicket
             prefetchTasks[imageID] = PrefetchTask(ticket: ticket)
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            let added = prefetcher.add(priority: .low) { [unowned(unsafe) self] in
-                if memory.image(for: imageID) != nil {
-                    prefetchEnded(imageID, ticket: ticket)
-                    return
-                }
-                let token = loads.makeToken()
-                // The task is still held: its work runs only while its ticket is (a cancel releases both).
-                prefetchTasks.update(imageID) { $0.token = token }
-                _ = loadImage(imageID, item: item, token: token, priority: .low) { [unowned(unsafe) self] _ in
-                    prefetchEnded(imageID, ticket: ticket)
-                }
-            }
+            let added = prefetcher.add(priority: .low, target: self, tag: PrefetchTag.make(item: item, ticket: ticket))
             assert(added == ticket)
         }
         prefetcher.startReady()
+    }
+
+    /// A prefetch task's turn in the prefetcher came (`PriorityWorkTarget`; `tag` from
+    /// `PrefetchTag`): it loads the image, holding its slot until the load ends.
+    func workStarted(tag: Int) {
+        let item = PrefetchTag.item(tag), ticket = PrefetchTag.ticket(tag)
+        let imageID = environment.imageID(forItem: item)
+        if memory.image(for: imageID) != nil {
+            prefetchEnded(imageID, ticket: ticket)
+            return
+        }
+        let token = loads.makeToken()
+        // The task is still held: its work runs only while its ticket is (a cancel releases both).
+        prefetchTasks.update(imageID) { $0.token = token }
+        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
+        _ = loadImage(imageID, item: item, token: token, priority: .low) { [unowned(unsafe) self] _ in
+            prefetchEnded(imageID, ticket: ticket)
+        }
     }
 
     func cancelPrefetching(items: [Int]) {

@@ -52,7 +52,7 @@ import ScrollSimCore
 ///   SDWebImage does not blacklist); disk expiry (1 week); the CPU cost of re-encoding a thumbnail
 ///   (a global queue, assumed small); one thumbnail size per image (the first requester's), where
 ///   SDWebImage keys each size apart.
-final class SDWebImageStrategy: FetchStrategy {
+final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
     /// The settings apps change; every default is SDWebImage's.
     struct Configuration: Sendable {
         /// `SDImageCacheConfig.maxMemoryCost` in MB; 0 (the default) means no limit.
@@ -128,22 +128,27 @@ final class SDWebImageStrategy: FetchStrategy {
 
     func prefetch(items: [Int]) {
         for item in items {
-            let imageID = environment.imageID(forItem: item)
-            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            let added = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
-                // `loadImageWithURL:options:SDWebImageLowPriority`
-                if memory.image(for: imageID) != nil {
-                    prefetcher.release(ticket)
-                    return
-                }
-                _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned(unsafe) self] _ in
-                    prefetcher.release(ticket)
-                }
-            }
+            let ticket = prefetcher.nextTicket
+            let tag = PrefetchTag.make(item: item, ticket: ticket)
+            let added = prefetcher.add(priority: .normal, target: self, tag: tag)
             assert(added == ticket)
         }
         prefetcher.startReady()
+    }
+
+    /// A prefetch's turn in the prefetcher came (`PriorityWorkTarget`; `tag` from `PrefetchTag`):
+    /// `loadImageWithURL:options:SDWebImageLowPriority`, which holds the slot until it ends.
+    func workStarted(tag: Int) {
+        let item = PrefetchTag.item(tag), ticket = PrefetchTag.ticket(tag)
+        let imageID = environment.imageID(forItem: item)
+        if memory.image(for: imageID) != nil {
+            prefetcher.release(ticket)
+            return
+        }
+        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
+        _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned(unsafe) self] _ in
+            prefetcher.release(ticket)
+        }
     }
 
     func didReceiveMemoryWarning() {
