@@ -52,7 +52,8 @@ import ScrollSimCore
 ///   SDWebImage does not blacklist); disk expiry (1 week); the CPU cost of re-encoding a thumbnail
 ///   (a global queue, assumed small); one thumbnail size per image (the first requester's), where
 ///   SDWebImage keys each size apart.
-final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, NetworkLoadTarget {
+final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, NetworkLoadTarget,
+                                PoolJobTarget {
     /// The settings apps change; every default is SDWebImage's.
     struct Configuration: Sendable {
         /// `SDImageCacheConfig.maxMemoryCost` in MB; 0 (the default) means no limit.
@@ -237,29 +238,49 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, NetworkLoadTa
             loads.fail(load)
             return
         }
-        let mode = decodeMode(imageID, forItem: item)
-        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
-        load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
-            load.job = nil
-            load.leaveQueue()
-            // `callStoreOriginCacheProcessForOperation:` writes the data under the original
-            // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
-            // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
-            // image in memory, then enqueues a second block after the first
-            memory.store(image, for: imageID)
-            if configuration.isDownsampling {
-                // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
-                // under the thumbnail key
-                disk.store(imageID, bytes: bytes)
-                let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
-                                                                environment: environment)
-                disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
-            } else {
-                // No transformer, no thumbnail: both blocks write the data to the URL's file
-                // (`NSDataWritingAtomic` replacing it)
-                disk.store(imageID, bytes: bytes, writes: 2)
-            }
-            loads.complete(load, with: image)
+        load.job = environment.decode(imageID, mode: decodeMode(imageID, forItem: item), target: self,
+                                      tag: DecodeTag.make(item: item, dataBytes: bytes))
+    }
+
+    /// The decode of a download (`tag` from `DecodeTag`) ended: the caches, then the requesters.
+    /// Its load is the one in flight for the image, as in `networkLoadEnded`: a cancel stops the
+    /// decode as it removes the load.
+    func poolJobEnded(tag: Int, image: ImageObject?) {
+        let item = DecodeTag.item(tag), bytes = DecodeTag.dataBytes(tag)
+        let imageID = environment.imageID(forItem: item)
+        guard let load = loads.inflightLoad(for: imageID), let image else {
+            preconditionFailure("no load or no image of image \(imageID)")
         }
+        load.job = nil
+        load.leaveQueue()
+        // `callStoreOriginCacheProcessForOperation:` writes the data under the original
+        // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
+        // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
+        // image in memory, then enqueues a second block after the first
+        memory.store(image, for: imageID)
+        if configuration.isDownsampling {
+            // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
+            // under the thumbnail key
+            disk.store(imageID, bytes: bytes)
+            let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
+                                                            environment: environment)
+            disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
+        } else {
+            // No transformer, no thumbnail: both blocks write the data to the URL's file
+            // (`NSDataWritingAtomic` replacing it)
+            disk.store(imageID, bytes: bytes, writes: 2)
+        }
+        loads.complete(load, with: image)
+    }
+
+    /// A download's decode job tag: the item whose request created the load (low 32 bits) and the
+    /// downloaded data's size in bytes (above).
+    private enum DecodeTag {
+        static func make(item: Int, dataBytes: Int64) -> Int {
+            precondition(item >= 0 && item >> 32 == 0 && dataBytes >= 0 && dataBytes >> 31 == 0, "tag out of range")
+            return Int(dataBytes) << 32 | item
+        }
+        static func item(_ tag: Int) -> Int { tag & (1 << 32 - 1) }
+        static func dataBytes(_ tag: Int) -> Int64 { Int64(tag >> 32) }
     }
 }
