@@ -63,7 +63,7 @@ import ScrollSimCore
 ///   memory, 100 entries); the next data task for the image takes them out and asks for the rest
 ///   with `Range`/`If-Range`, and a 206 response is appended to them (`TaskFetchOriginalData.swift`
 ///   at 13.2.0; the servers' `Accept-Ranges`, validators and 206 answers are assumed: docs/fidelity.md).
-final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
+final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
     /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
     /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
     static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 {
@@ -191,7 +191,12 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
 
     /// A prefetch task's turn in the prefetcher came (`PriorityWorkTarget`; `tag` from
     /// `PrefetchTag`): it loads the image, holding its slot until the load ends.
+    /// Tags below zero are `StageTag`s: `stageStarted(tag:)`.
     func workStarted(tag: Int) {
+        guard tag >= 0 else {
+            stageStarted(tag: tag)
+            return
+        }
         let item = PrefetchTag.item(tag), ticket = PrefetchTag.ticket(tag)
         let imageID = environment.imageID(forItem: item)
         if memory.image(for: imageID) != nil {
@@ -318,28 +323,53 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
             decompress(load)
             return
         }
-        let imageID = load.imageID
-        load.enqueue(on: processingQueue) { [unowned(unsafe) self] in
-            let mode = DecodeMode.drawn(width: size.width, height: size.height)
-            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
-                load.job = nil
-                load.leaveQueue()
-                memory.store(image, for: imageID)
-                loads.complete(load, with: image)
-            }
-        }
+        load.enqueue(on: processingQueue, target: self, tag: StageTag.resize(load.imageID, to: size))
     }
 
     /// Decompression on `imageDecompressingQueue`, then the memory cache and the requesters.
     private func decompress(_ load: SharedImageLoad) {
-        let imageID = load.imageID
-        load.enqueue(on: decompressionQueue) { [unowned(unsafe) self] in
-            load.job = environment.decode(imageID, mode: .full) { [unowned(unsafe) self] image in
-                load.job = nil
-                load.leaveQueue()
-                memory.store(image, for: imageID)
-                loads.complete(load, with: image)
-            }
+        load.enqueue(on: decompressionQueue, target: self, tag: StageTag.decompress(load.imageID))
+    }
+
+    /// A resize or a decompression (`tag` from `StageTag`) starts on its queue. Its load is the one
+    /// in flight for the image: a cancel takes a load out of its queue and of the table at once.
+    private func stageStarted(tag: Int) {
+        let imageID = StageTag.imageID(tag)
+        guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
+        let mode = StageTag.size(tag).map { DecodeMode.drawn(width: $0.width, height: $0.height) } ?? .full
+        load.job = environment.decode(imageID, mode: mode, target: self, tag: imageID)
+    }
+
+    /// The resize or decompression of image `imageID` (`tag`) ended: the memory cache, then the
+    /// requesters. Its load is the one in flight: a cancel stops the job as it removes the load.
+    func poolJobEnded(tag imageID: Int, image: ImageObject?) {
+        guard let load = loads.inflightLoad(for: imageID), let image else {
+            preconditionFailure("no load or no image of image \(imageID)")
+        }
+        load.job = nil
+        load.leaveQueue()
+        memory.store(image, for: imageID)
+        loads.complete(load, with: image)
+    }
+
+    /// The tag of a resize or decompression in its queue: below zero (apart from `PrefetchTag`),
+    /// `~tag` holding the image ID (low 32 bits) and, for a resize, the size (15 bits each) and a
+    /// flag (bit 62).
+    private enum StageTag {
+        static func decompress(_ imageID: Int) -> Int {
+            precondition(imageID >= 0 && imageID >> 32 == 0, "image ID out of range")
+            return ~imageID
+        }
+        static func resize(_ imageID: Int, to size: (width: Int, height: Int)) -> Int {
+            precondition(imageID >= 0 && imageID >> 32 == 0 && size.width >= 0 && size.width >> 15 == 0
+                         && size.height >= 0 && size.height >> 15 == 0, "image ID or size out of range")
+            return ~(1 << 62 | size.width << 47 | size.height << 32 | imageID)
+        }
+        static func imageID(_ tag: Int) -> Int { ~tag & (1 << 32 - 1) }
+        static func size(_ tag: Int) -> (width: Int, height: Int)? {
+            let bits = ~tag
+            guard bits >> 62 & 1 == 1 else { return nil }
+            return (bits >> 47 & (1 << 15 - 1), bits >> 32 & (1 << 15 - 1))
         }
     }
 }
