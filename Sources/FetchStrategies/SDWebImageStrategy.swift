@@ -239,14 +239,14 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, NetworkLoadTa
             return
         }
         load.job = environment.decode(imageID, mode: decodeMode(imageID, forItem: item), target: self,
-                                      tag: DecodeTag.make(item: item, dataBytes: bytes))
+                                      tag: DownloadTag.make(item: item, dataBytes: bytes))
     }
 
-    /// The decode of a download (`tag` from `DecodeTag`) ended: the caches, then the requesters.
+    /// The decode of a download (`tag` from `DownloadTag`) ended: the caches, then the requesters.
     /// Its load is the one in flight for the image, as in `networkLoadEnded`: a cancel stops the
     /// decode as it removes the load.
     func poolJobEnded(tag: Int, image: ImageObject?) {
-        let item = DecodeTag.item(tag), bytes = DecodeTag.dataBytes(tag)
+        let item = DownloadTag.item(tag), bytes = DownloadTag.dataBytes(tag)
         let imageID = environment.imageID(forItem: item)
         guard let load = loads.inflightLoad(for: imageID), let image else {
             preconditionFailure("no load or no image of image \(imageID)")
@@ -273,14 +273,4 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, NetworkLoadTa
         loads.complete(load, with: image)
     }
 
-    /// A download's decode job tag: the item whose request created the load (low 32 bits) and the
-    /// downloaded data's size in bytes (above).
-    private enum DecodeTag {
-        static func make(item: Int, dataBytes: Int64) -> Int {
-            precondition(item >= 0 && item >> 32 == 0 && dataBytes >= 0 && dataBytes >> 31 == 0, "tag out of range")
-            return Int(dataBytes) << 32 | item
-        }
-        static func item(_ tag: Int) -> Int { tag & (1 << 32 - 1) }
-        static func dataBytes(_ tag: Int) -> Int64 { Int64(tag >> 32) }
-    }
 }
