@@ -264,32 +264,36 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
         }
         rateLimiter.execute { [unowned(unsafe) self] in
             guard !load.isCancelled else { return false }
-            load.enqueue(on: dataLoadingQueue) { [unowned(unsafe) self] in
-                // `performDataLoad`: bytes kept from an earlier download are taken out and the rest
-                // asked for (`Range: bytes=N-`, `If-Range`). URLSession answers a whole-image request
-                // from its URL cache when it holds the response (a disk read, no connection), else
-                // from the network, and stores the download.
-                let kept = resumableData.remove(imageID) ?? 0
-                let task = session.load(imageID, priority: .normal, rangeStart: kept) { [unowned(unsafe) self] result in
-                    load.network = nil
-                    load.onCancel = nil
-                    load.leaveQueue()
-                    guard case .success(let bytes) = result else {
-                        // No response body: the bytes taken out go back (`tryToSaveResumableData`).
-                        if kept > 0 { resumableData.store(imageID, bytes: kept) }
-                        loads.fail(load)
-                        return
-                    }
-                    // A 206 is appended to the kept bytes (`dataTask(didReceiveResponse:)`).
-                    dataCache?.store(imageID, bytes: kept + bytes)
-                    finish(load, resizedTo: resized)
-                }
-                load.network = task
-                load.onCancel = { [unowned(unsafe) self] in downloadCancelled(task, imageID: imageID, kept: kept) }
-            }
+            load.enqueue(on: dataLoadingQueue, target: self, tag: StageTag.dataLoad(imageID, resizedTo: resized))
             return true
         }
         return session.outcomeOfLoad(imageID)
+    }
+
+    /// `load`'s data task starts on `dataLoadingQueue` (`resized`: the processor's output size).
+    private func dataLoadStarted(_ load: SharedImageLoad, resizedTo resized: (width: Int, height: Int)?) {
+        let imageID = load.imageID
+        // `performDataLoad`: bytes kept from an earlier download are taken out and the rest
+        // asked for (`Range: bytes=N-`, `If-Range`). URLSession answers a whole-image request
+        // from its URL cache when it holds the response (a disk read, no connection), else
+        // from the network, and stores the download.
+        let kept = resumableData.remove(imageID) ?? 0
+        let task = session.load(imageID, priority: .normal, rangeStart: kept) { [unowned(unsafe) self] result in
+            load.network = nil
+            load.onCancel = nil
+            load.leaveQueue()
+            guard case .success(let bytes) = result else {
+                // No response body: the bytes taken out go back (`tryToSaveResumableData`).
+                if kept > 0 { resumableData.store(imageID, bytes: kept) }
+                loads.fail(load)
+                return
+            }
+            // A 206 is appended to the kept bytes (`dataTask(didReceiveResponse:)`).
+            dataCache?.store(imageID, bytes: kept + bytes)
+            finish(load, resizedTo: resized)
+        }
+        load.network = task
+        load.onCancel = { [unowned(unsafe) self] in downloadCancelled(task, imageID: imageID, kept: kept) }
     }
 
     /// `onCancelled` of a data task: once the cancel has taken effect (the task then reports the
@@ -331,11 +335,16 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
         load.enqueue(on: decompressionQueue, target: self, tag: StageTag.decompress(load.imageID))
     }
 
-    /// A resize or a decompression (`tag` from `StageTag`) starts on its queue. Its load is the one
-    /// in flight for the image: a cancel takes a load out of its queue and of the table at once.
+    /// A data load, a resize or a decompression (`tag` from `StageTag`) starts on its queue. Its
+    /// load is the one in flight for the image: a cancel takes a load out of its queue and of the
+    /// table at once.
     private func stageStarted(tag: Int) {
         let imageID = StageTag.imageID(tag)
         guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
+        guard !StageTag.isDataLoad(tag) else {
+            dataLoadStarted(load, resizedTo: StageTag.size(tag))
+            return
+        }
         let mode = StageTag.size(tag).map { DecodeMode.drawn(width: $0.width, height: $0.height) } ?? .full
         load.job = environment.decode(imageID, mode: mode, target: self, tag: imageID)
     }
@@ -352,24 +361,29 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
         loads.complete(load, with: image)
     }
 
-    /// The tag of a resize or decompression in its queue: below zero (apart from `PrefetchTag`),
-    /// `~tag` holding the image ID (low 32 bits) and, for a resize, the size (15 bits each) and a
-    /// flag (bit 62).
+    /// The tag of a data load, resize or decompression in its queue: below zero (apart from
+    /// `PrefetchTag`), `~tag` holding the image ID (low 31 bits), the resized size if any (15 bits
+    /// each, then a flag, bit 62) and for a data load a flag (bit 61).
     private enum StageTag {
-        static func decompress(_ imageID: Int) -> Int {
-            precondition(imageID >= 0 && imageID >> 32 == 0, "image ID out of range")
-            return ~imageID
+        private static let dataLoadFlag = 1 << 61, sizeFlag = 1 << 62
+        static func dataLoad(_ imageID: Int, resizedTo size: (width: Int, height: Int)?) -> Int {
+            ~(dataLoadFlag | bits(imageID, size))
         }
-        static func resize(_ imageID: Int, to size: (width: Int, height: Int)) -> Int {
-            precondition(imageID >= 0 && imageID >> 32 == 0 && size.width >= 0 && size.width >> 15 == 0
-                         && size.height >= 0 && size.height >> 15 == 0, "image ID or size out of range")
-            return ~(1 << 62 | size.width << 47 | size.height << 32 | imageID)
+        static func decompress(_ imageID: Int) -> Int { ~bits(imageID, nil) }
+        static func resize(_ imageID: Int, to size: (width: Int, height: Int)) -> Int { ~bits(imageID, size) }
+        private static func bits(_ imageID: Int, _ size: (width: Int, height: Int)?) -> Int {
+            precondition(imageID >= 0 && imageID >> 31 == 0, "image ID out of range")
+            guard let size else { return imageID }
+            precondition(size.width >= 0 && size.width >> 15 == 0 && size.height >= 0 && size.height >> 15 == 0,
+                         "size out of range")
+            return sizeFlag | size.width << 46 | size.height << 31 | imageID
         }
-        static func imageID(_ tag: Int) -> Int { ~tag & (1 << 32 - 1) }
+        static func isDataLoad(_ tag: Int) -> Bool { ~tag & dataLoadFlag != 0 }
+        static func imageID(_ tag: Int) -> Int { ~tag & (1 << 31 - 1) }
         static func size(_ tag: Int) -> (width: Int, height: Int)? {
             let bits = ~tag
-            guard bits >> 62 & 1 == 1 else { return nil }
-            return (bits >> 47 & (1 << 15 - 1), bits >> 32 & (1 << 15 - 1))
+            guard bits & sizeFlag != 0 else { return nil }
+            return (bits >> 46 & (1 << 15 - 1), bits >> 31 & (1 << 15 - 1))
         }
     }
 }
