@@ -63,7 +63,7 @@ import ScrollSimCore
 ///   memory, 100 entries); the next data task for the image takes them out and asks for the rest
 ///   with `Range`/`If-Range`, and a 206 response is appended to them (`TaskFetchOriginalData.swift`
 ///   at 13.2.0; the servers' `Accept-Ranges`, validators and 206 answers are assumed: docs/fidelity.md).
-final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
+final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
     /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
     /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
     static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 {
@@ -191,10 +191,10 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
 
     /// A prefetch task's turn in the prefetcher came (`PriorityWorkTarget`; `tag` from
     /// `PrefetchTag`): it loads the image, holding its slot until the load ends.
-    /// Tags below zero are `StageTag`s: `stageStarted(tag:)`.
+    /// Tags below zero are `DataLoadTag`s: `dataLoadStarted(tag:)`.
     func workStarted(tag: Int) {
         guard tag >= 0 else {
-            stageStarted(tag: tag)
+            dataLoadStarted(tag: tag)
             return
         }
         let item = PrefetchTag.item(tag), ticket = PrefetchTag.ticket(tag)
@@ -264,7 +264,7 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
         }
         rateLimiter.execute { [unowned(unsafe) self] in
             guard !load.isCancelled else { return false }
-            load.enqueue(on: dataLoadingQueue, target: self, tag: StageTag.dataLoad(imageID, resizedTo: resized))
+            load.enqueue(on: dataLoadingQueue, target: self, tag: DataLoadTag.make(imageID, resizedTo: resized))
             return true
         }
         return session.outcomeOfLoad(imageID)
@@ -321,64 +321,60 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, PoolJobTarget {
     }
 
     /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it
-    /// is decompressed.
+    /// is decompressed. (These stages keep closures that capture the load: a late network or disk
+    /// completion, whose cancel was deferred to the main thread's cursor, runs them on a cancelled
+    /// load that is no longer the one in the table.)
     private func finish(_ load: SharedImageLoad, resizedTo size: (width: Int, height: Int)?) {
         guard let size else {
             decompress(load)
             return
         }
-        load.enqueue(on: processingQueue, target: self, tag: StageTag.resize(load.imageID, to: size))
+        let imageID = load.imageID
+        load.enqueue(on: processingQueue) { [unowned(unsafe) self] in
+            let mode = DecodeMode.drawn(width: size.width, height: size.height)
+            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
+                load.job = nil
+                load.leaveQueue()
+                memory.store(image, for: imageID)
+                loads.complete(load, with: image)
+            }
+        }
     }
 
     /// Decompression on `imageDecompressingQueue`, then the memory cache and the requesters.
     private func decompress(_ load: SharedImageLoad) {
-        load.enqueue(on: decompressionQueue, target: self, tag: StageTag.decompress(load.imageID))
+        let imageID = load.imageID
+        load.enqueue(on: decompressionQueue) { [unowned(unsafe) self] in
+            load.job = environment.decode(imageID, mode: .full) { [unowned(unsafe) self] image in
+                load.job = nil
+                load.leaveQueue()
+                memory.store(image, for: imageID)
+                loads.complete(load, with: image)
+            }
+        }
     }
 
-    /// A data load, a resize or a decompression (`tag` from `StageTag`) starts on its queue. Its
-    /// load is the one in flight for the image: a cancel takes a load out of its queue and of the
-    /// table at once.
-    private func stageStarted(tag: Int) {
-        let imageID = StageTag.imageID(tag)
+    /// A data load (`tag` from `DataLoadTag`) starts on `dataLoadingQueue`. Its load is the one in
+    /// flight for the image: the rate limiter queues only a load not cancelled, and a cancel takes
+    /// a load out of its queue and of the table at once.
+    private func dataLoadStarted(tag: Int) {
+        let imageID = DataLoadTag.imageID(tag)
         guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
-        guard !StageTag.isDataLoad(tag) else {
-            dataLoadStarted(load, resizedTo: StageTag.size(tag))
-            return
-        }
-        let mode = StageTag.size(tag).map { DecodeMode.drawn(width: $0.width, height: $0.height) } ?? .full
-        load.job = environment.decode(imageID, mode: mode, target: self, tag: imageID)
+        dataLoadStarted(load, resizedTo: DataLoadTag.size(tag))
     }
 
-    /// The resize or decompression of image `imageID` (`tag`) ended: the memory cache, then the
-    /// requesters. Its load is the one in flight: a cancel stops the job as it removes the load.
-    func poolJobEnded(tag imageID: Int, image: ImageObject?) {
-        guard let load = loads.inflightLoad(for: imageID), let image else {
-            preconditionFailure("no load or no image of image \(imageID)")
-        }
-        load.job = nil
-        load.leaveQueue()
-        memory.store(image, for: imageID)
-        loads.complete(load, with: image)
-    }
-
-    /// The tag of a data load, resize or decompression in its queue: below zero (apart from
-    /// `PrefetchTag`), `~tag` holding the image ID (low 31 bits), the resized size if any (15 bits
-    /// each, then a flag, bit 62) and for a data load a flag (bit 61).
-    private enum StageTag {
-        private static let dataLoadFlag = 1 << 61, sizeFlag = 1 << 62
-        static func dataLoad(_ imageID: Int, resizedTo size: (width: Int, height: Int)?) -> Int {
-            ~(dataLoadFlag | bits(imageID, size))
-        }
-        static func decompress(_ imageID: Int) -> Int { ~bits(imageID, nil) }
-        static func resize(_ imageID: Int, to size: (width: Int, height: Int)) -> Int { ~bits(imageID, size) }
-        private static func bits(_ imageID: Int, _ size: (width: Int, height: Int)?) -> Int {
+    /// The tag of a data load in `dataLoadingQueue`: below zero (apart from `PrefetchTag`), `~tag`
+    /// holding the image ID (low 31 bits) and the resized size if any (15 bits each, then a flag,
+    /// bit 62).
+    private enum DataLoadTag {
+        private static let sizeFlag = 1 << 62
+        static func make(_ imageID: Int, resizedTo size: (width: Int, height: Int)?) -> Int {
             precondition(imageID >= 0 && imageID >> 31 == 0, "image ID out of range")
-            guard let size else { return imageID }
+            guard let size else { return ~imageID }
             precondition(size.width >= 0 && size.width >> 15 == 0 && size.height >= 0 && size.height >> 15 == 0,
                          "size out of range")
-            return sizeFlag | size.width << 46 | size.height << 31 | imageID
+            return ~(sizeFlag | size.width << 46 | size.height << 31 | imageID)
         }
-        static func isDataLoad(_ tag: Int) -> Bool { ~tag & dataLoadFlag != 0 }
         static func imageID(_ tag: Int) -> Int { ~tag & (1 << 31 - 1) }
         static func size(_ tag: Int) -> (width: Int, height: Int)? {
             let bits = ~tag

@@ -52,8 +52,7 @@ import ScrollSimCore
 ///   SDWebImage does not blacklist); disk expiry (1 week); the CPU cost of re-encoding a thumbnail
 ///   (a global queue, assumed small); one thumbnail size per image (the first requester's), where
 ///   SDWebImage keys each size apart.
-final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, NetworkLoadTarget,
-                                PoolJobTarget {
+final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
     /// The settings apps change; every default is SDWebImage's.
     struct Configuration: Sendable {
         /// `SDImageCacheConfig.maxMemoryCost` in MB; 0 (the default) means no limit.
@@ -221,56 +220,44 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, NetworkLoadTa
 
     /// The download operation of the load in flight for `item`'s image, which `item`'s request
     /// created, starts. That load is the one queued: a cancelled load left the queue (and the
-    /// table) at once, and a load ends only after its download started.
+    /// table) at once, and a load ends only after its download started. The later stages keep
+    /// closures that capture the load: a cancel can reach the network or the decoders after their
+    /// completion (it is deferred to the main thread's cursor), which then runs on the cancelled
+    /// load, no longer the one in the table.
     private func downloadStarted(item: Int) {
         let imageID = environment.imageID(forItem: item)
         guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
-        load.network = session.load(imageID, priority: load.initialPriority, target: self, tag: item)
-    }
-
-    /// The download of `imageID` started for `item` (`tag`) ended. Its load is the one in flight
-    /// for the image: a cancel stops the download (no completion after it) as it removes the load.
-    func networkLoadEnded(tag item: Int, imageID: Int, result: NetworkResult) {
-        guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
-        load.network = nil
-        guard case .success(let bytes) = result else {
-            load.leaveQueue()
-            loads.fail(load)
-            return
+        let mode = decodeMode(imageID, forItem: item)
+        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
+        load.network = session.load(imageID, priority: load.initialPriority) { [unowned(unsafe) self] result in
+            load.network = nil
+            guard case .success(let bytes) = result else {
+                load.leaveQueue()
+                loads.fail(load)
+                return
+            }
+            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
+                load.job = nil
+                load.leaveQueue()
+                // `callStoreOriginCacheProcessForOperation:` writes the data under the original
+                // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
+                // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
+                // image in memory, then enqueues a second block after the first
+                memory.store(image, for: imageID)
+                if configuration.isDownsampling {
+                    // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
+                    // under the thumbnail key
+                    disk.store(imageID, bytes: bytes)
+                    let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
+                                                                    environment: environment)
+                    disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
+                } else {
+                    // No transformer, no thumbnail: both blocks write the data to the URL's file
+                    // (`NSDataWritingAtomic` replacing it)
+                    disk.store(imageID, bytes: bytes, writes: 2)
+                }
+                loads.complete(load, with: image)
+            }
         }
-        load.job = environment.decode(imageID, mode: decodeMode(imageID, forItem: item), target: self,
-                                      tag: DownloadTag.make(item: item, dataBytes: bytes))
     }
-
-    /// The decode of a download (`tag` from `DownloadTag`) ended: the caches, then the requesters.
-    /// Its load is the one in flight for the image, as in `networkLoadEnded`: a cancel stops the
-    /// decode as it removes the load.
-    func poolJobEnded(tag: Int, image: ImageObject?) {
-        let item = DownloadTag.item(tag), bytes = DownloadTag.dataBytes(tag)
-        let imageID = environment.imageID(forItem: item)
-        guard let load = loads.inflightLoad(for: imageID), let image else {
-            preconditionFailure("no load or no image of image \(imageID)")
-        }
-        load.job = nil
-        load.leaveQueue()
-        // `callStoreOriginCacheProcessForOperation:` writes the data under the original
-        // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
-        // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
-        // image in memory, then enqueues a second block after the first
-        memory.store(image, for: imageID)
-        if configuration.isDownsampling {
-            // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
-            // under the thumbnail key
-            disk.store(imageID, bytes: bytes)
-            let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
-                                                            environment: environment)
-            disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
-        } else {
-            // No transformer, no thumbnail: both blocks write the data to the URL's file
-            // (`NSDataWritingAtomic` replacing it)
-            disk.store(imageID, bytes: bytes, writes: 2)
-        }
-        loads.complete(load, with: image)
-    }
-
 }
