@@ -55,7 +55,7 @@ import ScrollSimCore
 ///   format at `compressionQuality` 1.0; no figure for the encode found, so writes cost only their
 ///   disk time, and of the download's bytes, not the re-encode's); a request arriving while its
 ///   download's data is being processed joins it (Kingfisher would start a second download).
-final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget, PriorityWorkTarget, PoolJobTarget {
+final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
     /// The options apps change; every default is Kingfisher's.
     struct Configuration: Sendable {
         /// `MemoryStorage.Config.totalCostLimit` in MB; nil (the default) is Kingfisher's
@@ -240,33 +240,20 @@ final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget, PriorityWorkTa
     /// free), then `image.kf.decoded` with `backgroundDecode` (free for a thumbnail ImageIO made
     /// decoded), then the caches. `dataBytes`: the downloaded data's size.
     private func process(_ load: SharedImageLoad, item: Int, dataBytes: Int64) {
-        // The decode: a thumbnail when downsampling, else a full one with `backgroundDecode`
-        // (`workStarted(tag:)`), else none.
-        guard configuration.isDownsampling || configuration.isBackgroundDecoding else {
-            cache(environment.makeUndecodedImage(load.imageID), of: load, dataBytes: dataBytes)
+        let imageID = load.imageID
+        let mode: DecodeMode? = configuration.isDownsampling ? thumbnailMode(forItem: item)
+            : configuration.isBackgroundDecoding ? .full : nil
+        guard let mode else {
+            cache(environment.makeUndecodedImage(imageID), of: load, dataBytes: dataBytes)
             return
         }
-        load.enqueue(on: processingQueue, target: self, tag: DownloadTag.make(item: item, dataBytes: dataBytes))
-    }
-
-    /// The processing of a download (`tag` from `DownloadTag`) starts on the processing queue. Its
-    /// load is the one in flight for the image, as in `networkLoadEnded`.
-    func workStarted(tag: Int) {
-        let imageID = environment.imageID(forItem: DownloadTag.item(tag))
-        guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
-        let mode = configuration.isDownsampling ? thumbnailMode(forItem: DownloadTag.item(tag)) : .full
-        load.job = environment.decode(imageID, mode: mode, target: self, tag: tag)
-    }
-
-    /// The processing's decode (`tag` from `DownloadTag`) ended: the caches, then the requesters.
-    func poolJobEnded(tag: Int, image: ImageObject?) {
-        let imageID = environment.imageID(forItem: DownloadTag.item(tag))
-        guard let load = loads.inflightLoad(for: imageID), let image else {
-            preconditionFailure("no load or no image of image \(imageID)")
+        load.enqueue(on: processingQueue) { [unowned(unsafe) self] in
+            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
+                load.job = nil
+                load.leaveQueue()
+                cache(image, of: load, dataBytes: dataBytes)
+            }
         }
-        load.job = nil
-        load.leaveQueue()
-        cache(image, of: load, dataBytes: DownloadTag.dataBytes(tag))
     }
 
     /// `KingfisherManager.cacheImage`: memory, then the disk (the processed image under the

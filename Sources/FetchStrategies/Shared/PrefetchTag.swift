@@ -19,22 +19,3 @@ enum PrefetchTag {
     @inline(__always)
     static func ticket(_ tag: Int) -> Int { tag >> itemBits }
 }
-
-/// A downloaded load's item (the request that created it) and its data's size in bytes in one
-/// `PriorityWorkQueue` or pool job tag: what a closure per stage captured before.
-enum DownloadTag {
-    /// The tag of the load of `item` whose download brought `dataBytes`.
-    @inline(__always)
-    static func make(item: Int, dataBytes: Int64) -> Int {
-        precondition(item >= 0 && item >> 32 == 0 && dataBytes >= 0 && dataBytes >> 31 == 0, "tag out of range")
-        return Int(dataBytes) << 32 | item
-    }
-
-    /// The item of `tag`.
-    @inline(__always)
-    static func item(_ tag: Int) -> Int { tag & (1 << 32 - 1) }
-
-    /// The data's size of `tag`.
-    @inline(__always)
-    static func dataBytes(_ tag: Int) -> Int64 { Int64(tag >> 32) }
-}
