@@ -63,7 +63,7 @@ import ScrollSimCore
 ///   memory, 100 entries); the next data task for the image takes them out and asks for the rest
 ///   with `Range`/`If-Range`, and a 206 response is appended to them (`TaskFetchOriginalData.swift`
 ///   at 13.2.0; the servers' `Accept-Ranges`, validators and 206 answers are assumed: docs/fidelity.md).
-final class NukeStrategy: FetchStrategy {
+final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
     /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
     /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
     static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 {
@@ -181,24 +181,35 @@ final class NukeStrategy: FetchStrategy {
         for item in items {
             let imageID = environment.imageID(forItem: item)
             guard prefetchTasks[imageID] == nil, memory.image(for: imageID) == nil else { continue }
-            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
+            let ticket = prefetcher.nextTicket
             prefetchTasks[imageID] = PrefetchTask(ticket: ticket)
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            let added = prefetcher.add(priority: .low) { [unowned(unsafe) self] in
-                if memory.image(for: imageID) != nil {
-                    prefetchEnded(imageID, ticket: ticket)
-                    return
-                }
-                let token = loads.makeToken()
-                // The task is still held: its work runs only while its ticket is (a cancel releases both).
-                prefetchTasks.update(imageID) { $0.token = token }
-                _ = loadImage(imageID, item: item, token: token, priority: .low) { [unowned(unsafe) self] _ in
-                    prefetchEnded(imageID, ticket: ticket)
-                }
-            }
+            let added = prefetcher.add(priority: .low, target: self, tag: PrefetchTag.make(item: item, ticket: ticket))
             assert(added == ticket)
         }
         prefetcher.startReady()
+    }
+
+    /// A prefetch task's turn in the prefetcher came (`PriorityWorkTarget`; `tag` from
+    /// `PrefetchTag`): it loads the image, holding its slot until the load ends.
+    /// Tags below zero are `DataLoadTag`s: `dataLoadStarted(tag:)`.
+    func workStarted(tag: Int) {
+        guard tag >= 0 else {
+            dataLoadStarted(tag: tag)
+            return
+        }
+        let item = PrefetchTag.item(tag), ticket = PrefetchTag.ticket(tag)
+        let imageID = environment.imageID(forItem: item)
+        if memory.image(for: imageID) != nil {
+            prefetchEnded(imageID, ticket: ticket)
+            return
+        }
+        let token = loads.makeToken()
+        // The task is still held: its work runs only while its ticket is (a cancel releases both).
+        prefetchTasks.update(imageID) { $0.token = token }
+        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
+        _ = loadImage(imageID, item: item, token: token, priority: .low) { [unowned(unsafe) self] _ in
+            prefetchEnded(imageID, ticket: ticket)
+        }
     }
 
     func cancelPrefetching(items: [Int]) {
@@ -253,32 +264,36 @@ final class NukeStrategy: FetchStrategy {
         }
         rateLimiter.execute { [unowned(unsafe) self] in
             guard !load.isCancelled else { return false }
-            load.enqueue(on: dataLoadingQueue) { [unowned(unsafe) self] in
-                // `performDataLoad`: bytes kept from an earlier download are taken out and the rest
-                // asked for (`Range: bytes=N-`, `If-Range`). URLSession answers a whole-image request
-                // from its URL cache when it holds the response (a disk read, no connection), else
-                // from the network, and stores the download.
-                let kept = resumableData.remove(imageID) ?? 0
-                let task = session.load(imageID, priority: .normal, rangeStart: kept) { [unowned(unsafe) self] result in
-                    load.network = nil
-                    load.onCancel = nil
-                    load.leaveQueue()
-                    guard case .success(let bytes) = result else {
-                        // No response body: the bytes taken out go back (`tryToSaveResumableData`).
-                        if kept > 0 { resumableData.store(imageID, bytes: kept) }
-                        loads.fail(load)
-                        return
-                    }
-                    // A 206 is appended to the kept bytes (`dataTask(didReceiveResponse:)`).
-                    dataCache?.store(imageID, bytes: kept + bytes)
-                    finish(load, resizedTo: resized)
-                }
-                load.network = task
-                load.onCancel = { [unowned(unsafe) self] in downloadCancelled(task, imageID: imageID, kept: kept) }
-            }
+            load.enqueue(on: dataLoadingQueue, target: self, tag: DataLoadTag.make(imageID, resizedTo: resized))
             return true
         }
         return session.outcomeOfLoad(imageID)
+    }
+
+    /// `load`'s data task starts on `dataLoadingQueue` (`resized`: the processor's output size).
+    private func dataLoadStarted(_ load: SharedImageLoad, resizedTo resized: (width: Int, height: Int)?) {
+        let imageID = load.imageID
+        // `performDataLoad`: bytes kept from an earlier download are taken out and the rest
+        // asked for (`Range: bytes=N-`, `If-Range`). URLSession answers a whole-image request
+        // from its URL cache when it holds the response (a disk read, no connection), else
+        // from the network, and stores the download.
+        let kept = resumableData.remove(imageID) ?? 0
+        let task = session.load(imageID, priority: .normal, rangeStart: kept) { [unowned(unsafe) self] result in
+            load.network = nil
+            load.onCancel = nil
+            load.leaveQueue()
+            guard case .success(let bytes) = result else {
+                // No response body: the bytes taken out go back (`tryToSaveResumableData`).
+                if kept > 0 { resumableData.store(imageID, bytes: kept) }
+                loads.fail(load)
+                return
+            }
+            // A 206 is appended to the kept bytes (`dataTask(didReceiveResponse:)`).
+            dataCache?.store(imageID, bytes: kept + bytes)
+            finish(load, resizedTo: resized)
+        }
+        load.network = task
+        load.onCancel = { [unowned(unsafe) self] in downloadCancelled(task, imageID: imageID, kept: kept) }
     }
 
     /// `onCancelled` of a data task: once the cancel has taken effect (the task then reports the
@@ -306,7 +321,9 @@ final class NukeStrategy: FetchStrategy {
     }
 
     /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it
-    /// is decompressed.
+    /// is decompressed. (These stages keep closures that capture the load: a late network or disk
+    /// completion, whose cancel was deferred to the main thread's cursor, runs them on a cancelled
+    /// load that is no longer the one in the table.)
     private func finish(_ load: SharedImageLoad, resizedTo size: (width: Int, height: Int)?) {
         guard let size else {
             decompress(load)
@@ -334,6 +351,35 @@ final class NukeStrategy: FetchStrategy {
                 memory.store(image, for: imageID)
                 loads.complete(load, with: image)
             }
+        }
+    }
+
+    /// A data load (`tag` from `DataLoadTag`) starts on `dataLoadingQueue`. Its load is the one in
+    /// flight for the image: the rate limiter queues only a load not cancelled, and a cancel takes
+    /// a load out of its queue and of the table at once.
+    private func dataLoadStarted(tag: Int) {
+        let imageID = DataLoadTag.imageID(tag)
+        guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
+        dataLoadStarted(load, resizedTo: DataLoadTag.size(tag))
+    }
+
+    /// The tag of a data load in `dataLoadingQueue`: below zero (apart from `PrefetchTag`), `~tag`
+    /// holding the image ID (low 31 bits) and the resized size if any (15 bits each, then a flag,
+    /// bit 62).
+    private enum DataLoadTag {
+        private static let sizeFlag = 1 << 62
+        static func make(_ imageID: Int, resizedTo size: (width: Int, height: Int)?) -> Int {
+            precondition(imageID >= 0 && imageID >> 31 == 0, "image ID out of range")
+            guard let size else { return ~imageID }
+            precondition(size.width >= 0 && size.width >> 15 == 0 && size.height >= 0 && size.height >> 15 == 0,
+                         "size out of range")
+            return ~(sizeFlag | size.width << 46 | size.height << 31 | imageID)
+        }
+        static func imageID(_ tag: Int) -> Int { ~tag & (1 << 31 - 1) }
+        static func size(_ tag: Int) -> (width: Int, height: Int)? {
+            let bits = ~tag
+            guard bits & sizeFlag != 0 else { return nil }
+            return (bits >> 46 & (1 << 15 - 1), bits >> 31 & (1 << 15 - 1))
         }
     }
 }

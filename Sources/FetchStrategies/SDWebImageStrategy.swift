@@ -52,7 +52,7 @@ import ScrollSimCore
 ///   SDWebImage does not blacklist); disk expiry (1 week); the CPU cost of re-encoding a thumbnail
 ///   (a global queue, assumed small); one thumbnail size per image (the first requester's), where
 ///   SDWebImage keys each size apart.
-final class SDWebImageStrategy: FetchStrategy {
+final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
     /// The settings apps change; every default is SDWebImage's.
     struct Configuration: Sendable {
         /// `SDImageCacheConfig.maxMemoryCost` in MB; 0 (the default) means no limit.
@@ -128,22 +128,32 @@ final class SDWebImageStrategy: FetchStrategy {
 
     func prefetch(items: [Int]) {
         for item in items {
-            let imageID = environment.imageID(forItem: item)
-            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            let added = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
-                // `loadImageWithURL:options:SDWebImageLowPriority`
-                if memory.image(for: imageID) != nil {
-                    prefetcher.release(ticket)
-                    return
-                }
-                _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned(unsafe) self] _ in
-                    prefetcher.release(ticket)
-                }
-            }
+            let ticket = prefetcher.nextTicket
+            let tag = PrefetchTag.make(item: item, ticket: ticket)
+            let added = prefetcher.add(priority: .normal, target: self, tag: tag)
             assert(added == ticket)
         }
         prefetcher.startReady()
+    }
+
+    /// A prefetch's turn in the prefetcher came (`PriorityWorkTarget`; `tag` from `PrefetchTag`):
+    /// `loadImageWithURL:options:SDWebImageLowPriority`, which holds the slot until it ends.
+    /// Tags below zero are downloads' turns in `downloadQueue`: `downloadStarted(item: ~tag)`.
+    func workStarted(tag: Int) {
+        guard tag >= 0 else {
+            downloadStarted(item: ~tag)
+            return
+        }
+        let item = PrefetchTag.item(tag), ticket = PrefetchTag.ticket(tag)
+        let imageID = environment.imageID(forItem: item)
+        if memory.image(for: imageID) != nil {
+            prefetcher.release(ticket)
+            return
+        }
+        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
+        _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned(unsafe) self] _ in
+            prefetcher.release(ticket)
+        }
     }
 
     func didReceiveMemoryWarning() {
@@ -204,38 +214,50 @@ final class SDWebImageStrategy: FetchStrategy {
         }
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
         guard isNew else { return .inflightJoin }  // only the handlers are added
-        load.enqueue(on: downloadQueue) { [unowned(unsafe) self] in
-            load.network = session.load(imageID, priority: load.initialPriority) { [unowned(unsafe) self] result in
-                load.network = nil
-                guard case .success(let bytes) = result else {
-                    load.leaveQueue()
-                    loads.fail(load)
-                    return
+        load.enqueue(on: downloadQueue, target: self, tag: ~item)  // (negative: not a `PrefetchTag`)
+        return .miss
+    }
+
+    /// The download operation of the load in flight for `item`'s image, which `item`'s request
+    /// created, starts. That load is the one queued: a cancelled load left the queue (and the
+    /// table) at once, and a load ends only after its download started. The later stages keep
+    /// closures that capture the load: a cancel can reach the network or the decoders after their
+    /// completion (it is deferred to the main thread's cursor), which then runs on the cancelled
+    /// load, no longer the one in the table.
+    private func downloadStarted(item: Int) {
+        let imageID = environment.imageID(forItem: item)
+        guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
+        let mode = decodeMode(imageID, forItem: item)
+        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
+        load.network = session.load(imageID, priority: load.initialPriority) { [unowned(unsafe) self] result in
+            load.network = nil
+            guard case .success(let bytes) = result else {
+                load.leaveQueue()
+                loads.fail(load)
+                return
+            }
+            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
+                load.job = nil
+                load.leaveQueue()
+                // `callStoreOriginCacheProcessForOperation:` writes the data under the original
+                // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
+                // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
+                // image in memory, then enqueues a second block after the first
+                memory.store(image, for: imageID)
+                if configuration.isDownsampling {
+                    // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
+                    // under the thumbnail key
+                    disk.store(imageID, bytes: bytes)
+                    let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
+                                                                    environment: environment)
+                    disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
+                } else {
+                    // No transformer, no thumbnail: both blocks write the data to the URL's file
+                    // (`NSDataWritingAtomic` replacing it)
+                    disk.store(imageID, bytes: bytes, writes: 2)
                 }
-                load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
-                    load.job = nil
-                    load.leaveQueue()
-                    // `callStoreOriginCacheProcessForOperation:` writes the data under the original
-                    // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
-                    // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
-                    // image in memory, then enqueues a second block after the first
-                    memory.store(image, for: imageID)
-                    if configuration.isDownsampling {
-                        // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
-                        // under the thumbnail key
-                        disk.store(imageID, bytes: bytes)
-                        let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
-                                                                        environment: environment)
-                        disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
-                    } else {
-                        // No transformer, no thumbnail: both blocks write the data to the URL's file
-                        // (`NSDataWritingAtomic` replacing it)
-                        disk.store(imageID, bytes: bytes, writes: 2)
-                    }
-                    loads.complete(load, with: image)
-                }
+                loads.complete(load, with: image)
             }
         }
-        return .miss
     }
 }

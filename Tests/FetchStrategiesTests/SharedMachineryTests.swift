@@ -292,3 +292,17 @@ final class RateLimiterProbe: FetchStrategy {
         #expect(RateLimiterProbe.offsets() == expected)
     }
 }
+
+/// The tag that replaces a closure per prefetch.
+@Suite struct WorkTagTests {
+    @Test("PrefetchTag gives back the item and the ticket it packs")
+    func tagsRoundTrip() {
+        let prefetch = PrefetchTag.make(item: 99_999, ticket: 1_234_567)
+        #expect(PrefetchTag.item(prefetch) == 99_999)
+        #expect(PrefetchTag.ticket(prefetch) == 1_234_567)
+        #expect(prefetch >= 0)  // apart from the queue tags below zero
+        let last = PrefetchTag.make(item: (1 << 32) - 1, ticket: 0)
+        #expect(PrefetchTag.item(last) == (1 << 32) - 1)
+        #expect(PrefetchTag.ticket(last) == 0)
+    }
+}

@@ -45,6 +45,14 @@ final class SharedImageLoad {
         queue.startReady()
     }
 
+    /// `enqueue(on:_:)` without a closure: `target.workStarted(tag:)` starts the load (the target
+    /// owns `queue`; see `PriorityWorkQueue.add(priority:target:tag:)`).
+    func enqueue(on queue: PriorityWorkQueue, target: any PriorityWorkTarget, tag: Int) {
+        self.queue = queue
+        ticket = queue.add(priority: priority, target: target, tag: tag)
+        queue.startReady()
+    }
+
     /// Gives the queue slot back (or leaves the queue when still pending).
     func leaveQueue() {
         guard let queue = queue.take() else { return }  // (moved out: no retain and release)
