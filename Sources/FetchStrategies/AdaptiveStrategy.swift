@@ -285,12 +285,10 @@ final class AdaptiveStrategy: FetchStrategy {
     /// those not met since: its memory follows the failures at once, not every image that ever
     /// failed and scrolled away.
     @exclusivity(unchecked) private var retryNotBefore = IntKeyedTable<SimTime>()
-    /// The retry times in the order they were set, ascending (`retryDelay` is constant),
-    /// `retryQueue[retryQueueHead...]` not yet expired; an entry whose image failed again since
-    /// (a later time in the table) or was retried already is skipped.
-    @exclusivity(unchecked) private var retryQueue: [(imageID: Int, notBefore: SimTime)] = []
-    /// The first entry of `retryQueue` not yet expired.
-    @exclusivity(unchecked) private var retryQueueHead = 0
+    /// The retry times not yet expired, in the order they were set, ascending (`retryDelay` is
+    /// constant); an entry whose image failed again since (a later time in the table) or was
+    /// retried already is skipped.
+    @exclusivity(unchecked) private var retryQueue = FIFOQueue<(imageID: Int, notBefore: SimTime)>()
     /// Downloads at once before the estimator has measured the first-byte time and the link:
     /// URLSession's default per-host limit (6), what the libraries of the catalogue run.
     static let unmeasuredDepth = 6
@@ -481,7 +479,7 @@ final class AdaptiveStrategy: FetchStrategy {
         needsPlan = true
         isDisplayed[cell] = true
         let imageID = catalogImageID(ofItem: item)
-        if displayedCount.update(imageID, { $0 += 1 }) == nil { displayedCount[imageID] = 1 }
+        displayedCount.increment(imageID)
         memory.setProtected(imageID, true)
         if let load = load(of: imageID) { raise(load, to: .high) }
     }
@@ -1372,19 +1370,11 @@ final class AdaptiveStrategy: FetchStrategy {
     /// - Complexity: O(1) amortised per failure.
     private func expireRetryTimes() {
         let now = environment.now
-        while retryQueueHead < retryQueue.count, retryQueue[retryQueueHead].notBefore <= now {
-            let (imageID, notBefore) = retryQueue[retryQueueHead]
-            retryQueueHead += 1
+        while let (imageID, notBefore) = retryQueue.first, notBefore <= now {
+            retryQueue.popFirst()
             guard retryNotBefore[imageID] == notBefore else { continue }  // failed again, or retried
             retryNotBefore[imageID] = nil
             stateOf[imageID].hasRetryTime = false
-        }
-        if retryQueueHead == retryQueue.count {
-            retryQueue.removeAll(keepingCapacity: true)
-            retryQueueHead = 0
-        } else if retryQueueHead >= 64 && 2 * retryQueueHead >= retryQueue.count {
-            retryQueue.removeFirst(retryQueueHead)
-            retryQueueHead = 0
         }
     }
 

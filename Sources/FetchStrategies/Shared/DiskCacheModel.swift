@@ -36,9 +36,7 @@ final class DiskCacheModel: PriorityWorkTarget, PoolJobTarget {
     @exclusivity(unchecked) private var evicted: [Int] = []
     /// The writes queued on the I/O queue and not started, in the order queued (the order they
     /// start in: the queue is first in, first out, and a write is never released before it starts).
-    @exclusivity(unchecked) private var queuedWrites: [QueuedWrite] = []
-    /// The first live entry of `queuedWrites`.
-    @exclusivity(unchecked) private var queuedWritesHead = 0
+    @exclusivity(unchecked) private var queuedWrites = FIFOQueue<QueuedWrite>()
     /// The write holding the I/O queue (its one slot), if any.
     @exclusivity(unchecked) private var runningWrite = QueuedWrite(ticket: -1, bytes: 0, writes: 0)
 
@@ -125,16 +123,9 @@ final class DiskCacheModel: PriorityWorkTarget, PoolJobTarget {
     /// A queued write's turn on the I/O queue came (`PriorityWorkTarget`): the first queued write
     /// starts writing its file, and holds the queue until its last write ends.
     func workStarted(tag: Int) {
-        runningWrite = queuedWrites[queuedWritesHead]
+        guard let write = queuedWrites.popFirst() else { preconditionFailure("the I/O queue started no queued write") }
+        runningWrite = write
         assert(runningWrite.ticket == tag, "the I/O queue started writes out of order")
-        queuedWritesHead += 1
-        if queuedWritesHead == queuedWrites.count {
-            queuedWrites.removeAll(keepingCapacity: true)
-            queuedWritesHead = 0
-        } else if queuedWritesHead > 1024 && queuedWritesHead * 2 > queuedWrites.count {
-            queuedWrites.removeFirst(queuedWritesHead)
-            queuedWritesHead = 0
-        }
         environment.writeDisk(bytes: runningWrite.bytes, target: self, tag: 0)
     }
 

@@ -149,8 +149,8 @@ public struct IntKeyedTable<Value> {
     /// Adds 1 to `key`'s count (0 when absent, so it goes in as 1) and returns the count it had:
     /// one probe for the lookup and the update.
     /// - Complexity: O(1) expected (amortised when the table grows).
-    @inlinable @inline(__always)
-    mutating func increment(_ key: Int) -> Int where Value == Int {
+    @inlinable @inline(__always) @discardableResult
+    public mutating func increment(_ key: Int) -> Int where Value == Int {
         let (slot, isHeld) = probe(key)
         guard isHeld else {
             insertNew(key, 1, atProbedSlot: slot)
