@@ -35,7 +35,7 @@ final class AssetStoreStrategy: FetchStrategy {
     }
 
     /// The shared request for one asset.
-    private final class Request: PoolJobTarget, NetworkLoadTarget {
+    private final class Request: PoolJobTarget, NetworkLoadTarget, MainQueueTarget {
         enum Phase {
             case disk(PoolTask)
             case network(NetworkTask)
@@ -56,6 +56,9 @@ final class AssetStoreStrategy: FetchStrategy {
         /// first (−1 before), then `morePrefetchItems`.
         @exclusivity(unchecked) var firstPrefetchItem = -1
         @exclusivity(unchecked) var morePrefetchItems: [Int] = []
+        /// The prepared image, from the preparation's end until the main-queue block that
+        /// reconfigures the items runs.
+        @exclusivity(unchecked) var prepared: ImageObject?
         /// The strategy, told when the request's disk read, download or preparation ends
         /// (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
         unowned(unsafe) let strategy: AssetStoreStrategy
@@ -76,6 +79,12 @@ final class AssetStoreStrategy: FetchStrategy {
         /// The download ended.
         func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
             strategy.downloaded(imageID, request: self, result: result)
+        }
+
+        /// The main-queue block queued when the preparation ended runs.
+        func mainQueueBlockRuns(tag: Int) {
+            guard let image = prepared.take() else { return }  // always set when queued
+            strategy.reconfigure(self, image: image)
         }
     }
 
@@ -248,7 +257,8 @@ final class AssetStoreStrategy: FetchStrategy {
         requests[imageID] = nil
         memory.store(image, for: imageID)
         if displayedCount[imageID] != 0 { memory.setProtected(imageID, true) }
-        environment.async(onMain: { [unowned(unsafe) self] in self.reconfigure(request, image: image) })
+        request.prepared = image
+        environment.async(onMain: request, tag: 0)  // `reconfigure(request, image: image)`
     }
 
     /// Reconfigures the items whose cells wait for `request` (one main-queue block per image).

@@ -53,7 +53,7 @@ import ScrollSimCore
 /// Not modelled: progressive JPEG renders, the age limits (30 days), VisibleOnly and
 /// LowMemory modes, drawing costs beyond the decode; the contents cache is keyed by image and
 /// size rather than by `UIImage` instance.
-final class TextureStrategy: FetchStrategy {
+final class TextureStrategy: FetchStrategy, MainQueueTarget {
     /// The tuning; every default is Texture's or PINRemoteImage's.
     struct Configuration: Sendable {
         /// Full-mode preload range ahead of the viewport, screens. Default 2.5.
@@ -177,11 +177,14 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`),
-    /// and the target its decode reports to.
-    private final class Draw: PoolJobTarget {
+    /// the target its decode reports to, and then the main-queue block that commits its contents
+    /// (also made for contents taken from the contents cache, which commit the same way).
+    private final class Draw: PoolJobTarget, MainQueueTarget {
         @exclusivity(unchecked) var task: PoolTask?
         /// The nodes waiting for it, in join order.
         @exclusivity(unchecked) var items: InsertionOrderedSet
+        /// The contents its main-queue block commits (held by the display transaction until then).
+        @exclusivity(unchecked) var contents: ImageObject?
         /// What it draws.
         let key: DrawKey
         /// The strategy, told when the draw ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
@@ -196,6 +199,13 @@ final class TextureStrategy: FetchStrategy {
         func poolJobEnded(tag: Int, image: ImageObject?) {
             // A decode always hands over its image.
             if let image { strategy.drawn(image, key: key, draw: self) }
+        }
+
+        /// The main-queue block committing `contents` runs.
+        func mainQueueBlockRuns(tag: Int) {
+            guard let image = contents.take() else { return }  // always set when queued
+            strategy.commit(image, key: key, to: items)
+            strategy.environment.release(image)
         }
     }
 
@@ -678,13 +688,11 @@ final class TextureStrategy: FetchStrategy {
         }
         guard let key = ready ?? nil, key.width > 0 && key.height > 0 else { return }  // else nothing to draw into
         if let held = self.held(key) {
-            // The contents cache: committed on the main thread, like a draw.
-            let image = held.image
-            environment.retain(image)  // held by the display transaction until it commits
-            environment.async(onMain: { [unowned(unsafe) self] in
-                self.commit(image, key: key, to: [item])
-                self.environment.release(image)
-            })
+            // The contents cache: committed on the main thread, like a draw (one of `item` alone).
+            let commit = Draw(item: item, key: key, strategy: self)
+            commit.contents = held.image
+            environment.retain(held.image)  // held by the display transaction until it commits
+            environment.async(onMain: commit, tag: 0)
             return
         }
         if let draw = self.draw(key) {
@@ -702,16 +710,14 @@ final class TextureStrategy: FetchStrategy {
     private func drawn(_ image: ImageObject, key: DrawKey, draw: Draw) {
         guard self.draw(key) === draw else { return }  // cancelled
         setDraw(nil, key)
+        draw.contents = image
         environment.retain(image)  // held by the display transaction until it commits
-        environment.async(onMain: { [unowned(unsafe) self] in
-            self.commit(image, key: key, to: draw.items)
-            self.environment.release(image)
-        })
+        environment.async(onMain: draw, tag: 0)  // commits to the nodes then in `draw.items`
     }
 
     /// Gives `image` to the nodes of `items` still waiting for it in the display range, and shows
     /// it on their cells.
-    private func commit<Items: Sequence<Int>>(_ image: ImageObject, key: DrawKey, to items: Items) {
+    private func commit(_ image: ImageObject, key: DrawKey, to items: InsertionOrderedSet) {
         for item in items {
             // One access in place: the node stops waiting, and takes the contents if it still wants them.
             let takes = nodes.update(item) { node -> Bool in
@@ -751,8 +757,11 @@ final class TextureStrategy: FetchStrategy {
         guard let state else { return }
         if let key = state.drawing { leaveDraw(item, key: key) }
         guard state.hasContents else { return }
-        environment.async(onMain: { [unowned(unsafe) self] in self.clearContents(ofItem: item) })
+        environment.async(onMain: self, tag: item)  // `mainQueueBlockRuns`: `clearContents(ofItem:)`
     }
+
+    /// The main-queue block queued by `leaveDisplay` for the node of item `tag` runs.
+    func mainQueueBlockRuns(tag: Int) { clearContents(ofItem: tag) }
 
     /// The main-queue turn after `item`'s node left the display range: if it is still out, its
     /// contents are cleared, and taken off its cell.
