@@ -153,7 +153,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         /// download runs to its end (`PINRemoteImageTask.m:123-130`, `l_cancelWithUUID:`).
         @exclusivity(unchecked) var isPinned = false
         /// The image it loads.
-        let imageID: Int
+        @exclusivity(unchecked) private(set) var imageID: Int
         /// The strategy, told when the load ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
         unowned(unsafe) let strategy: TextureStrategy
         init(item: Int, imageID: Int, phase: Phase, tier: Tier, strategy: TextureStrategy) {
@@ -163,6 +163,18 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             self.imageID = imageID
             self.strategy = strategy
             tierCounts[tier.rawValue] = 1
+        }
+
+        /// Sets every field as `init` does (a retired fetch reused by `makeFetch`).
+        func reset(item: Int, imageID: Int, phase: Phase, tier: Tier) {
+            items = InsertionOrderedSet(item)
+            tierCounts = SIMD3<Int>(0, 0, 0)
+            tierCounts[tier.rawValue] = 1
+            self.phase = phase
+            self.tier = tier
+            queueStamp = -1
+            isPinned = false
+            self.imageID = imageID
         }
 
         /// The PINCache disk read of `tag` bytes ended.
@@ -186,13 +198,21 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         /// The contents its main-queue block commits (held by the display transaction until then).
         @exclusivity(unchecked) var contents: ImageObject?
         /// What it draws.
-        let key: DrawKey
+        @exclusivity(unchecked) private(set) var key: DrawKey
         /// The strategy, told when the draw ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
         unowned(unsafe) let strategy: TextureStrategy
         init(item: Int, key: DrawKey, strategy: TextureStrategy) {
             self.items = InsertionOrderedSet(item)
             self.key = key
             self.strategy = strategy
+        }
+
+        /// Sets every field as `init` does (a retired draw reused by `makeDraw`).
+        func reset(item: Int, key: DrawKey) {
+            task = nil
+            items = InsertionOrderedSet(item)
+            contents = nil
+            self.key = key
         }
 
         /// The draw's decode ended.
@@ -206,6 +226,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             guard let image = contents.take() else { return }  // always set when queued
             strategy.commit(image, key: key, to: items)
             strategy.environment.release(image)
+            strategy.retiredDraws.append(self)  // done: reused once nothing else holds it
         }
     }
 
@@ -229,6 +250,11 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
     @exclusivity(unchecked) private var nodes = IntKeyedTable<Node>()
     /// Data loads by image.
     @exclusivity(unchecked) private var fetches = PagedTable<Fetch?>(empty: nil)
+    /// Fetches and draws that ended (their data arrived; their contents were committed), reused
+    /// for new ones instead of allocating, each only once nothing else holds it (no job, load or
+    /// main-queue block can still tell it anything: a cancelled one is never retired).
+    @exclusivity(unchecked) private var retiredFetches: [Fetch] = []
+    @exclusivity(unchecked) private var retiredDraws: [Draw] = []
     /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
     /// entry per backing size in use, the first in this table (no list to allocate for the usual
     /// single size; `BackingStore()` when it has none) ...
@@ -438,7 +464,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             updatePriority(of: fetch, imageID)
             return
         }
-        let fetch = Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
+        let fetch = makeFetch(item: item, imageID: imageID, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
             diskReads += 1
@@ -637,6 +663,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             }
             if isInDisplayRange == true { drawIfReady(item) }
         }
+        retiredFetches.append(fetch)  // done: reused once nothing else holds it
     }
 
     // MARK: Display
@@ -689,7 +716,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         guard let key = ready ?? nil, key.width > 0 && key.height > 0 else { return }  // else nothing to draw into
         if let held = self.held(key) {
             // The contents cache: committed on the main thread, like a draw (one of `item` alone).
-            let commit = Draw(item: item, key: key, strategy: self)
+            let commit = makeDraw(item: item, key: key)
             commit.contents = held.image
             environment.retain(held.image)  // held by the display transaction until it commits
             environment.async(onMain: commit, tag: 0)
@@ -699,7 +726,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             draw.items.insert(item)
             return
         }
-        let draw = Draw(item: item, key: key, strategy: self)
+        let draw = makeDraw(item: item, key: key)
         setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
@@ -791,6 +818,27 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
         }
         environment.release(contents)
+    }
+
+    // MARK: Fetch and draw records
+
+    /// A fetch of `imageID` for the node of `item` at `tier`, queued: a retired one nothing else
+    /// holds, else a new one.
+    private func makeFetch(item: Int, imageID: Int, tier: Tier) -> Fetch {
+        if var fetch = retiredFetches.popLast(), isKnownUniquelyReferenced(&fetch) {
+            fetch.reset(item: item, imageID: imageID, phase: .queued, tier: tier)
+            return fetch
+        }
+        return Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
+    }
+
+    /// A draw of `key` for the node of `item`: a retired one nothing else holds, else a new one.
+    private func makeDraw(item: Int, key: DrawKey) -> Draw {
+        if var draw = retiredDraws.popLast(), isKnownUniquelyReferenced(&draw) {
+            draw.reset(item: item, key: key)
+            return draw
+        }
+        return Draw(item: item, key: key, strategy: self)
     }
 
     // MARK: Backing stores
