@@ -42,7 +42,7 @@ final class AssetStoreStrategy: FetchStrategy {
             case prepare(PoolTask)
             case starting
         }
-        let imageID: Int
+        @exclusivity(unchecked) private(set) var imageID: Int
         /// Tokens not cancelled yet.
         @exclusivity(unchecked) var tokens = 1
         @exclusivity(unchecked) var phase = Phase.starting
@@ -67,6 +67,18 @@ final class AssetStoreStrategy: FetchStrategy {
             self.strategy = strategy
         }
 
+        /// Sets every field as `init` does (a retired request reused by `makeRequest`).
+        func reset(imageID: Int) {
+            self.imageID = imageID
+            tokens = 1
+            phase = .starting
+            firstCell = -1
+            moreCells = []
+            firstPrefetchItem = -1
+            morePrefetchItems = []
+            prepared = nil
+        }
+
         /// The disk read (no image) or the preparation (`image`) ended.
         func poolJobEnded(tag: Int, image: ImageObject?) {
             if let image {
@@ -85,6 +97,7 @@ final class AssetStoreStrategy: FetchStrategy {
         func mainQueueBlockRuns(tag: Int) {
             guard let image = prepared.take() else { return }  // always set when queued
             strategy.reconfigure(self, image: image)
+            strategy.retiredRequests.append(self)  // done: reused once nothing else holds it
         }
     }
 
@@ -102,6 +115,10 @@ final class AssetStoreStrategy: FetchStrategy {
     private var placeholdersDecoded = 0
     /// The request of each image in flight.
     @exclusivity(unchecked) private var requests = PagedTable<Request?>(empty: nil)
+    /// Requests whose items were reconfigured, reused for new ones instead of allocating, each
+    /// only once nothing else holds it (no token, job, load or main-queue block: a cancelled or
+    /// failed request is never retired, so a late completion cannot reach a reused one).
+    @exclusivity(unchecked) private var retiredRequests: [Request] = []
     /// The token each cell holds: the request it waits for.
     @exclusivity(unchecked) private var cellTokens = DenseTable<Request?>(empty: nil)
     /// Prefetch tokens not yet handed to a cell, by item (items near the viewport).
@@ -223,7 +240,13 @@ final class AssetStoreStrategy: FetchStrategy {
 
     /// Starts the shared request for `imageID`, holding one token.
     private func startRequest(_ imageID: Int) -> Request {
-        let request = Request(imageID: imageID, strategy: self)
+        let request: Request
+        if var retired = retiredRequests.popLast(), isKnownUniquelyReferenced(&retired) {
+            retired.reset(imageID: imageID)
+            request = retired
+        } else {
+            request = Request(imageID: imageID, strategy: self)
+        }
         requests[imageID] = request
         let bytes = diskCache[imageID]
         if bytes != 0 {
