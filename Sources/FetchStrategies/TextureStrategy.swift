@@ -255,6 +255,9 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
     /// main-queue block can still tell it anything: a cancelled one is never retired).
     @exclusivity(unchecked) private var retiredFetches: [Fetch] = []
     @exclusivity(unchecked) private var retiredDraws: [Draw] = []
+    /// Storage reused for the keys a PINCache insertion evicts (read by nobody: PINCache trims
+    /// without telling), so a trim allocates nothing.
+    @exclusivity(unchecked) private var evictedScratch: [Int] = []
     /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
     /// entry per backing size in use, the first in this table (no list to allocate for the usual
     /// single size; `BackingStore()` when it has none) ...
@@ -569,8 +572,8 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         resumeDataWrites += 1
         resumeDataBytes += received
         environment.writeDisk(bytes: received)
-        var evicted: [Int] = []
-        disk.insert(Self.resumeKey(imageID), cost: received, evicted: &evicted)
+        evictedScratch.removeAll(keepingCapacity: true)
+        disk.insert(Self.resumeKey(imageID), cost: received, evicted: &evictedScratch)
     }
 
     /// The highest tier among the nodes sharing `imageID`'s download.
@@ -642,9 +645,9 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             fetches[imageID] = nil  // the nodes keep no image; a later preload entry retries
             return
         }
-        var evicted: [Int] = []
         environment.writeDisk(bytes: bytes) {}
-        disk.insert(imageID, cost: bytes, evicted: &evicted)
+        evictedScratch.removeAll(keepingCapacity: true)
+        disk.insert(imageID, cost: bytes, evicted: &evictedScratch)
         dataArrived(imageID, bytes: bytes, fetch: fetch)
     }
 
@@ -654,8 +657,8 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
         // Unlimited: nothing is evicted (and no fetch runs for an image already held).
-        var evicted: [Int] = []
-        memory.insert(imageID, cost: bytes, evicted: &evicted)  // malloc'd data: charged to the footprint
+        evictedScratch.removeAll(keepingCapacity: true)
+        memory.insert(imageID, cost: bytes, evicted: &evictedScratch)  // malloc'd data: charged to the footprint
         for item in fetch.items {
             let isInDisplayRange = nodes.update(item) { node in
                 node.hasImage = true
