@@ -5,10 +5,11 @@ extension Simulator {
     /// Queues on the main queue a block telling `target` `tag` when it runs: the same as
     /// `enqueueMainBlock` of a block calling `target.mainQueueBlockRuns(tag: tag)`.
     func enqueueMainTarget(_ target: any MainQueueTarget, tag: Int) {
-        let slot: Int
-        if let free = freeMainTargetSlots.popLast() {
-            slot = free
-            pendingMainTargets[slot] = PendingMainTarget(target: target, tag: tag)
+        var slot = firstFreeMainTarget
+        if slot >= 0 {
+            firstFreeMainTarget = pendingMainTargets[slot].tag
+            pendingMainTargets[slot].target = target
+            pendingMainTargets[slot].tag = tag
         } else {
             slot = pendingMainTargets.count
             pendingMainTargets.append(PendingMainTarget(target: target, tag: tag))
@@ -20,7 +21,8 @@ extension Simulator {
     func runMainTarget(_ slot: Int) {
         let target = pendingMainTargets[slot].target.take()  // (moved out: no retain and release)
         let tag = pendingMainTargets[slot].tag
-        freeMainTargetSlots.append(slot)
+        pendingMainTargets[slot].tag = firstFreeMainTarget
+        firstFreeMainTarget = slot
         target?.mainQueueBlockRuns(tag: tag)
     }
 }
@@ -29,6 +31,6 @@ extension Simulator {
 struct PendingMainTarget {
     /// The target (nil once the slot is free, so that it is not held longer).
     var target: (any MainQueueTarget)?
-    /// What it was queued with.
+    /// What it was queued with; once the slot is free, the next free slot (−1: none).
     var tag: Int
 }

@@ -183,10 +183,10 @@ final class Simulator {
     /// The free slots of `pendingImageSets`.
     @exclusivity(unchecked) var freeImageSetSlots: [Int] = []
     /// Main-queue blocks of targets waiting to run (`enqueueMainTarget`), by slot; a slot is
-    /// reused once its block has run.
-    @exclusivity(unchecked) var pendingMainTargets: [PendingMainTarget] = []
-    /// The free slots of `pendingMainTargets`.
-    @exclusivity(unchecked) var freeMainTargetSlots: [Int] = []
+    /// reused once its block has run (free slots are chained through their `tag`).
+    let pendingMainTargets = RecordBuffer<PendingMainTarget>()
+    /// The first free slot of `pendingMainTargets` (−1: none).
+    @exclusivity(unchecked) var firstFreeMainTarget = -1
     /// Storage reused by `updatePrefetchWindow` for the items it cancels.
     @exclusivity(unchecked) var prefetchCancelledScratch: [Int] = []
     /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
