@@ -287,9 +287,10 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
     @exclusivity(unchecked) private var displayRowHint = CollectionLayout.RowHint()
     /// Offset of the last range update (nil before the first).
     @exclusivity(unchecked) private var lastOffset: Double?
-    /// The ranges of items whose interface state the last range update changed (storage kept
-    /// between updates).
-    @exclusivity(unchecked) private var changedRanges: [Range<Int>] = []
+    /// The ranges of items whose interface state the last range update changed, its first ones
+    /// (storage kept between updates: room for the most an update collects, 3 × 4, written in
+    /// place, never emptied).
+    @exclusivity(unchecked) private var changedRanges = [Range<Int>](repeating: 0..<0, count: 12)
 
     /// Loads cancelled because their last node left the preload range (for tests).
     @exclusivity(unchecked) private(set) var cancelledFetches = 0
@@ -371,20 +372,23 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         for item in leaving.below { exitPreload(item) }
         for item in leaving.above { exitPreload(item) }
         var changed: [Range<Int>] = []
-        swap(&changed, &changedRanges)  // uniquely referenced: emptied in place, its storage kept
-        changed.removeAll(keepingCapacity: true)
-        Self.collectChanges(from: preloadRange, to: preload, within: preload, into: &changed)
-        Self.collectChanges(from: displayRange, to: display, within: preload, into: &changed)
-        Self.collectChanges(from: visibleRange, to: visible, within: preload, into: &changed)
+        swap(&changed, &changedRanges)  // uniquely referenced: written in place
+        var count = 0
+        Self.collectChanges(from: preloadRange, to: preload, within: preload, into: &changed, count: &count)
+        Self.collectChanges(from: displayRange, to: display, within: preload, into: &changed, count: &count)
+        Self.collectChanges(from: visibleRange, to: visible, within: preload, into: &changed, count: &count)
         // By lower bound, by insertion (at most 12 ranges); equal bounds keep their order.
-        changed.withUnsafeMutableBufferPointer { InsertionSort.sort($0, by: \.lowerBound) }
+        changed.withUnsafeMutableBufferPointer {
+            InsertionSort.sort(UnsafeMutableBufferPointer(rebasing: $0[..<count]), by: \.lowerBound)
+        }
         changedRanges = changed
         preloadRange = preload
         displayRange = display
         visibleRange = visible
         // The union of the changed ranges, ascending, each item once.
         var next = Int.min
-        for range in changed {
+        for index in 0..<count {
+            let range = changed[index]
             for item in max(next, range.lowerBound)..<max(next, range.upperBound) {
                 updateInterfaceState(item, display: display, visible: visible)
             }
@@ -392,18 +396,19 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         }
     }
 
-    /// Appends to `changed` the non-empty ranges of the items whose membership of a range changes
-    /// from `old` to `new`: those entering it, and those leaving it that stay within `preload`.
+    /// Writes into `changed` from `count` on (advancing it) the non-empty ranges of the items whose
+    /// membership of a range changes from `old` to `new`: those entering it, and those leaving it
+    /// that stay within `preload` (at most 4).
     private static func collectChanges(from old: Range<Int>, to new: Range<Int>, within preload: Range<Int>,
-                                       into changed: inout [Range<Int>]) {
+                                       into changed: inout [Range<Int>], count: inout Int) {
         guard old != new else { return }
         let entered = difference(new, old)
         let left = difference(old, new)
-        if !entered.below.isEmpty { changed.append(entered.below) }
-        if !entered.above.isEmpty { changed.append(entered.above) }
         let leftBelow = left.below.clamped(to: preload), leftAbove = left.above.clamped(to: preload)
-        if !leftBelow.isEmpty { changed.append(leftBelow) }
-        if !leftAbove.isEmpty { changed.append(leftAbove) }
+        if !entered.below.isEmpty { (changed[count], count) = (entered.below, count + 1) }
+        if !entered.above.isEmpty { (changed[count], count) = (entered.above, count + 1) }
+        if !leftBelow.isEmpty { (changed[count], count) = (leftBelow, count + 1) }
+        if !leftAbove.isEmpty { (changed[count], count) = (leftAbove, count + 1) }
     }
 
     /// The range update reached `item`, in the preload range, whose interface state may have changed.
@@ -413,9 +418,12 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         let inDisplay = display.contains(item)
         let previous = nodes.update(item) { node in
             defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
-            return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+            // Whether `drawIfReady` would start or join a draw (its first check, read in this access).
+            let wantsDraw = node.hasImage && node.contents == nil && !node.isDrawing
+            return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID,
+                    wantsDraw: wantsDraw)
         }
-        guard let (oldTier, wasInDisplay, imageID) = previous else {
+        guard let (oldTier, wasInDisplay, imageID, wantsDraw) = previous else {
             enterPreload(item, tier: tier, inDisplay: inDisplay)
             return
         }
@@ -427,7 +435,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             updatePriority(of: fetch, imageID)
         }
         if inDisplay {
-            drawIfReady(item)
+            if wantsDraw { drawIfReady(item) }  // else it has its contents or waits for them
         } else if wasInDisplay {
             leaveDisplay(item)
         }
