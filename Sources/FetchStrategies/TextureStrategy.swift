@@ -167,7 +167,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
         /// Sets every field as `init` does (a retired fetch reused by `makeFetch`).
         func reset(item: Int, imageID: Int, phase: Phase, tier: Tier) {
-            items = InsertionOrderedSet(item)
+            items.reset(to: item)
             tierCounts = SIMD3<Int>(0, 0, 0)
             tierCounts[tier.rawValue] = 1
             self.phase = phase
@@ -210,7 +210,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         /// Sets every field as `init` does (a retired draw reused by `makeDraw`).
         func reset(item: Int, key: DrawKey) {
             task = nil
-            items = InsertionOrderedSet(item)
+            items.reset(to: item)
             contents = nil
             self.key = key
         }
