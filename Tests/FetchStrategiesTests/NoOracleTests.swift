@@ -36,7 +36,7 @@ import Testing
             "imageID", "imagePixelSize", "cellPixelSize", "layout",
             "makeBundledThumbnail", "makeUndecodedImage", "makeUndecodedImage", "pixelSize",
             "makeSession", "sharedSession", "readDisk", "readDisk", "writeDisk", "writeDisk", "decode", "decode",
-            "async",
+            "async", "async",
             "schedule",
             "chargeMainThread", "chargeCellConfiguration",
             "setImage", "setImageOnMain", "image", "representedIdentifier", "setRepresentedIdentifier",
