@@ -6,7 +6,12 @@ import ScrollSimCore
 ///
 /// The strategy drives the stages (`enqueue`/`leaveQueue`, `network`, `job`); `SharedImageLoads`
 /// keeps the requesters, the priority and the cancellation.
-final class SharedImageLoad {
+///
+/// A stage may take the load itself as its target (`NetworkLoadTarget`, `PoolJobTarget`,
+/// `enqueue(on:stageTag:)`) instead of a closure that captures it: the load forwards the stage's
+/// end to its table's `stages` with itself and the tag, so a completion that arrives after a
+/// cancellation still runs on its own (cancelled) load, as a closure capturing it would.
+final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarget {
     /// The image loaded.
     let imageID: Int
     /// The priority of the requester that created the load.
@@ -30,12 +35,20 @@ final class SharedImageLoad {
     @exclusivity(unchecked) var job: PoolTask?
     /// Runs once when the load is cancelled, after its stages were stopped (Nuke's `onCancelled`).
     @exclusivity(unchecked) var onCancel: (() -> Void)?
+    /// Receives the ends of the stages that have the load as their target (the strategy, which
+    /// outlives its loads: `FetchStrategy`, "Lifetime").
+    private unowned(unsafe) let stages: any SharedImageLoadStages
+    /// The load itself while it waits in a queue as its own target (`enqueue(on:stageTag:)`): the
+    /// queue does not retain its targets, and a load cancelled and forgotten by its table may still
+    /// be queued by a late completion.
+    @exclusivity(unchecked) private var retainedWhileQueued: SharedImageLoad?
 
-    /// A load of `imageID` created by a requester at `priority`.
-    fileprivate init(imageID: Int, priority: RequestPriority) {
+    /// A load of `imageID` created by a requester at `priority`, its stages reporting to `stages`.
+    fileprivate init(imageID: Int, priority: RequestPriority, stages: any SharedImageLoadStages) {
         self.imageID = imageID
         self.initialPriority = priority
         self.priority = priority
+        self.stages = stages
     }
 
     /// Waits for a slot of `queue` at the load's priority, then runs `start` (possibly at once).
@@ -53,10 +66,39 @@ final class SharedImageLoad {
         queue.startReady()
     }
 
+    /// `enqueue(on:target:tag:)` with the load as the target: when it starts,
+    /// `stages.loadWorkStarted(self, tag:)` runs. The load holds itself until then (or until it
+    /// leaves the queue).
+    func enqueue(on queue: PriorityWorkQueue, stageTag tag: Int) {
+        self.queue = queue
+        retainedWhileQueued = self
+        ticket = queue.add(priority: priority, target: self, tag: tag)
+        queue.startReady()
+    }
+
     /// Gives the queue slot back (or leaves the queue when still pending).
     func leaveQueue() {
         guard let queue = queue.take() else { return }  // (moved out: no retain and release)
+        let retained = retainedWhileQueued.take()  // (released after the queue let go of the load)
         queue.release(ticket)
+        withExtendedLifetime(retained) {}
+    }
+
+    /// Its turn in the queue came (`enqueue(on:stageTag:)`).
+    func workStarted(tag: Int) {
+        let retained = retainedWhileQueued.take()  // (the caller does not retain the load)
+        stages.loadWorkStarted(self, tag: tag)
+        withExtendedLifetime(retained) {}
+    }
+
+    /// A network stage started with the load as its target ended.
+    func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+        stages.loadNetworkEnded(self, tag: tag, result: result)
+    }
+
+    /// A disk or decode stage started with the load as its target ended.
+    func poolJobEnded(tag: Int, image: ImageObject?) {
+        stages.loadJobEnded(self, tag: tag, image: image)
     }
 
     /// Changes the priority, moving the queued operation.
@@ -75,6 +117,26 @@ final class SharedImageLoad {
         job = nil
         if let onCancel = onCancel.take() { onCancel() }
     }
+}
+
+/// Receives the ends of the stages a `SharedImageLoad` runs as their target: the load, and the tag
+/// the stage was started with. A stage a strategy never starts that way has a default that traps.
+protocol SharedImageLoadStages: AnyObject {
+    /// The load's turn in a queue came (`SharedImageLoad.enqueue(on:stageTag:)`).
+    func loadWorkStarted(_ load: SharedImageLoad, tag: Int)
+    /// A network request with the load as its target ended.
+    func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult)
+    /// A disk or decode job with the load as its target ended (`image`: the decoded bitmap, nil
+    /// for a disk job).
+    func loadJobEnded(_ load: SharedImageLoad, tag: Int, image: ImageObject?)
+}
+
+extension SharedImageLoadStages {
+    func loadWorkStarted(_ load: SharedImageLoad, tag: Int) { preconditionFailure("no queued stage") }
+    func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult) {
+        preconditionFailure("no network stage")
+    }
+    func loadJobEnded(_ load: SharedImageLoad, tag: Int, image: ImageObject?) { preconditionFailure("no job stage") }
 }
 
 /// Coalescing: one `SharedImageLoad` per image in flight with the set of its requesters (cells
@@ -112,6 +174,9 @@ final class SharedImageLoads {
 
     /// How requesters set a load's priority.
     private let rule: PriorityRule
+    /// Where the loads' stages report (`SharedImageLoad`'s targets); set by the strategy once it
+    /// exists, before its first load.
+    private unowned(unsafe) var stages: any SharedImageLoadStages = NoStages.instance
     /// The shared load in flight per image (a hash table of the images in flight: its memory
     /// follows the loads held at once, not every image ever loaded).
     @exclusivity(unchecked) private var inflight = IntKeyedTable<SharedImageLoad>()
@@ -123,6 +188,9 @@ final class SharedImageLoads {
 
     /// A coalescing table whose loads follow `rule`.
     init(rule: PriorityRule) { self.rule = rule }
+
+    /// Makes `stages` receive the ends of the stages of the loads made from now on.
+    func reportStages(to stages: any SharedImageLoadStages) { self.stages = stages }
 
     /// A fresh requester token (tokens are never reused).
     func makeToken() -> Int {
@@ -144,7 +212,7 @@ final class SharedImageLoads {
             if rule == .highest && priority > load.priority { load.setPriority(priority) }
             return (load, false)
         }
-        let load = SharedImageLoad(imageID: imageID, priority: priority)
+        let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
         load.addRequester(requester)
         inflight[imageID] = load
         loadOfToken[token] = load
@@ -154,7 +222,7 @@ final class SharedImageLoads {
     /// An unshared load for requester `token` (others cannot join it).
     func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority,
                      deliver: ((ImageObject?) -> Void)?) -> SharedImageLoad {
-        let load = SharedImageLoad(imageID: imageID, priority: priority)
+        let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
         load.addRequester(Requester(token: token, priority: priority, deliver: deliver))
         loadOfToken[token] = load
         return load
@@ -204,6 +272,12 @@ final class SharedImageLoads {
         for requester in more { loadOfToken[requester.token] = nil }
         return (first, more)
     }
+}
+
+/// The stages of loads whose strategy starts none with the load as target (every stage traps).
+private final class NoStages: SharedImageLoadStages, Sendable {
+    /// The one instance (never released).
+    static let instance = NoStages()
 }
 
 extension SharedImageLoad {
