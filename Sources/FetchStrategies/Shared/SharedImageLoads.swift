@@ -33,8 +33,9 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
     @exclusivity(unchecked) var network: NetworkTask?
     /// The disk or decode job in flight, if any.
     @exclusivity(unchecked) var job: PoolTask?
-    /// Runs once when the load is cancelled, after its stages were stopped (Nuke's `onCancelled`).
-    @exclusivity(unchecked) var onCancel: (() -> Void)?
+    /// When set, a cancellation ends with `stages.loadCancelled(self, tag:network:)`, after its
+    /// stages were stopped, with this tag and the network request it stopped (Nuke's `onCancelled`).
+    @exclusivity(unchecked) var cancelTag: Int?
     /// Receives the ends of the stages that have the load as their target (the strategy, which
     /// outlives its loads: `FetchStrategy`, "Lifetime").
     private unowned(unsafe) let stages: any SharedImageLoadStages
@@ -111,11 +112,11 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
     fileprivate func cancel() {
         isCancelled = true
         leaveQueue()
+        let network = network.take()
         network?.cancel()
-        network = nil
         job?.cancel()
         job = nil
-        if let onCancel = onCancel.take() { onCancel() }
+        if let tag = cancelTag.take() { stages.loadCancelled(self, tag: tag, network: network) }
     }
 }
 
@@ -129,6 +130,9 @@ protocol SharedImageLoadStages: AnyObject {
     /// A disk or decode job with the load as its target ended (`image`: the decoded bitmap, nil
     /// for a disk job).
     func loadJobEnded(_ load: SharedImageLoad, tag: Int, image: ImageObject?)
+    /// The load was cancelled with a `cancelTag` (`tag`), its stages stopped; `network` is the
+    /// request it stopped, if any.
+    func loadCancelled(_ load: SharedImageLoad, tag: Int, network: NetworkTask?)
 }
 
 extension SharedImageLoadStages {
@@ -137,6 +141,9 @@ extension SharedImageLoadStages {
         preconditionFailure("no network stage")
     }
     func loadJobEnded(_ load: SharedImageLoad, tag: Int, image: ImageObject?) { preconditionFailure("no job stage") }
+    func loadCancelled(_ load: SharedImageLoad, tag: Int, network: NetworkTask?) {
+        preconditionFailure("no cancel tag")
+    }
 }
 
 /// Coalescing: one `SharedImageLoad` per image in flight with the set of its requesters (cells

@@ -332,13 +332,16 @@ final class NetworkModel {
         return started(id)
     }
 
-    /// `load(imageID:priority:session:completion:)` whose end tells `target` (with `tag`) instead
-    /// of calling a completion.
-    func load(imageID: Int, priority: RequestPriority, session: Int, target: any NetworkLoadTarget,
-              tag: Int) -> NetworkTask {
+    /// `load(imageID:priority:session:rangeStart:completion:)` whose end tells `target` (with `tag`)
+    /// instead of calling a completion.
+    func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64 = 0,
+              target: any NetworkLoadTarget, tag: Int) -> NetworkTask {
         let id = requests.count
-        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
-                                target: target, tag: tag, fetchStart: context.now))
+        let size = bytesOfImage(imageID)
+        precondition(rangeStart >= 0 && (rangeStart == 0 || rangeStart < size),
+                     "range start \(rangeStart) outside image \(imageID) of \(size) bytes")
+        requests.append(Request(imageID: imageID, bytes: size - rangeStart, priority: priority, session: session,
+                                target: target, tag: tag, fetchStart: context.now, rangeStart: rangeStart))
         return started(id)
     }
 
