@@ -174,7 +174,7 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
         environment.setImage(nil, on: cell)
         let token = cellLoads.begin(cell)
         let outcome = loadImage(imageID, item: item, token: token, priority: .normal,
-                                deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
+                                delivery: .closure(cellLoads.delivery(to: cell, token: token, environment: environment)))
         environment.record(outcome, imageID: imageID)
     }
 
@@ -207,10 +207,12 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
         let token = loads.makeToken()
         // The task is still held: its work runs only while its ticket is (a cancel releases both).
         prefetchTasks.update(imageID) { $0.token = token }
-        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
-        _ = loadImage(imageID, item: item, token: token, priority: .low) { [unowned(unsafe) self] _ in
-            prefetchEnded(imageID, ticket: ticket)
-        }
+        _ = loadImage(imageID, item: item, token: token, priority: .low, delivery: .tag(tag))  // `loadDelivered`
+    }
+
+    /// A prefetch task's load ended (`tag`: its `PrefetchTag`).
+    func loadDelivered(tag: Int, image: ImageObject?) {
+        prefetchEnded(environment.imageID(forItem: PrefetchTag.item(tag)), ticket: PrefetchTag.ticket(tag))
     }
 
     func cancelPrefetching(items: [Int]) {
@@ -250,8 +252,8 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
     /// its URL cache under `.withURLCache`, else the network), then process or decompress and
     /// store in memory. A request URLSession will answer from its URL cache counts as a disk hit.
     private func loadImage(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
-                           deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
-        let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
+                           delivery: SharedImageLoads.Delivery) -> RequestOutcome {
+        let (load, isNew) = loads.join(imageID, token: token, priority: priority, delivery: delivery)
         guard isNew else { return .inflightJoin }
         let resized = isDownsampling
             ? Self.resizedSize(source: environment.imagePixelSize(ofImage: imageID),
@@ -279,15 +281,16 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
         // from the network, and stores the download.
         let kept = resumableData.remove(load.imageID) ?? 0
         load.network = session.load(load.imageID, priority: .normal, rangeStart: kept, target: load,
-                                    tag: DataTaskTag.make(kept: kept, resizedTo: resized))
-        load.cancelTag = Int(kept)  // `downloadCancelled`
+                                    tag: SizeBits.make(resized))
+        load.cancelTag = Int(kept)  // for `downloadCancelled`, and read when the task ends
     }
 
-    /// `load`'s data task ended (`tag` from `DataTaskTag`).
+    /// `load`'s data task ended (`tag`: the resized size, `SizeBits`); its `cancelTag` holds the
+    /// bytes it resumed from (also after a cancel whose completion came first).
     func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult) {
-        let imageID = load.imageID, kept = DataTaskTag.kept(tag)
+        let imageID = load.imageID
+        guard let kept = load.cancelTag.take().map(Int64.init) else { preconditionFailure("no kept bytes") }
         load.network = nil
-        load.cancelTag = nil
         load.leaveQueue()
         guard case .success(let bytes) = result else {
             // No response body: the bytes taken out go back (`tryToSaveResumableData`).
@@ -373,16 +376,6 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
         }
         static func imageID(_ tag: Int) -> Int { ~tag & (1 << 31 - 1) }
         static func size(_ tag: Int) -> (width: Int, height: Int)? { SizeBits.size(~tag >> 31) }
-    }
-
-    /// The tag of a data task: the bytes it resumed from above bit 31 (less than 2^32), and the
-    /// resized size if any (`SizeBits`) below.
-    private enum DataTaskTag {
-        static func make(kept: Int64, resizedTo size: (width: Int, height: Int)?) -> Int {
-            precondition(kept >= 0 && kept >> 32 == 0, "kept bytes out of range")
-            return Int(kept) << 31 | SizeBits.make(size)
-        }
-        static func kept(_ tag: Int) -> Int64 { Int64(tag >> 31) }
     }
 
     /// An optional size in 31 bits: 0 for none, else a flag (bit 30), the width (bits 15-29) and

@@ -123,7 +123,7 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
         }
         let token = cellLoads.begin(cell)
         let outcome = request(imageID, item: item, token: token, priority: .normal,
-                              deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
+                              delivery: .closure(cellLoads.delivery(to: cell, token: token, environment: environment)))
         environment.record(outcome, imageID: imageID)
     }
 
@@ -151,10 +151,13 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
             prefetcher.release(ticket)
             return
         }
-        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
-        _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned(unsafe) self] _ in
-            prefetcher.release(ticket)
-        }
+        // Token 0: a prefetch never leaves its load; `loadDelivered` releases the slot.
+        _ = request(imageID, item: item, token: 0, priority: .low, delivery: .tag(ticket))
+    }
+
+    /// A prefetch's load ended (`tag`: its ticket in the prefetcher).
+    func loadDelivered(tag ticket: Int, image: ImageObject?) {
+        prefetcher.release(ticket)
     }
 
     func didReceiveMemoryWarning() {
@@ -188,14 +191,14 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
 
     /// `SDWebImageManager` after a memory miss: the disk query, else the downloader.
     private func request(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
-                         deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
+                         delivery: SharedImageLoads.Delivery) -> RequestOutcome {
         let mode = decodeMode(imageID, forItem: item)
         // Downsampling: the thumbnail key is queried, and it is always written with the data
         // (an unlimited disk never drops one without the other).
         let diskKey = configuration.isDownsampling
             ? DiskCacheModel.processedKey(imageID) : DiskCacheModel.originalKey(imageID)
         if disk.contains(key: diskKey) {
-            let load = loads.makePrivate(imageID, token: token, priority: priority, deliver: deliver)
+            let load = loads.makePrivate(imageID, token: token, priority: priority, delivery: delivery)
             let stored: DecodeMode
             if configuration.isDownsampling {
                 let size = environment.pixelSize(ofImage: imageID, mode: mode)
@@ -213,7 +216,7 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
             }
             return .diskHit
         }
-        let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
+        let (load, isNew) = loads.join(imageID, token: token, priority: priority, delivery: delivery)
         guard isNew else { return .inflightJoin }  // only the handlers are added
         load.enqueue(on: downloadQueue, target: self, tag: ~item)  // (negative: not a `PrefetchTag`)
         return .miss

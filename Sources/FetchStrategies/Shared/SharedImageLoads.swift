@@ -35,6 +35,8 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
     @exclusivity(unchecked) var job: PoolTask?
     /// When set, a cancellation ends with `stages.loadCancelled(self, tag:network:)`, after its
     /// stages were stopped, with this tag and the network request it stopped (Nuke's `onCancelled`).
+    /// The cancellation leaves it set: a completion that arrives after it (a cancel deferred to the
+    /// main thread's cursor) may still read it.
     @exclusivity(unchecked) var cancelTag: Int?
     /// Receives the ends of the stages that have the load as their target (the strategy, which
     /// outlives its loads: `FetchStrategy`, "Lifetime").
@@ -116,7 +118,7 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
         network?.cancel()
         job?.cancel()
         job = nil
-        if let tag = cancelTag.take() { stages.loadCancelled(self, tag: tag, network: network) }
+        if let tag = cancelTag { stages.loadCancelled(self, tag: tag, network: network) }  // (kept: see `cancelTag`)
     }
 }
 
@@ -133,6 +135,9 @@ protocol SharedImageLoadStages: AnyObject {
     /// The load was cancelled with a `cancelTag` (`tag`), its stages stopped; `network` is the
     /// request it stopped, if any.
     func loadCancelled(_ load: SharedImageLoad, tag: Int, network: NetworkTask?)
+    /// A requester that joined with a delivery tag (`SharedImageLoads.Delivery.tag`) receives its
+    /// image (nil: the load failed), off the main thread.
+    func loadDelivered(tag: Int, image: ImageObject?)
 }
 
 extension SharedImageLoadStages {
@@ -144,6 +149,7 @@ extension SharedImageLoadStages {
     func loadCancelled(_ load: SharedImageLoad, tag: Int, network: NetworkTask?) {
         preconditionFailure("no cancel tag")
     }
+    func loadDelivered(tag: Int, image: ImageObject?) { preconditionFailure("no delivery tag") }
 }
 
 /// Coalescing: one `SharedImageLoad` per image in flight with the set of its requesters (cells
@@ -169,14 +175,24 @@ final class SharedImageLoads {
         case first
     }
 
-    /// One requester: its token, priority and delivery (off the main thread; nil = failed).
+    /// How a requester receives its image, off the main thread (nil: the load failed).
+    enum Delivery {
+        /// It receives nothing.
+        case none
+        /// A closure receives it.
+        case closure((ImageObject?) -> Void)
+        /// `stages.loadDelivered(tag:image:)` receives it with this tag (no closure per request).
+        case tag(Int)
+    }
+
+    /// One requester: its token, priority and delivery.
     fileprivate struct Requester {
-        /// The requester's token.
+        /// The requester's token (0: one that never leaves, not tracked).
         var token: Int
         /// The requester's priority.
         var priority: RequestPriority
-        /// Receives the image (nil: failed).
-        var deliver: ((ImageObject?) -> Void)?
+        /// How it receives the image.
+        var delivery: Delivery
     }
 
     /// How requesters set a load's priority.
@@ -199,7 +215,8 @@ final class SharedImageLoads {
     /// Makes `stages` receive the ends of the stages of the loads made from now on.
     func reportStages(to stages: any SharedImageLoadStages) { self.stages = stages }
 
-    /// A fresh requester token (tokens are never reused).
+    /// A fresh requester token (tokens are never reused; 0 is never one: a requester that never
+    /// leaves may join with token 0, which is not tracked).
     func makeToken() -> Int {
         lastToken += 1
         return lastToken
@@ -212,26 +229,37 @@ final class SharedImageLoads {
     /// - Returns: the load, and whether it is new (the caller then starts its first stage).
     func join(_ imageID: Int, token: Int, priority: RequestPriority,
               deliver: ((ImageObject?) -> Void)?) -> (load: SharedImageLoad, isNew: Bool) {
-        let requester = Requester(token: token, priority: priority, deliver: deliver)
+        join(imageID, token: token, priority: priority, delivery: deliver.map { .closure($0) } ?? .none)
+    }
+
+    /// `join(_:token:priority:deliver:)` with the image delivered as `delivery` says.
+    func join(_ imageID: Int, token: Int, priority: RequestPriority,
+              delivery: Delivery) -> (load: SharedImageLoad, isNew: Bool) {
+        let requester = Requester(token: token, priority: priority, delivery: delivery)
         if let load = inflight[imageID] {
             load.addRequester(requester)
-            loadOfToken[token] = load
+            if token != 0 { loadOfToken[token] = load }
             if rule == .highest && priority > load.priority { load.setPriority(priority) }
             return (load, false)
         }
         let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
         load.addRequester(requester)
         inflight[imageID] = load
-        loadOfToken[token] = load
+        if token != 0 { loadOfToken[token] = load }
         return (load, true)
     }
 
     /// An unshared load for requester `token` (others cannot join it).
     func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority,
                      deliver: ((ImageObject?) -> Void)?) -> SharedImageLoad {
+        makePrivate(imageID, token: token, priority: priority, delivery: deliver.map { .closure($0) } ?? .none)
+    }
+
+    /// `makePrivate(_:token:priority:deliver:)` with the image delivered as `delivery` says.
+    func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority, delivery: Delivery) -> SharedImageLoad {
         let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
-        load.addRequester(Requester(token: token, priority: priority, deliver: deliver))
-        loadOfToken[token] = load
+        load.addRequester(Requester(token: token, priority: priority, delivery: delivery))
+        if token != 0 { loadOfToken[token] = load }
         return load
     }
 
@@ -257,15 +285,25 @@ final class SharedImageLoads {
     /// The load produced `image`: every requester gets it, in join order.
     func complete(_ load: SharedImageLoad, with image: ImageObject) {
         let (first, more) = finish(load)
-        first?.deliver?(image)
-        for requester in more { requester.deliver?(image) }
+        if let first { deliver(image, as: first.delivery) }
+        for requester in more { deliver(image, as: requester.delivery) }
     }
 
     /// The load failed: every requester is told (nil), in join order.
     func fail(_ load: SharedImageLoad) {
         let (first, more) = finish(load)
-        first?.deliver?(nil)
-        for requester in more { requester.deliver?(nil) }
+        if let first { deliver(nil, as: first.delivery) }
+        for requester in more { deliver(nil, as: requester.delivery) }
+    }
+
+    /// Hands `image` (nil: failed) to a requester.
+    @inline(__always)
+    private func deliver(_ image: ImageObject?, as delivery: Delivery) {
+        switch delivery {
+        case .none: break
+        case .closure(let deliver): deliver(image)
+        case .tag(let tag): stages.loadDelivered(tag: tag, image: image)
+        }
     }
 
     /// Forgets `load` and its requesters; returns the requesters in join order (the first, then
@@ -275,8 +313,8 @@ final class SharedImageLoads {
         let first = load.firstRequester.take()  // (moved out: no retain and release)
         var more: [Requester] = []
         swap(&more, &load.moreRequesters)
-        if let first { loadOfToken[first.token] = nil }
-        for requester in more { loadOfToken[requester.token] = nil }
+        if let first, first.token != 0 { loadOfToken[first.token] = nil }
+        for requester in more where requester.token != 0 { loadOfToken[requester.token] = nil }
         return (first, more)
     }
 }
