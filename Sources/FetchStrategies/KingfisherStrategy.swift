@@ -55,7 +55,7 @@ import ScrollSimCore
 ///   format at `compressionQuality` 1.0; no figure for the encode found, so writes cost only their
 ///   disk time, and of the download's bytes, not the re-encode's); a request arriving while its
 ///   download's data is being processed joins it (Kingfisher would start a second download).
-final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget, PriorityWorkTarget, SharedImageLoadStages {
+final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStages {
     /// The options apps change; every default is Kingfisher's.
     struct Configuration: Sendable {
         /// `MemoryStorage.Config.totalCostLimit` in MB; nil (the default) is Kingfisher's
@@ -284,24 +284,18 @@ final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget, PriorityWorkTa
 
     /// `ImageDownloader.downloadImage`, joining a download of the same URL in flight; the data is
     /// processed on the serial processing queue, then cached in memory and on disk. The download
-    /// reports to `networkLoadEnded` with `item` as its tag (no completion closure per download).
+    /// has the load as its target and `item` as its tag (`loadNetworkEnded`: no completion
+    /// closure per download).
     private func download(_ imageID: Int, item: Int, delivery: SharedImageLoads.Delivery) -> RequestOutcome {
         // Token 0: Kingfisher never cancels a request, so no requester leaves.
         let (load, isNew) = loads.join(imageID, token: 0, priority: .normal, delivery: delivery)
         guard isNew else { return .inflightJoin }
-        load.network = session.load(imageID, priority: .normal, target: self, tag: item)
+        load.network = session.load(imageID, priority: .normal, target: load, tag: item)
         return .miss
     }
 
-    /// The download of `imageID` started for `item` (`tag`) ended. Its load is the one in flight
-    /// for the image: Kingfisher never cancels a download, and a load leaves the table only when
-    /// it completes or fails, after this.
-    func networkLoadEnded(tag item: Int, imageID: Int, result: NetworkResult) {
-        guard let load = loads.inflightLoad(for: imageID) else {
-            // Unreachable while Kingfisher never cancels a download; a release build goes on.
-            assertionFailure("no load of image \(imageID)")
-            return
-        }
+    /// The download of `load` started for `item` (`tag`) ended.
+    func loadNetworkEnded(_ load: SharedImageLoad, tag item: Int, result: NetworkResult) {
         load.network = nil
         guard case .success(let bytes) = result else {
             loads.fail(load)

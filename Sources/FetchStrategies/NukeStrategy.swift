@@ -265,12 +265,16 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
             }
             return .diskHit
         }
-        rateLimiter.execute { [unowned(unsafe) self] in
-            guard !load.isCancelled else { return false }
-            load.enqueue(on: dataLoadingQueue, target: self, tag: DataLoadTag.make(imageID, resizedTo: resized))
-            return true
-        }
+        rateLimiter.execute(target: load, tag: DataLoadTag.make(imageID, resizedTo: resized))  // `loadPassedRateLimit`
         return session.outcomeOfLoad(imageID)
+    }
+
+    /// The rate limiter let `load`'s data task (`tag` from `DataLoadTag`) go on to `dataLoadingQueue`,
+    /// unless the load was cancelled meanwhile.
+    func loadPassedRateLimit(_ load: SharedImageLoad, tag: Int) -> Bool {
+        guard !load.isCancelled else { return false }
+        load.enqueue(on: dataLoadingQueue, target: self, tag: tag)
+        return true
     }
 
     /// `load`'s data task starts on `dataLoadingQueue` (`resized`: the processor's output size).

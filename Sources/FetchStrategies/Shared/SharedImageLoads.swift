@@ -11,7 +11,7 @@ import ScrollSimCore
 /// `enqueue(on:stageTag:)`) instead of a closure that captures it: the load forwards the stage's
 /// end to its table's `stages` with itself and the tag, so a completion that arrives after a
 /// cancellation still runs on its own (cancelled) load, as a closure capturing it would.
-final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarget {
+final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarget, RateLimitedTarget {
     /// The image loaded.
     let imageID: Int
     /// The priority of the requester that created the load.
@@ -21,7 +21,9 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
     /// The first requester in join order (nil when none), kept apart from the others: most loads
     /// have one requester, and an array of one would be an allocation per load.
     @exclusivity(unchecked) fileprivate var firstRequester: SharedImageLoads.Requester?
-    /// The requesters after the first, in join order (empty while `firstRequester` is nil).
+    /// The second requester (nil when none), also kept apart: a cell often joins a prefetch.
+    @exclusivity(unchecked) fileprivate var secondRequester: SharedImageLoads.Requester?
+    /// The requesters after the second, in join order (empty while `secondRequester` is nil).
     @exclusivity(unchecked) fileprivate var moreRequesters: [SharedImageLoads.Requester] = []
     /// Set when the last requester left; a stage that starts later must not run.
     @exclusivity(unchecked) private(set) var isCancelled = false
@@ -94,6 +96,11 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
         withExtendedLifetime(retained) {}
     }
 
+    /// A rate limiter let the load's work run (`TokenBucketRateLimiter.execute(target:tag:)`).
+    func rateLimitedWorkRuns(tag: Int) -> Bool {
+        stages.loadPassedRateLimit(self, tag: tag)
+    }
+
     /// A network stage started with the load as its target ended.
     func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
         stages.loadNetworkEnded(self, tag: tag, result: result)
@@ -127,6 +134,9 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
 protocol SharedImageLoadStages: AnyObject {
     /// The load's turn in a queue came (`SharedImageLoad.enqueue(on:stageTag:)`).
     func loadWorkStarted(_ load: SharedImageLoad, tag: Int)
+    /// A rate limiter let the load's work (`tag`) run: runs it and returns true, or returns false
+    /// when the load no longer needs it (no token is taken).
+    func loadPassedRateLimit(_ load: SharedImageLoad, tag: Int) -> Bool
     /// A network request with the load as its target ended.
     func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult)
     /// A disk or decode job with the load as its target ended (`image`: the decoded bitmap, nil
@@ -142,6 +152,7 @@ protocol SharedImageLoadStages: AnyObject {
 
 extension SharedImageLoadStages {
     func loadWorkStarted(_ load: SharedImageLoad, tag: Int) { preconditionFailure("no queued stage") }
+    func loadPassedRateLimit(_ load: SharedImageLoad, tag: Int) -> Bool { preconditionFailure("no rate limit") }
     func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult) {
         preconditionFailure("no network stage")
     }
@@ -277,6 +288,7 @@ final class SharedImageLoads {
         if rule == .highest {
             var highest = RequestPriority.veryLow
             if let first = load.firstRequester { highest = first.priority }
+            if let second = load.secondRequester, second.priority > highest { highest = second.priority }
             for requester in load.moreRequesters where requester.priority > highest { highest = requester.priority }
             if highest != load.priority { load.setPriority(highest) }
         }
@@ -284,15 +296,17 @@ final class SharedImageLoads {
 
     /// The load produced `image`: every requester gets it, in join order.
     func complete(_ load: SharedImageLoad, with image: ImageObject) {
-        let (first, more) = finish(load)
+        let (first, second, more) = finish(load)
         if let first { deliver(image, as: first.delivery) }
+        if let second { deliver(image, as: second.delivery) }
         for requester in more { deliver(image, as: requester.delivery) }
     }
 
     /// The load failed: every requester is told (nil), in join order.
     func fail(_ load: SharedImageLoad) {
-        let (first, more) = finish(load)
+        let (first, second, more) = finish(load)
         if let first { deliver(nil, as: first.delivery) }
+        if let second { deliver(nil, as: second.delivery) }
         for requester in more { deliver(nil, as: requester.delivery) }
     }
 
@@ -306,16 +320,18 @@ final class SharedImageLoads {
         }
     }
 
-    /// Forgets `load` and its requesters; returns the requesters in join order (the first, then
-    /// the others).
-    private func finish(_ load: SharedImageLoad) -> (first: Requester?, more: [Requester]) {
+    /// Forgets `load` and its requesters; returns the requesters in join order (the first, the
+    /// second, then the others).
+    private func finish(_ load: SharedImageLoad) -> (first: Requester?, second: Requester?, more: [Requester]) {
         if inflight[load.imageID] === load { inflight[load.imageID] = nil }
         let first = load.firstRequester.take()  // (moved out: no retain and release)
+        let second = load.secondRequester.take()
         var more: [Requester] = []
         swap(&more, &load.moreRequesters)
         if let first, first.token != 0 { loadOfToken[first.token] = nil }
+        if let second, second.token != 0 { loadOfToken[second.token] = nil }
         for requester in more where requester.token != 0 { loadOfToken[requester.token] = nil }
-        return (first, more)
+        return (first, second, more)
     }
 }
 
@@ -330,6 +346,8 @@ extension SharedImageLoad {
     fileprivate func addRequester(_ requester: SharedImageLoads.Requester) {
         if firstRequester == nil {
             firstRequester = requester
+        } else if secondRequester == nil {
+            secondRequester = requester
         } else {
             moreRequesters.append(requester)
         }
@@ -338,7 +356,10 @@ extension SharedImageLoad {
     /// Removes requester `token`, if it is one; the order of the others stays.
     fileprivate func removeRequester(_ token: Int) {
         if firstRequester?.token == token {
-            firstRequester = moreRequesters.isEmpty ? nil : moreRequesters.removeFirst()
+            firstRequester = secondRequester.take()
+            if !moreRequesters.isEmpty { secondRequester = moreRequesters.removeFirst() }
+        } else if secondRequester?.token == token {
+            secondRequester = moreRequesters.isEmpty ? nil : moreRequesters.removeFirst()
         } else if let index = moreRequesters.firstIndex(where: { $0.token == token }) {
             moreRequesters.remove(at: index)
         }
