@@ -159,7 +159,8 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
             prefetcherItems.append(items)
         }
         for ticket in items.indices {
-            let added = prefetcher.add(priority: .normal, target: self, tag: PrefetcherTag.make(slot: slot, ticket: ticket))
+            let tag = PrefetcherTag.make(slot: slot, ticket: ticket)
+            let added = prefetcher.add(priority: .normal, target: self, tag: tag)
             assert(added == ticket)
         }
         prefetcher.startReady()
@@ -247,7 +248,7 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
     /// `KingfisherManager.retrieveImage` after a memory miss: the disk, else the download. A disk
     /// read is stale once `cell`'s `kf.taskIdentifier` is no longer `issued`.
     private func retrieve(_ imageID: Int, item: Int, cell: CellID, issued: Int,
-                          delivery: SharedImageLoads.Delivery) -> RequestOutcome {
+                          delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
         let key = diskKey(imageID)
         guard disk.contains(key: key) else { return download(imageID, item: item, delivery: delivery) }
         let environment = self.environment
@@ -286,7 +287,7 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
     /// processed on the serial processing queue, then cached in memory and on disk. The download
     /// has the load as its target and `item` as its tag (`loadNetworkEnded`: no completion
     /// closure per download).
-    private func download(_ imageID: Int, item: Int, delivery: SharedImageLoads.Delivery) -> RequestOutcome {
+    private func download(_ imageID: Int, item: Int, delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
         // Token 0: Kingfisher never cancels a request, so no requester leaves.
         let (load, isNew) = loads.join(imageID, token: 0, priority: .normal, delivery: delivery)
         guard isNew else { return .inflightJoin }

@@ -174,7 +174,8 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
         environment.setImage(nil, on: cell)
         let token = cellLoads.begin(cell)
         let outcome = loadImage(imageID, item: item, token: token, priority: .normal,
-                                delivery: .closure(cellLoads.delivery(to: cell, token: token, environment: environment)))
+                                delivery: .closure(cellLoads.delivery(to: cell, token: token,
+                                                                      environment: environment)))
         environment.record(outcome, imageID: imageID)
     }
 
@@ -252,7 +253,7 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStag
     /// its URL cache under `.withURLCache`, else the network), then process or decompress and
     /// store in memory. A request URLSession will answer from its URL cache counts as a disk hit.
     private func loadImage(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
-                           delivery: SharedImageLoads.Delivery) -> RequestOutcome {
+                           delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
         let (load, isNew) = loads.join(imageID, token: token, priority: priority, delivery: delivery)
         guard isNew else { return .inflightJoin }
         let resized = isDownsampling

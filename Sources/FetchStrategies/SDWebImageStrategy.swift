@@ -191,8 +191,7 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
 
     /// `SDWebImageManager` after a memory miss: the disk query, else the downloader.
     private func request(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
-                         delivery: SharedImageLoads.Delivery) -> RequestOutcome {
-        let mode = decodeMode(imageID, forItem: item)
+                         delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
         // Downsampling: the thumbnail key is queried, and it is always written with the data
         // (an unlimited disk never drops one without the other).
         let diskKey = configuration.isDownsampling
@@ -201,7 +200,7 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
             let load = loads.makePrivate(imageID, token: token, priority: priority, delivery: delivery)
             let stored: DecodeMode
             if configuration.isDownsampling {
-                let size = environment.pixelSize(ofImage: imageID, mode: mode)
+                let size = environment.pixelSize(ofImage: imageID, mode: decodeMode(imageID, forItem: item))
                 stored = .stored(width: size.width, height: size.height)
             } else {
                 stored = .full

@@ -245,8 +245,8 @@ final class SharedImageLoads {
 
     /// `join(_:token:priority:deliver:)` with the image delivered as `delivery` says.
     func join(_ imageID: Int, token: Int, priority: RequestPriority,
-              delivery: Delivery) -> (load: SharedImageLoad, isNew: Bool) {
-        let requester = Requester(token: token, priority: priority, delivery: delivery)
+              delivery: consuming Delivery) -> (load: SharedImageLoad, isNew: Bool) {
+        let requester = Requester(token: token, priority: priority, delivery: delivery)  // (moved: no retain)
         if let load = inflight[imageID] {
             load.addRequester(requester)
             if token != 0 { loadOfToken[token] = load }
@@ -267,7 +267,8 @@ final class SharedImageLoads {
     }
 
     /// `makePrivate(_:token:priority:deliver:)` with the image delivered as `delivery` says.
-    func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority, delivery: Delivery) -> SharedImageLoad {
+    func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority,
+                     delivery: consuming Delivery) -> SharedImageLoad {
         let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
         load.addRequester(Requester(token: token, priority: priority, delivery: delivery))
         if token != 0 { loadOfToken[token] = load }
@@ -343,7 +344,7 @@ private final class NoStages: SharedImageLoadStages, Sendable {
 
 extension SharedImageLoad {
     /// Adds `requester` after the others.
-    fileprivate func addRequester(_ requester: SharedImageLoads.Requester) {
+    fileprivate func addRequester(_ requester: consuming SharedImageLoads.Requester) {
         if firstRequester == nil {
             firstRequester = requester
         } else if secondRequester == nil {
