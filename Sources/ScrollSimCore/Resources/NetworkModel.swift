@@ -332,9 +332,19 @@ final class NetworkModel {
         return started(id)
     }
 
-    /// `load(imageID:priority:session:rangeStart:completion:)` whose end tells `target` (with `tag`)
-    /// instead of calling a completion.
-    func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64 = 0,
+    /// `load(imageID:priority:session:completion:)` whose end tells `target` (with `tag`) instead
+    /// of calling a completion.
+    func load(imageID: Int, priority: RequestPriority, session: Int, target: any NetworkLoadTarget,
+              tag: Int) -> NetworkTask {
+        let id = requests.count
+        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
+                                target: target, tag: tag, fetchStart: context.now))
+        return started(id)
+    }
+
+    /// `load(imageID:priority:session:target:tag:)` for the bytes from `rangeStart` on (see
+    /// `load(imageID:priority:session:rangeStart:completion:)`).
+    func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64,
               target: any NetworkLoadTarget, tag: Int) -> NetworkTask {
         let id = requests.count
         let size = bytesOfImage(imageID)

@@ -87,11 +87,18 @@ public final class NetworkSession {
                    completion: completion)
     }
 
-    /// `load(_:priority:rangeStart:completion:)` whose end calls
-    /// `target.networkLoadEnded(tag:imageID:result:)` instead of a completion closure (the target is
-    /// held until then).
+    /// `load(_:priority:completion:)` whose end calls `target.networkLoadEnded(tag:imageID:result:)`
+    /// instead of a completion closure (the target is held until then).
     @discardableResult
-    public func load(_ imageID: Int, priority: RequestPriority, rangeStart: Int64 = 0, target: any NetworkLoadTarget,
+    public func load(_ imageID: Int, priority: RequestPriority, target: any NetworkLoadTarget,
+                     tag: Int) -> NetworkTask {
+        model.load(imageID: imageID, priority: priority, session: index, target: target, tag: tag)
+    }
+
+    /// `load(_:priority:target:tag:)` for the bytes from `rangeStart` on, as
+    /// `load(_:priority:rangeStart:completion:)` asks for them.
+    @discardableResult
+    public func load(_ imageID: Int, priority: RequestPriority, rangeStart: Int64, target: any NetworkLoadTarget,
                      tag: Int) -> NetworkTask {
         model.load(imageID: imageID, priority: priority, session: index, rangeStart: rangeStart, target: target,
                    tag: tag)
