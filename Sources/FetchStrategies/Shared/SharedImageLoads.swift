@@ -248,13 +248,13 @@ final class SharedImageLoads {
               delivery: consuming Delivery) -> (load: SharedImageLoad, isNew: Bool) {
         let requester = Requester(token: token, priority: priority, delivery: delivery)  // (moved: no retain)
         if let load = inflight[imageID] {
-            load.addRequester(requester)
+            load.addRequester(consume requester)
             if token != 0 { loadOfToken[token] = load }
             if rule == .highest && priority > load.priority { load.setPriority(priority) }
             return (load, false)
         }
         let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
-        load.addRequester(requester)
+        load.addRequester(consume requester)
         inflight[imageID] = load
         if token != 0 { loadOfToken[token] = load }
         return (load, true)
@@ -346,11 +346,11 @@ extension SharedImageLoad {
     /// Adds `requester` after the others.
     fileprivate func addRequester(_ requester: consuming SharedImageLoads.Requester) {
         if firstRequester == nil {
-            firstRequester = requester
+            firstRequester = consume requester
         } else if secondRequester == nil {
-            secondRequester = requester
+            secondRequester = consume requester
         } else {
-            moreRequesters.append(requester)
+            moreRequesters.append(consume requester)
         }
     }
 
