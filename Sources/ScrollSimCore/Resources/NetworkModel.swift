@@ -342,6 +342,19 @@ final class NetworkModel {
         return started(id)
     }
 
+    /// `load(imageID:priority:session:target:tag:)` for the bytes from `rangeStart` on (see
+    /// `load(imageID:priority:session:rangeStart:completion:)`).
+    func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64,
+              target: any NetworkLoadTarget, tag: Int) -> NetworkTask {
+        let id = requests.count
+        let size = bytesOfImage(imageID)
+        precondition(rangeStart >= 0 && (rangeStart == 0 || rangeStart < size),
+                     "range start \(rangeStart) outside image \(imageID) of \(size) bytes")
+        requests.append(Request(imageID: imageID, bytes: size - rangeStart, priority: priority, session: session,
+                                target: target, tag: tag, fetchStart: context.now, rangeStart: rangeStart))
+        return started(id)
+    }
+
     /// Request `id`, just made, is resumed: answered from its session's HTTP cache, or submitted
     /// at the caller's time.
     @inline(__always)
