@@ -329,6 +329,13 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var scratch = PlanScratch()
     /// The layout's row spans (`reconcile`'s times).
     private let rowSpans: RowSpans
+    /// What the last gathering read and found, for a reconcile that may reuse it (`reuseGathering`).
+    @exclusivity(unchecked) private var gathering = GatheringMemo()
+    /// Bumped by every change to the cells the gathering reads (configured, displayed, satisfied).
+    @exclusivity(unchecked) private var cellVersion = 0
+    /// Bumped by every change to the image states the gathering reads (a load tracked or
+    /// untracked, a load's phase, the disk index, `wasInMemory`).
+    @exclusivity(unchecked) private var stateVersion = 0
     /// Whether the disk cache holds `imageID` (`ImageState.isOnDisk`, kept with the index).
     private func isOnDisk(_ imageID: Int) -> Bool {
         assert(stateOf[imageID].isOnDisk == disk.contains(imageID), "isOnDisk follows the disk index")
@@ -444,6 +451,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func cellForItem(_ cell: CellID, item: Int) {
         needsPlan = true
+        cellVersion &+= 1
         if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = item
         satisfied[cell] = false
@@ -470,6 +478,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func prepareForReuse(_ cell: CellID) {
         needsPlan = true
+        cellVersion &+= 1
         if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = -1
         satisfied[cell] = false
@@ -477,6 +486,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func willDisplay(_ cell: CellID, item: Int) {
         needsPlan = true
+        cellVersion &+= 1
         isDisplayed[cell] = true
         let imageID = catalogImageID(ofItem: item)
         displayedCount.increment(imageID)
@@ -485,6 +495,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
+        cellVersion &+= 1
         isDisplayed[cell] = false
         let imageID = catalogImageID(ofItem: item)
         // One lookup while other cells still show it; its key goes with the last.
@@ -707,14 +718,8 @@ final class AdaptiveStrategy: FetchStrategy {
     /// Gathers the candidates (prepared cells without their image, the horizon ahead, the guess
     /// beyond the resting viewport) and plans them.
     private func reconcile(_ update: ScrollUpdate) {
-        // The scratch arrays are moved out (swapped with empty ones: no retain, no copy) and back.
-        var candidates: [Candidate] = []
-        swap(&candidates, &scratch.candidates)
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
-        // `seen`: images already among the candidates (marked with this pass's stamp).
-        let seen = nextGeneration()
-        recency.beginPass()
         // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
         // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
         // (`unsatisfiedCells`, kept in that order by the cell callbacks).
@@ -740,6 +745,20 @@ final class AdaptiveStrategy: FetchStrategy {
         let beyond = motion.direction > 0
             ? layout.items(intersecting: restOffset + height, restOffset + height + restDepth, hint: &beyondRowHint)
             : layout.items(intersecting: restOffset - restDepth, restOffset, hint: &beyondRowHint)
+        // Read once: the loops call out (cache lookups), after which a property would be read again.
+        let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
+        if let isGatheringOrder = reuseGathering(ahead: ahead, beyond: beyond, isForward: isForward,
+                                                 isMoving: isMoving, clock: &clock) {
+            plan(gathering.count, isGatheringOrder: isGatheringOrder, loadingCount: gathering.loadingCount)
+            pump()
+            return
+        }
+        // The scratch arrays are moved out (swapped with empty ones: no retain, no copy) and back.
+        var candidates: [Candidate] = []
+        swap(&candidates, &scratch.candidates)
+        // `seen`: images already among the candidates (marked with this pass's stamp).
+        let seen = nextGeneration()
+        recency.beginPass()
         let bound = keys.count + ahead.count + beyond.count
         if candidates.count < bound {
             let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
@@ -754,8 +773,11 @@ final class AdaptiveStrategy: FetchStrategy {
         var loading: [Int] = []
         swap(&loading, &scratch.loading)
         if loading.count < bound { PlanOrder.resize(&loading, to: bound, filler: 0) }
-        // Read once: the loops call out (cache lookups), after which a property would be read again.
-        let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
+        // Which rows of `ahead` are visited, in visiting order (`gathering`'s).
+        var aheadRowVisited: [Bool] = []
+        swap(&aheadRowVisited, &gathering.aheadRowVisited)
+        aheadRowVisited.removeAll(keepingCapacity: true)
+        var keyCandidates = 0, aheadEnd = 0
         // Items are visited in the direction of motion: `origin &+ step &* stride` (in range).
         let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
@@ -802,6 +824,7 @@ final class AdaptiveStrategy: FetchStrategy {
                     noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
                     count += 1
                 }
+                keyCandidates = count
                 // Row by row, in the direction of motion: a row's items share its span and times.
                 let firstRow = ahead.lowerBound / columns
                 let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
@@ -812,6 +835,7 @@ final class AdaptiveStrategy: FetchStrategy {
                     let span = spans.span(ofRow: row)
                     // At rest the horizon is a guess about the next scroll: needed last.
                     let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                    aheadRowVisited.append(enter < .infinity)
                     guard enter < .infinity else {
                         isAheadVisited = false
                         continue
@@ -833,6 +857,7 @@ final class AdaptiveStrategy: FetchStrategy {
                         count += 1
                     }
                 }
+                aheadEnd = count
                 // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
                 // guess about the next scroll, needed last.
                 // The items it shares with a visited `ahead` are passed over (their images are marked
@@ -865,6 +890,10 @@ final class AdaptiveStrategy: FetchStrategy {
         // Back into the scratch (swapped: uniquely referenced there), where the plan reads them.
         swap(&candidates, &scratch.candidates)
         swap(&loading, &scratch.loading)
+        swap(&aheadRowVisited, &gathering.aheadRowVisited)
+        gathering.record(cellVersion: cellVersion, stateVersion: stateVersion, operations: recency.operations,
+                         ahead: ahead, beyond: beyond, isForward: isForward, isMoving: isMoving,
+                         counts: (keyCandidates, aheadEnd, count, loadingCount))
         plan(count, isGatheringOrder: isGatheringOrder, loadingCount: loadingCount)
         pump()
     }
@@ -881,6 +910,106 @@ final class AdaptiveStrategy: FetchStrategy {
         if candidate.isLoading {
             loading[loadingCount] = position
             loadingCount += 1
+        }
+    }
+
+    /// What the last gathering read and found: a reconcile whose gathering would read the same
+    /// (`reuseGathering`) finds the same candidates, and recomputes only their times.
+    private struct GatheringMemo {
+        /// Whether a gathering was recorded.
+        var isValid = false
+        /// `cellVersion`, `stateVersion` and `recency.operations` when it ran.
+        var cellVersion = 0, stateVersion = 0, operations = 0
+        /// Its horizon and the guess beyond where the scroll rests.
+        var ahead = 0..<0, beyond = 0..<0
+        /// Its motion's direction and whether it moved.
+        var isForward = true, isMoving = false
+        /// Whether each row of `ahead` was visited (its `enter` finite), in visiting order.
+        var aheadRowVisited: [Bool] = []
+        /// Candidates from the cells (the first), then up to `aheadEnd` from the horizon, then
+        /// from beyond it, `count` in all; `loadingCount` positions in `PlanScratch.loading`.
+        var keyCandidates = 0, aheadEnd = 0, count = 0, loadingCount = 0
+
+        /// Records a gathering (`aheadRowVisited` is written by the gathering itself).
+        mutating func record(cellVersion: Int, stateVersion: Int, operations: Int, ahead: Range<Int>,
+                             beyond: Range<Int>, isForward: Bool, isMoving: Bool,
+                             counts: (keyCandidates: Int, aheadEnd: Int, count: Int, loading: Int)) {
+            isValid = true
+            self.cellVersion = cellVersion
+            self.stateVersion = stateVersion
+            self.operations = operations
+            self.ahead = ahead
+            self.beyond = beyond
+            self.isForward = isForward
+            self.isMoving = isMoving
+            keyCandidates = counts.keyCandidates
+            aheadEnd = counts.aheadEnd
+            count = counts.count
+            loadingCount = counts.loading
+        }
+    }
+
+    /// The last gathering's candidates (`scratch.candidates`, `scratch.loading`), their times
+    /// computed again with `clock`, when this reconcile's gathering would find the same: nothing
+    /// it reads has changed (the cells and their flags, the image states, the memory cache: no
+    /// use of it since the last pass's lookups), it would visit the same items (the same horizon,
+    /// rows visited and guess beyond), and so it would look up the same images in the same
+    /// order, each a hit the last pass already made, in that order: `recency` would defer and
+    /// then skip them all (the recency list already ends with them, in order), and a miss
+    /// changes nothing. Returns whether the candidates are in `enter` order, or nil (gather).
+    private func reuseGathering(ahead: Range<Int>, beyond: Range<Int>, isForward: Bool, isMoving: Bool,
+                                clock: inout TravelClock) -> Bool? {
+        guard gathering.isValid, gathering.cellVersion == cellVersion, gathering.stateVersion == stateVersion,
+              gathering.operations == recency.operations, gathering.ahead == ahead, gathering.beyond == beyond,
+              gathering.isForward == isForward, gathering.isMoving == isMoving
+        else { return nil }
+        let spans = rowSpans, columns = rowSpans.columns, atRest = self.atRest
+        let keyCandidates = gathering.keyCandidates, aheadEnd = gathering.aheadEnd, count = gathering.count
+        return scratch.candidates.withUnsafeMutableBufferPointer { candidates -> Bool? in
+            gathering.aheadRowVisited.withUnsafeBufferPointer { aheadRowVisited -> Bool? in
+                // The horizon's rows first: the same rows visited (each `enter` finite or not).
+                let firstRow = ahead.lowerBound / columns
+                let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+                guard rowsAhead == aheadRowVisited.count else { return nil }
+                var position = keyCandidates
+                for rowStep in 0..<rowsAhead {
+                    let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
+                    let span = spans.span(ofRow: row)
+                    let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                    guard (enter < .infinity) == aheadRowVisited[rowStep] else { return nil }
+                    guard enter < .infinity else { continue }
+                    let leave = clock.leave(top: span.top, bottom: span.bottom)
+                    while position < aheadEnd && candidates[position].item / columns == row {
+                        candidates[position].enter = enter
+                        candidates[position].leave = leave
+                        position += 1
+                    }
+                }
+                assert(position == aheadEnd, "the horizon's candidates lie in its visited rows")
+                // The cells' candidates: their rows' times (the guess beyond keeps its constant times).
+                var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
+                for position in 0..<keyCandidates {
+                    let item = candidates[position].item
+                    if !rowItems.contains(item) {
+                        let row = item / columns
+                        rowItems = row * columns..<row * columns + columns
+                        let span = spans.span(ofRow: row)
+                        rowEnter = clock.enter(top: span.top, bottom: span.bottom)
+                        rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                    }
+                    candidates[position].enter = rowEnter
+                    candidates[position].leave = rowLeave
+                }
+                // As gathered: not dropped, and whether in `enter` order (`noteGathered`).
+                var isGatheringOrder = true, previousEnter = 0.0
+                for position in 0..<count {
+                    candidates[position].isDropped = false
+                    let enter = candidates[position].enter
+                    if position > 0 && !(enter >= previousEnter) { isGatheringOrder = false }
+                    previousEnter = enter
+                }
+                return isGatheringOrder
+            }
         }
     }
 
@@ -1399,6 +1528,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let isInserted = disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
         stateOf[imageID].isOnDisk = isInserted
         for key in diskEvicted { stateOf[key].isOnDisk = false }  // `imageID` only when refused
+        stateVersion &+= 1
         environment.writeDisk(bytes: bytes)
         dataReady(load)
     }
@@ -1406,6 +1536,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func dataReady(_ load: Load) {
         guard self.load(of: load.imageID) === load else { return }
         load.decodeSubmitted = environment.now
+        stateVersion &+= 1  // its phase
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
         load.phase = .decode(environment.decode(load.imageID, mode: mode, target: load, tag: 0))
     }
@@ -1425,6 +1556,7 @@ final class AdaptiveStrategy: FetchStrategy {
         recency.recordOperation()
         memory.store(image, for: load.imageID)
         stateOf[load.imageID].wasInMemory = true
+        stateVersion &+= 1
         if displayedCount[load.imageID] != nil { memory.setProtected(load.imageID, true) }
         environment.retain(image)  // held by the pending list until set
         pending.append((load.imageID, image))
@@ -1449,6 +1581,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Records `load` as its image's load in flight.
     private func track(_ load: Load) {
+        stateVersion &+= 1
         stateOf[load.imageID].activeSlot = Int32(truncatingIfNeeded: activeLoads.count)
         activeLoads.append(load.imageID)
         activeLoadObjects.append(load)
@@ -1458,6 +1591,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func untrack(_ imageID: Int) {
         let slot = stateOf[imageID].activeSlot
         guard slot >= 0 else { return }
+        stateVersion &+= 1
         let last = activeLoads.removeLast()
         let lastLoad = activeLoadObjects.removeLast()
         if last != imageID {
@@ -1517,6 +1651,7 @@ final class AdaptiveStrategy: FetchStrategy {
             let position = Int(facts(ofItem: itemOfCell[cell]).state.pointee.candidateIndex)
             environment.setImage(pending[position].image, on: cell)
             satisfied[cell] = true
+            cellVersion &+= 1
         }
         for (_, image) in pending { environment.release(image) }
         pending.removeAll(keepingCapacity: true)
