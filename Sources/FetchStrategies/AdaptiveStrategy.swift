@@ -331,6 +331,10 @@ final class AdaptiveStrategy: FetchStrategy {
     private let rowSpans: RowSpans
     /// What the last gathering read and found, for a reconcile that may reuse it (`reuseGathering`).
     @exclusivity(unchecked) private var gathering = GatheringMemo()
+    /// Whether a reconcile may reuse the last gathering (tests turn it off to compare).
+    @exclusivity(unchecked) var reusesGathering = true
+    /// Reconciles that reused the last gathering (tests).
+    @exclusivity(unchecked) private(set) var gatheringsReused = 0
     /// Bumped by every change to the cells the gathering reads (configured, displayed, satisfied).
     @exclusivity(unchecked) private var cellVersion = 0
     /// Bumped by every change to the image states the gathering reads (a load tracked or
@@ -749,6 +753,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
         if let isGatheringOrder = reuseGathering(ahead: ahead, beyond: beyond, isForward: isForward,
                                                  isMoving: isMoving, clock: &clock) {
+            gatheringsReused += 1
             plan(gathering.count, isGatheringOrder: isGatheringOrder, loadingCount: gathering.loadingCount)
             pump()
             return
@@ -959,7 +964,7 @@ final class AdaptiveStrategy: FetchStrategy {
     /// changes nothing. Returns whether the candidates are in `enter` order, or nil (gather).
     private func reuseGathering(ahead: Range<Int>, beyond: Range<Int>, isForward: Bool, isMoving: Bool,
                                 clock: inout TravelClock) -> Bool? {
-        guard gathering.isValid, gathering.cellVersion == cellVersion, gathering.stateVersion == stateVersion,
+        guard reusesGathering, gathering.isValid, gathering.cellVersion == cellVersion, gathering.stateVersion == stateVersion,
               gathering.operations == recency.operations, gathering.ahead == ahead, gathering.beyond == beyond,
               gathering.isForward == isForward, gathering.isMoving == isMoving
         else { return nil }
