@@ -608,6 +608,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
         /// Seconds until an item from `top` to `bottom` (content coordinates, points) enters the
         /// viewport.
+        @inline(__always)
         mutating func enter(top: Double, bottom: Double) -> Double {
             let distance = motion.direction > 0
                 ? top - (motion.offset + viewportHeight)
@@ -621,6 +622,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
         /// Seconds until an item from `top` to `bottom` (content coordinates, points) has left
         /// the viewport.
+        @inline(__always)
         mutating func leave(top: Double, bottom: Double) -> Double {
             let distance = motion.direction > 0
                 ? bottom - motion.offset
@@ -734,8 +736,6 @@ final class AdaptiveStrategy: FetchStrategy {
         satisfied.values.withUnsafeBufferPointer { isSatisfied in
             unsatisfiedCells.removeSatisfied { $0 < isSatisfied.count && isSatisfied[$0] }
         }
-        let keys = unsatisfiedCells.keys
-        let spans = rowSpans, columns = rowSpans.columns
         // The ranges (functions of the motion and the layout) first: they bound the candidates,
         // whose array keeps its largest size between plans and is filled through its buffer.
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -749,15 +749,25 @@ final class AdaptiveStrategy: FetchStrategy {
         let beyond = motion.direction > 0
             ? layout.items(intersecting: restOffset + height, restOffset + height + restDepth, hint: &beyondRowHint)
             : layout.items(intersecting: restOffset - restDepth, restOffset, hint: &beyondRowHint)
-        // Read once: the loops call out (cache lookups), after which a property would be read again.
-        let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
-        if let isGatheringOrder = reuseGathering(ahead: ahead, beyond: beyond, isForward: isForward,
-                                                 isMoving: isMoving, clock: &clock) {
+        if let isGatheringOrder = reuseGathering(ahead: ahead, beyond: beyond, isForward: motion.direction > 0,
+                                                 isMoving: motion.speed > 0, clock: &clock) {
             gatheringsReused += 1
             plan(gathering.count, isGatheringOrder: isGatheringOrder, loadingCount: gathering.loadingCount)
-            pump()
-            return
+        } else {
+            gatherAndPlan(ahead: ahead, beyond: beyond, clock: &clock)
         }
+        pump()
+    }
+
+    /// `reconcile`'s gathering of the candidates in `ahead`, `beyond` and the unsatisfied cells
+    /// (their times from `clock`), then the plan (out of line: the reuse's branch stays apart from
+    /// its loops).
+    @inline(never)
+    private func gatherAndPlan(ahead: Range<Int>, beyond: Range<Int>, clock: inout TravelClock) {
+        let keys = unsatisfiedCells.keys
+        let spans = rowSpans, columns = rowSpans.columns
+        // Read once: the loops call out (cache lookups), after which a property would be read again.
+        let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
         // The scratch arrays are moved out (swapped with empty ones: no retain, no copy) and back.
         var candidates: [Candidate] = []
         swap(&candidates, &scratch.candidates)
@@ -778,118 +788,126 @@ final class AdaptiveStrategy: FetchStrategy {
         var loading: [Int] = []
         swap(&loading, &scratch.loading)
         if loading.count < bound { PlanOrder.resize(&loading, to: bound, filler: 0) }
-        // Which rows of `ahead` are visited, in visiting order (`gathering`'s).
+        // The horizon's rows (a row's items share its span and times).
+        let firstRow = ahead.lowerBound / columns
+        let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+        // Which rows of `ahead` are visited, in visiting order (`gathering`'s; the first
+        // `rowsAhead`: the array keeps its largest size, written through its buffer).
         var aheadRowVisited: [Bool] = []
         swap(&aheadRowVisited, &gathering.aheadRowVisited)
-        aheadRowVisited.removeAll(keepingCapacity: true)
+        if aheadRowVisited.count < rowsAhead { PlanOrder.resize(&aheadRowVisited, to: rowsAhead, filler: false) }
         var keyCandidates = 0, aheadEnd = 0
         // Items are visited in the direction of motion: `origin &+ step &* stride` (in range).
         let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
             loading.withUnsafeMutableBufferPointer { loading in
-                // The loops visit items mostly in order: their facts' pages are reached through a
-                // cursor (a local of this closure, not a captured variable).
-                var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
-                // The cells come in item order: those of one row share its times, computed for
-                // its first cell kept (`rowItems`: that row's items; empty before the first).
-                var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
-                for key in keys {
-                    let item = key >> 32, cell = key & 0xFFFF_FFFF
-                    let isDisplayed = self.isDisplayed[cell]
-                    let facts = facts(ofItem: item, cursor: &factsCursor)
-                    let imageID = facts.imageID
-                    let state = facts.state
-                    if state.pointee.mark == seen {
-                        let index = Int(state.pointee.candidateIndex)
-                        if index >= 0 && isDisplayed && candidates[index].item == item {
-                            candidates[index].isDisplayed = true
+                aheadRowVisited.withUnsafeMutableBufferPointer { aheadRowVisited in
+                    // The loops visit items mostly in order: their facts' pages are reached through a
+                    // cursor (a local of this closure, not a captured variable).
+                    var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
+                    // The cells come in item order: those of one row share its times, computed for
+                    // its first cell kept (`rowItems`: that row's items; empty before the first).
+                    var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
+                    for key in keys {
+                        let item = key >> 32, cell = key & 0xFFFF_FFFF
+                        let isDisplayed = self.isDisplayed[cell]
+                        let facts = facts(ofItem: item, cursor: &factsCursor)
+                        let imageID = facts.imageID
+                        let state = facts.state
+                        if state.pointee.mark == seen {
+                            let index = Int(state.pointee.candidateIndex)
+                            if index >= 0 && isDisplayed && candidates[index].item == item {
+                                candidates[index].isDisplayed = true
+                            }
+                            continue
                         }
-                        continue
+                        state.pointee.mark = seen
+                        guard !isServedFromMemory(imageID, state: state, facts: facts) else {
+                            state.pointee.candidateIndex = -1
+                            continue
+                        }
+                        // Times are computed only for a candidate kept (the clock remembers its last
+                        // answers, but each is a function of the item: skipping one changes none), once
+                        // per row (a function of the row: remembering it changes none either).
+                        if !rowItems.contains(item) {
+                            let row = item / columns
+                            rowItems = row * columns..<row * columns + columns
+                            let span = spans.span(ofRow: row)
+                            rowEnter = clock.enter(top: span.top, bottom: span.bottom)
+                            rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                        }
+                        var candidate = Candidate(item: item, imageID: imageID, enter: rowEnter, leave: rowLeave,
+                                                  isDisplayed: isDisplayed)
+                        describe(&candidate, state: state, facts: facts)
+                        state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
+                        candidates[count] = candidate
+                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
+                        count += 1
                     }
-                    state.pointee.mark = seen
-                    guard !isServedFromMemory(imageID, state: state, facts: facts) else {
-                        state.pointee.candidateIndex = -1
-                        continue
-                    }
-                    // Times are computed only for a candidate kept (the clock remembers its last
-                    // answers, but each is a function of the item: skipping one changes none), once
-                    // per row (a function of the row: remembering it changes none either).
-                    if !rowItems.contains(item) {
-                        let row = item / columns
-                        rowItems = row * columns..<row * columns + columns
+                    keyCandidates = count
+                    // Row by row, in the direction of motion: a row's items share its span and times.
+                    // Whether every item of `ahead` was visited (so its image is marked `seen`).
+                    var isAheadVisited = true
+                    for rowStep in 0..<rowsAhead {
+                        let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
                         let span = spans.span(ofRow: row)
-                        rowEnter = clock.enter(top: span.top, bottom: span.bottom)
-                        rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                        // At rest the horizon is a guess about the next scroll: needed last.
+                        let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                        aheadRowVisited[rowStep] = enter < .infinity
+                        guard enter < .infinity else {
+                            isAheadVisited = false
+                            continue
+                        }
+                        let rowStart = max(row * columns, ahead.lowerBound)
+                        let rowItems = rowStart..<min(row * columns + columns, ahead.upperBound)
+                        let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
+                        for step in 0..<rowItems.count {
+                            let item = origin &+ step &* stride
+                            guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                        cursor: &factsCursor)
+                            else { continue }
+                            let imageID = facts.imageID
+                            var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+                                                      isDisplayed: false, isAttached: false)
+                            describe(&candidate, state: state, facts: facts)
+                            candidates[count] = candidate
+                            noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading,
+                                         &loadingCount)
+                            count += 1
+                        }
                     }
-                    var candidate = Candidate(item: item, imageID: imageID, enter: rowEnter, leave: rowLeave,
-                                              isDisplayed: isDisplayed)
-                    describe(&candidate, state: state, facts: facts)
-                    state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
-                    candidates[count] = candidate
-                    noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
-                    count += 1
-                }
-                keyCandidates = count
-                // Row by row, in the direction of motion: a row's items share its span and times.
-                let firstRow = ahead.lowerBound / columns
-                let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
-                // Whether every item of `ahead` was visited (so its image is marked `seen`).
-                var isAheadVisited = true
-                for rowStep in 0..<rowsAhead {
-                    let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
-                    let span = spans.span(ofRow: row)
-                    // At rest the horizon is a guess about the next scroll: needed last.
-                    let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
-                    aheadRowVisited.append(enter < .infinity)
-                    guard enter < .infinity else {
-                        isAheadVisited = false
-                        continue
+                    aheadEnd = count
+                    // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
+                    // guess about the next scroll, needed last.
+                    // The items it shares with a visited `ahead` are passed over (their images are marked
+                    // `seen`: visiting them would do nothing): steps `skip` of the walk.
+                    let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
+                    var skip = beyond.count..<beyond.count
+                    let shared = beyond.clamped(to: ahead)
+                    if isAheadVisited && !shared.isEmpty {
+                        skip = isForward
+                            ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
+                            : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
                     }
-                    let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
-                    let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
-                    for step in 0..<rowItems.count {
-                        let item = origin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
-                                                                    cursor: &factsCursor)
-                        else { continue }
-                        let imageID = facts.imageID
-                        var candidate = Candidate(item: item, imageID: imageID, enter: enter,
-                                                  leave: clock.leave(top: span.top, bottom: span.bottom),
-                                                  isDisplayed: false, isAttached: false)
-                        describe(&candidate, state: state, facts: facts)
-                        candidates[count] = candidate
-                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
-                        count += 1
+                    for part in 0..<2 {
+                        for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
+                            let item = beyondOrigin &+ step &* stride
+                            guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                        cursor: &factsCursor)
+                            else { continue }
+                            let imageID = facts.imageID
+                            var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                                      isDisplayed: false, isAttached: false)
+                            describe(&candidate, state: state, facts: facts)
+                            candidates[count] = candidate
+                            noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading,
+                                         &loadingCount)
+                            count += 1
+                        }
                     }
+                    recency.endPass { _ = memory.imageLongSide(for: $0) }
                 }
-                aheadEnd = count
-                // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
-                // guess about the next scroll, needed last.
-                // The items it shares with a visited `ahead` are passed over (their images are marked
-                // `seen`: visiting them would do nothing): steps `skip` of the walk.
-                let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
-                var skip = beyond.count..<beyond.count
-                let shared = beyond.clamped(to: ahead)
-                if isAheadVisited && !shared.isEmpty {
-                    skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
-                        : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
-                }
-                for part in 0..<2 {
-                    for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
-                        let item = beyondOrigin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
-                                                                    cursor: &factsCursor)
-                        else { continue }
-                        let imageID = facts.imageID
-                        var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                                  isDisplayed: false, isAttached: false)
-                        describe(&candidate, state: state, facts: facts)
-                        candidates[count] = candidate
-                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
-                        count += 1
-                    }
-                }
-                recency.endPass { _ = memory.imageLongSide(for: $0) }
             }
         }
         // Back into the scratch (swapped: uniquely referenced there), where the plan reads them.
@@ -898,9 +916,8 @@ final class AdaptiveStrategy: FetchStrategy {
         swap(&aheadRowVisited, &gathering.aheadRowVisited)
         gathering.record(cellVersion: cellVersion, stateVersion: stateVersion, operations: recency.operations,
                          ahead: ahead, beyond: beyond, isForward: isForward, isMoving: isMoving,
-                         counts: (keyCandidates, aheadEnd, count, loadingCount))
+                         counts: (keyCandidates, aheadEnd, count, loadingCount, rowsAhead))
         plan(count, isGatheringOrder: isGatheringOrder, loadingCount: loadingCount)
-        pump()
     }
 
     /// Notes the candidate just gathered at `position`: whether the candidates are still in
@@ -929,8 +946,11 @@ final class AdaptiveStrategy: FetchStrategy {
         var ahead = 0..<0, beyond = 0..<0
         /// Its motion's direction and whether it moved.
         var isForward = true, isMoving = false
-        /// Whether each row of `ahead` was visited (its `enter` finite), in visiting order.
+        /// Whether each row of `ahead` was visited (its `enter` finite), in visiting order: the
+        /// first `rowsAhead` (the array keeps its largest size).
         var aheadRowVisited: [Bool] = []
+        /// Rows of `ahead`.
+        var rowsAhead = 0
         /// Candidates from the cells (the first), then up to `aheadEnd` from the horizon, then
         /// from beyond it, `count` in all; `loadingCount` positions in `PlanScratch.loading`.
         var keyCandidates = 0, aheadEnd = 0, count = 0, loadingCount = 0
@@ -938,7 +958,7 @@ final class AdaptiveStrategy: FetchStrategy {
         /// Records a gathering (`aheadRowVisited` is written by the gathering itself).
         mutating func record(cellVersion: Int, stateVersion: Int, operations: Int, ahead: Range<Int>,
                              beyond: Range<Int>, isForward: Bool, isMoving: Bool,
-                             counts: (keyCandidates: Int, aheadEnd: Int, count: Int, loading: Int)) {
+                             counts: (keyCandidates: Int, aheadEnd: Int, count: Int, loading: Int, rows: Int)) {
             isValid = true
             self.cellVersion = cellVersion
             self.stateVersion = stateVersion
@@ -951,6 +971,7 @@ final class AdaptiveStrategy: FetchStrategy {
             aheadEnd = counts.aheadEnd
             count = counts.count
             loadingCount = counts.loading
+            rowsAhead = counts.rows
         }
     }
 
@@ -962,11 +983,13 @@ final class AdaptiveStrategy: FetchStrategy {
     /// order, each a hit the last pass already made, in that order: `recency` would defer and
     /// then skip them all (the recency list already ends with them, in order), and a miss
     /// changes nothing. Returns whether the candidates are in `enter` order, or nil (gather).
+    @inline(never)
     private func reuseGathering(ahead: Range<Int>, beyond: Range<Int>, isForward: Bool, isMoving: Bool,
                                 clock: inout TravelClock) -> Bool? {
-        guard reusesGathering, gathering.isValid, gathering.cellVersion == cellVersion, gathering.stateVersion == stateVersion,
-              gathering.operations == recency.operations, gathering.ahead == ahead, gathering.beyond == beyond,
-              gathering.isForward == isForward, gathering.isMoving == isMoving
+        guard reusesGathering, gathering.isValid, gathering.cellVersion == cellVersion,
+              gathering.stateVersion == stateVersion, gathering.operations == recency.operations,
+              gathering.ahead == ahead, gathering.beyond == beyond, gathering.isForward == isForward,
+              gathering.isMoving == isMoving
         else { return nil }
         let spans = rowSpans, columns = rowSpans.columns, atRest = self.atRest
         let keyCandidates = gathering.keyCandidates, aheadEnd = gathering.aheadEnd, count = gathering.count
@@ -975,7 +998,7 @@ final class AdaptiveStrategy: FetchStrategy {
                 // The horizon's rows first: the same rows visited (each `enter` finite or not).
                 let firstRow = ahead.lowerBound / columns
                 let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
-                guard rowsAhead == aheadRowVisited.count else { return nil }
+                guard rowsAhead == gathering.rowsAhead else { return nil }
                 var position = keyCandidates
                 for rowStep in 0..<rowsAhead {
                     let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
