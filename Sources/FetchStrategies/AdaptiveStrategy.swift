@@ -722,17 +722,12 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Gathers the candidates (prepared cells without their image, the horizon ahead, the guess
-    /// beyond the resting viewport) and plans them.
+    /// beyond the resting viewport), or reuses the last gathering when it would find the same
+    /// (`reuseGathering`), and plans them.
     private func reconcile(_ update: ScrollUpdate) {
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
-        // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
-        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
-        // (`unsatisfiedCells`, kept in that order by the cell callbacks).
-        // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
-        // recency of a cached image, in gathering order); a cached one is then left out: the
-        // plan passes over it, and leaving it out keeps the others' order (positions in the plan
-        // are only compared with each other).
+        // The satisfied cells leave the unsatisfied ones (the gathering's first candidates).
         satisfied.values.withUnsafeBufferPointer { isSatisfied in
             unsatisfiedCells.removeSatisfied { $0 < isSatisfied.count && isSatisfied[$0] }
         }
@@ -764,6 +759,13 @@ final class AdaptiveStrategy: FetchStrategy {
     /// its loops).
     @inline(never)
     private func gatherAndPlan(ahead: Range<Int>, beyond: Range<Int>, clock: inout TravelClock) {
+        // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
+        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
+        // (`unsatisfiedCells`, kept in that order by the cell callbacks).
+        // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
+        // recency of a cached image, in gathering order); a cached one is then left out: the
+        // plan passes over it, and leaving it out keeps the others' order (positions in the plan
+        // are only compared with each other).
         let keys = unsatisfiedCells.keys
         let spans = rowSpans, columns = rowSpans.columns
         // Read once: the loops call out (cache lookups), after which a property would be read again.
