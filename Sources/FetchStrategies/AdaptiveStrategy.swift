@@ -329,6 +329,17 @@ final class AdaptiveStrategy: FetchStrategy {
     @exclusivity(unchecked) private var scratch = PlanScratch()
     /// The layout's row spans (`reconcile`'s times).
     private let rowSpans: RowSpans
+    /// What the last gathering read and found, for a reconcile that may reuse it (`reuseGathering`).
+    @exclusivity(unchecked) private var gathering = GatheringMemo()
+    /// Whether a reconcile may reuse the last gathering (tests turn it off to compare).
+    @exclusivity(unchecked) var reusesGathering = true
+    /// Reconciles that reused the last gathering (tests).
+    @exclusivity(unchecked) private(set) var gatheringsReused = 0
+    /// Bumped by every change to the cells the gathering reads (configured, displayed, satisfied).
+    @exclusivity(unchecked) private var cellVersion = 0
+    /// Bumped by every change to the image states the gathering reads (a load tracked or
+    /// untracked, a load's phase, the disk index, `wasInMemory`).
+    @exclusivity(unchecked) private var stateVersion = 0
     /// Whether the disk cache holds `imageID` (`ImageState.isOnDisk`, kept with the index).
     private func isOnDisk(_ imageID: Int) -> Bool {
         assert(stateOf[imageID].isOnDisk == disk.contains(imageID), "isOnDisk follows the disk index")
@@ -444,6 +455,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func cellForItem(_ cell: CellID, item: Int) {
         needsPlan = true
+        cellVersion &+= 1
         if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = item
         satisfied[cell] = false
@@ -470,6 +482,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func prepareForReuse(_ cell: CellID) {
         needsPlan = true
+        cellVersion &+= 1
         if itemOfCell[cell] >= 0 { unsatisfiedCells.remove(item: itemOfCell[cell], cell: cell) }
         itemOfCell[cell] = -1
         satisfied[cell] = false
@@ -477,6 +490,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     func willDisplay(_ cell: CellID, item: Int) {
         needsPlan = true
+        cellVersion &+= 1
         isDisplayed[cell] = true
         let imageID = catalogImageID(ofItem: item)
         displayedCount.increment(imageID)
@@ -485,6 +499,7 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     func didEndDisplaying(_ cell: CellID, item: Int) {
+        cellVersion &+= 1
         isDisplayed[cell] = false
         let imageID = catalogImageID(ofItem: item)
         // One lookup while other cells still show it; its key goes with the last.
@@ -593,6 +608,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
         /// Seconds until an item from `top` to `bottom` (content coordinates, points) enters the
         /// viewport.
+        @inline(__always)
         mutating func enter(top: Double, bottom: Double) -> Double {
             let distance = motion.direction > 0
                 ? top - (motion.offset + viewportHeight)
@@ -606,6 +622,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
         /// Seconds until an item from `top` to `bottom` (content coordinates, points) has left
         /// the viewport.
+        @inline(__always)
         mutating func leave(top: Double, bottom: Double) -> Double {
             let distance = motion.direction > 0
                 ? bottom - motion.offset
@@ -705,28 +722,15 @@ final class AdaptiveStrategy: FetchStrategy {
     }
 
     /// Gathers the candidates (prepared cells without their image, the horizon ahead, the guess
-    /// beyond the resting viewport) and plans them.
+    /// beyond the resting viewport), or reuses the last gathering when it would find the same
+    /// (`reuseGathering`), and plans them.
     private func reconcile(_ update: ScrollUpdate) {
-        // The scratch arrays are moved out (swapped with empty ones: no retain, no copy) and back.
-        var candidates: [Candidate] = []
-        swap(&candidates, &scratch.candidates)
         let height = layout.viewportHeight
         var clock = TravelClock(motion: motion, viewportHeight: height, remaining: remainingTravel())
-        // `seen`: images already among the candidates (marked with this pass's stamp).
-        let seen = nextGeneration()
-        recency.beginPass()
-        // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
-        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
-        // (`unsatisfiedCells`, kept in that order by the cell callbacks).
-        // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
-        // recency of a cached image, in gathering order); a cached one is then left out: the
-        // plan passes over it, and leaving it out keeps the others' order (positions in the plan
-        // are only compared with each other).
+        // The satisfied cells leave the unsatisfied ones (the gathering's first candidates).
         satisfied.values.withUnsafeBufferPointer { isSatisfied in
             unsatisfiedCells.removeSatisfied { $0 < isSatisfied.count && isSatisfied[$0] }
         }
-        let keys = unsatisfiedCells.keys
-        let spans = rowSpans, columns = rowSpans.columns
         // The ranges (functions of the motion and the layout) first: they bound the candidates,
         // whose array keeps its largest size between plans and is filled through its buffer.
         let depth = prefetchHorizon(speed: motion.speed, decay: motion.decay)
@@ -740,6 +744,38 @@ final class AdaptiveStrategy: FetchStrategy {
         let beyond = motion.direction > 0
             ? layout.items(intersecting: restOffset + height, restOffset + height + restDepth, hint: &beyondRowHint)
             : layout.items(intersecting: restOffset - restDepth, restOffset, hint: &beyondRowHint)
+        if let isGatheringOrder = reuseGathering(ahead: ahead, beyond: beyond, isForward: motion.direction > 0,
+                                                 isMoving: motion.speed > 0, clock: &clock) {
+            gatheringsReused += 1
+            plan(gathering.count, isGatheringOrder: isGatheringOrder, loadingCount: gathering.loadingCount)
+        } else {
+            gatherAndPlan(ahead: ahead, beyond: beyond, clock: &clock)
+        }
+        pump()
+    }
+
+    /// `reconcile`'s gathering of the candidates in `ahead`, `beyond` and the unsatisfied cells
+    /// (their times from `clock`), then the plan (out of line: the reuse's branch stays apart from
+    /// its loops).
+    @inline(never)
+    private func gatherAndPlan(ahead: Range<Int>, beyond: Range<Int>, clock: inout TravelClock) {
+        // Cells in item order, ties (a pooled cell still holding its old item) by cell id; an
+        // item is displayed if any of its cells is. Keys pack (item, cell) into one integer
+        // (`unsatisfiedCells`, kept in that order by the cell callbacks).
+        // Each candidate is described as it is gathered (its memory-cache lookup refreshes the
+        // recency of a cached image, in gathering order); a cached one is then left out: the
+        // plan passes over it, and leaving it out keeps the others' order (positions in the plan
+        // are only compared with each other).
+        let keys = unsatisfiedCells.keys
+        let spans = rowSpans, columns = rowSpans.columns
+        // Read once: the loops call out (cache lookups), after which a property would be read again.
+        let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
+        // The scratch arrays are moved out (swapped with empty ones: no retain, no copy) and back.
+        var candidates: [Candidate] = []
+        swap(&candidates, &scratch.candidates)
+        // `seen`: images already among the candidates (marked with this pass's stamp).
+        let seen = nextGeneration()
+        recency.beginPass()
         let bound = keys.count + ahead.count + beyond.count
         if candidates.count < bound {
             let filler = Candidate(item: 0, imageID: 0, enter: 0, leave: 0, isDisplayed: false)
@@ -754,119 +790,136 @@ final class AdaptiveStrategy: FetchStrategy {
         var loading: [Int] = []
         swap(&loading, &scratch.loading)
         if loading.count < bound { PlanOrder.resize(&loading, to: bound, filler: 0) }
-        // Read once: the loops call out (cache lookups), after which a property would be read again.
-        let isForward = motion.direction > 0, isMoving = motion.speed > 0, atRest = self.atRest
+        // The horizon's rows (a row's items share its span and times).
+        let firstRow = ahead.lowerBound / columns
+        let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+        // Which rows of `ahead` are visited, in visiting order (`gathering`'s; the first
+        // `rowsAhead`: the array keeps its largest size, written through its buffer).
+        var aheadRowVisited: [Bool] = []
+        swap(&aheadRowVisited, &gathering.aheadRowVisited)
+        if aheadRowVisited.count < rowsAhead { PlanOrder.resize(&aheadRowVisited, to: rowsAhead, filler: false) }
+        var keyCandidates = 0, aheadEnd = 0
         // Items are visited in the direction of motion: `origin &+ step &* stride` (in range).
         let stride = isForward ? 1 : -1
         candidates.withUnsafeMutableBufferPointer { candidates in
             loading.withUnsafeMutableBufferPointer { loading in
-                // The loops visit items mostly in order: their facts' pages are reached through a
-                // cursor (a local of this closure, not a captured variable).
-                var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
-                // The cells come in item order: those of one row share its times, computed for
-                // its first cell kept (`rowItems`: that row's items; empty before the first).
-                var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
-                for key in keys {
-                    let item = key >> 32, cell = key & 0xFFFF_FFFF
-                    let isDisplayed = self.isDisplayed[cell]
-                    let facts = facts(ofItem: item, cursor: &factsCursor)
-                    let imageID = facts.imageID
-                    let state = facts.state
-                    if state.pointee.mark == seen {
-                        let index = Int(state.pointee.candidateIndex)
-                        if index >= 0 && isDisplayed && candidates[index].item == item {
-                            candidates[index].isDisplayed = true
+                aheadRowVisited.withUnsafeMutableBufferPointer { aheadRowVisited in
+                    // The loops visit items mostly in order: their facts' pages are reached through a
+                    // cursor (a local of this closure, not a captured variable).
+                    var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
+                    // The cells come in item order: those of one row share its times, computed for
+                    // its first cell kept (`rowItems`: that row's items; empty before the first).
+                    var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
+                    for key in keys {
+                        let item = key >> 32, cell = key & 0xFFFF_FFFF
+                        let isDisplayed = self.isDisplayed[cell]
+                        let facts = facts(ofItem: item, cursor: &factsCursor)
+                        let imageID = facts.imageID
+                        let state = facts.state
+                        if state.pointee.mark == seen {
+                            let index = Int(state.pointee.candidateIndex)
+                            if index >= 0 && isDisplayed && candidates[index].item == item {
+                                candidates[index].isDisplayed = true
+                            }
+                            continue
                         }
-                        continue
+                        state.pointee.mark = seen
+                        guard !isServedFromMemory(imageID, state: state, facts: facts) else {
+                            state.pointee.candidateIndex = -1
+                            continue
+                        }
+                        // Times are computed only for a candidate kept (the clock remembers its last
+                        // answers, but each is a function of the item: skipping one changes none), once
+                        // per row (a function of the row: remembering it changes none either).
+                        if !rowItems.contains(item) {
+                            let row = item / columns
+                            rowItems = row * columns..<row * columns + columns
+                            let span = spans.span(ofRow: row)
+                            rowEnter = clock.enter(top: span.top, bottom: span.bottom)
+                            rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                        }
+                        var candidate = Candidate(item: item, imageID: imageID, enter: rowEnter, leave: rowLeave,
+                                                  isDisplayed: isDisplayed)
+                        describe(&candidate, state: state, facts: facts)
+                        state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
+                        candidates[count] = candidate
+                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
+                        count += 1
                     }
-                    state.pointee.mark = seen
-                    guard !isServedFromMemory(imageID, state: state, facts: facts) else {
-                        state.pointee.candidateIndex = -1
-                        continue
-                    }
-                    // Times are computed only for a candidate kept (the clock remembers its last
-                    // answers, but each is a function of the item: skipping one changes none), once
-                    // per row (a function of the row: remembering it changes none either).
-                    if !rowItems.contains(item) {
-                        let row = item / columns
-                        rowItems = row * columns..<row * columns + columns
+                    keyCandidates = count
+                    // Row by row, in the direction of motion: a row's items share its span and times.
+                    // Whether every item of `ahead` was visited (so its image is marked `seen`).
+                    var isAheadVisited = true
+                    for rowStep in 0..<rowsAhead {
+                        let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
                         let span = spans.span(ofRow: row)
-                        rowEnter = clock.enter(top: span.top, bottom: span.bottom)
-                        rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                        // At rest the horizon is a guess about the next scroll: needed last.
+                        let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                        aheadRowVisited[rowStep] = enter < .infinity
+                        guard enter < .infinity else {
+                            isAheadVisited = false
+                            continue
+                        }
+                        let rowStart = max(row * columns, ahead.lowerBound)
+                        let rowItems = rowStart..<min(row * columns + columns, ahead.upperBound)
+                        let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
+                        for step in 0..<rowItems.count {
+                            let item = origin &+ step &* stride
+                            guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                        cursor: &factsCursor)
+                            else { continue }
+                            let imageID = facts.imageID
+                            var candidate = Candidate(item: item, imageID: imageID, enter: enter,
+                                                      leave: clock.leave(top: span.top, bottom: span.bottom),
+                                                      isDisplayed: false, isAttached: false)
+                            describe(&candidate, state: state, facts: facts)
+                            candidates[count] = candidate
+                            noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading,
+                                         &loadingCount)
+                            count += 1
+                        }
                     }
-                    var candidate = Candidate(item: item, imageID: imageID, enter: rowEnter, leave: rowLeave,
-                                              isDisplayed: isDisplayed)
-                    describe(&candidate, state: state, facts: facts)
-                    state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
-                    candidates[count] = candidate
-                    noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
-                    count += 1
-                }
-                // Row by row, in the direction of motion: a row's items share its span and times.
-                let firstRow = ahead.lowerBound / columns
-                let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
-                // Whether every item of `ahead` was visited (so its image is marked `seen`).
-                var isAheadVisited = true
-                for rowStep in 0..<rowsAhead {
-                    let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
-                    let span = spans.span(ofRow: row)
-                    // At rest the horizon is a guess about the next scroll: needed last.
-                    let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
-                    guard enter < .infinity else {
-                        isAheadVisited = false
-                        continue
+                    aheadEnd = count
+                    // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
+                    // guess about the next scroll, needed last.
+                    // The items it shares with a visited `ahead` are passed over (their images are marked
+                    // `seen`: visiting them would do nothing): steps `skip` of the walk.
+                    let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
+                    var skip = beyond.count..<beyond.count
+                    let shared = beyond.clamped(to: ahead)
+                    if isAheadVisited && !shared.isEmpty {
+                        skip = isForward
+                            ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
+                            : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
                     }
-                    let rowItems = max(row * columns, ahead.lowerBound)..<min(row * columns + columns, ahead.upperBound)
-                    let origin = isForward ? rowItems.lowerBound : rowItems.upperBound &- 1
-                    for step in 0..<rowItems.count {
-                        let item = origin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
-                                                                    cursor: &factsCursor)
-                        else { continue }
-                        let imageID = facts.imageID
-                        var candidate = Candidate(item: item, imageID: imageID, enter: enter,
-                                                  leave: clock.leave(top: span.top, bottom: span.bottom),
-                                                  isDisplayed: false, isAttached: false)
-                        describe(&candidate, state: state, facts: facts)
-                        candidates[count] = candidate
-                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
-                        count += 1
+                    for part in 0..<2 {
+                        for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
+                            let item = beyondOrigin &+ step &* stride
+                            guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
+                                                                        cursor: &factsCursor)
+                            else { continue }
+                            let imageID = facts.imageID
+                            var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
+                                                      isDisplayed: false, isAttached: false)
+                            describe(&candidate, state: state, facts: facts)
+                            candidates[count] = candidate
+                            noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading,
+                                         &loadingCount)
+                            count += 1
+                        }
                     }
+                    recency.endPass { _ = memory.imageLongSide(for: $0) }
                 }
-                // Beyond where a fling will rest (or beyond the viewport when dragging or at rest): a
-                // guess about the next scroll, needed last.
-                // The items it shares with a visited `ahead` are passed over (their images are marked
-                // `seen`: visiting them would do nothing): steps `skip` of the walk.
-                let beyondOrigin = isForward ? beyond.lowerBound : beyond.upperBound &- 1
-                var skip = beyond.count..<beyond.count
-                let shared = beyond.clamped(to: ahead)
-                if isAheadVisited && !shared.isEmpty {
-                    skip = isForward ? (shared.lowerBound - beyond.lowerBound)..<(shared.upperBound - beyond.lowerBound)
-                        : (beyond.upperBound - shared.upperBound)..<(beyond.upperBound - shared.lowerBound)
-                }
-                for part in 0..<2 {
-                    for step in part == 0 ? 0..<skip.lowerBound : skip.upperBound..<beyond.count {
-                        let item = beyondOrigin &+ step &* stride
-                        guard let (facts, state) = newUnservedImage(ofItem: item, seen: seen,
-                                                                    cursor: &factsCursor)
-                        else { continue }
-                        let imageID = facts.imageID
-                        var candidate = Candidate(item: item, imageID: imageID, enter: atRest, leave: .infinity,
-                                                  isDisplayed: false, isAttached: false)
-                        describe(&candidate, state: state, facts: facts)
-                        candidates[count] = candidate
-                        noteGathered(candidate, at: count, &isGatheringOrder, &previousEnter, loading, &loadingCount)
-                        count += 1
-                    }
-                }
-                recency.endPass { _ = memory.imageLongSide(for: $0) }
             }
         }
         // Back into the scratch (swapped: uniquely referenced there), where the plan reads them.
         swap(&candidates, &scratch.candidates)
         swap(&loading, &scratch.loading)
+        swap(&aheadRowVisited, &gathering.aheadRowVisited)
+        gathering.record(cellVersion: cellVersion, stateVersion: stateVersion, operations: recency.operations,
+                         ahead: ahead, beyond: beyond, isForward: isForward, isMoving: isMoving,
+                         counts: (keyCandidates, aheadEnd, count, loadingCount, rowsAhead))
         plan(count, isGatheringOrder: isGatheringOrder, loadingCount: loadingCount)
-        pump()
     }
 
     /// Notes the candidate just gathered at `position`: whether the candidates are still in
@@ -881,6 +934,112 @@ final class AdaptiveStrategy: FetchStrategy {
         if candidate.isLoading {
             loading[loadingCount] = position
             loadingCount += 1
+        }
+    }
+
+    /// What the last gathering read and found: a reconcile whose gathering would read the same
+    /// (`reuseGathering`) finds the same candidates, and recomputes only their times.
+    private struct GatheringMemo {
+        /// Whether a gathering was recorded.
+        var isValid = false
+        /// `cellVersion`, `stateVersion` and `recency.operations` when it ran.
+        var cellVersion = 0, stateVersion = 0, operations = 0
+        /// Its horizon and the guess beyond where the scroll rests.
+        var ahead = 0..<0, beyond = 0..<0
+        /// Its motion's direction and whether it moved.
+        var isForward = true, isMoving = false
+        /// Whether each row of `ahead` was visited (its `enter` finite), in visiting order: the
+        /// first `rowsAhead` (the array keeps its largest size).
+        var aheadRowVisited: [Bool] = []
+        /// Rows of `ahead`.
+        var rowsAhead = 0
+        /// Candidates from the cells (the first), then up to `aheadEnd` from the horizon, then
+        /// from beyond it, `count` in all; `loadingCount` positions in `PlanScratch.loading`.
+        var keyCandidates = 0, aheadEnd = 0, count = 0, loadingCount = 0
+
+        /// Records a gathering (`aheadRowVisited` is written by the gathering itself).
+        mutating func record(cellVersion: Int, stateVersion: Int, operations: Int, ahead: Range<Int>,
+                             beyond: Range<Int>, isForward: Bool, isMoving: Bool,
+                             counts: (keyCandidates: Int, aheadEnd: Int, count: Int, loading: Int, rows: Int)) {
+            isValid = true
+            self.cellVersion = cellVersion
+            self.stateVersion = stateVersion
+            self.operations = operations
+            self.ahead = ahead
+            self.beyond = beyond
+            self.isForward = isForward
+            self.isMoving = isMoving
+            keyCandidates = counts.keyCandidates
+            aheadEnd = counts.aheadEnd
+            count = counts.count
+            loadingCount = counts.loading
+            rowsAhead = counts.rows
+        }
+    }
+
+    /// The last gathering's candidates (`scratch.candidates`, `scratch.loading`), their times
+    /// computed again with `clock`, when this reconcile's gathering would find the same: nothing
+    /// it reads has changed (the cells and their flags, the image states, the memory cache: no
+    /// use of it since the last pass's lookups), it would visit the same items (the same horizon,
+    /// rows visited and guess beyond), and so it would look up the same images in the same
+    /// order, each a hit the last pass already made, in that order: `recency` would defer and
+    /// then skip them all (the recency list already ends with them, in order), and a miss
+    /// changes nothing. Returns whether the candidates are in `enter` order, or nil (gather).
+    @inline(never)
+    private func reuseGathering(ahead: Range<Int>, beyond: Range<Int>, isForward: Bool, isMoving: Bool,
+                                clock: inout TravelClock) -> Bool? {
+        guard reusesGathering, gathering.isValid, gathering.cellVersion == cellVersion,
+              gathering.stateVersion == stateVersion, gathering.operations == recency.operations,
+              gathering.ahead == ahead, gathering.beyond == beyond, gathering.isForward == isForward,
+              gathering.isMoving == isMoving
+        else { return nil }
+        let spans = rowSpans, columns = rowSpans.columns, atRest = self.atRest
+        let keyCandidates = gathering.keyCandidates, aheadEnd = gathering.aheadEnd, count = gathering.count
+        return scratch.candidates.withUnsafeMutableBufferPointer { candidates -> Bool? in
+            gathering.aheadRowVisited.withUnsafeBufferPointer { aheadRowVisited -> Bool? in
+                // The horizon's rows first: the same rows visited (each `enter` finite or not).
+                let firstRow = ahead.lowerBound / columns
+                let rowsAhead = ahead.isEmpty ? 0 : (ahead.upperBound - 1) / columns + 1 - firstRow
+                guard rowsAhead == gathering.rowsAhead else { return nil }
+                var position = keyCandidates
+                for rowStep in 0..<rowsAhead {
+                    let row = isForward ? firstRow + rowStep : firstRow + rowsAhead - 1 - rowStep
+                    let span = spans.span(ofRow: row)
+                    let enter = isMoving ? clock.enter(top: span.top, bottom: span.bottom) : atRest
+                    guard (enter < .infinity) == aheadRowVisited[rowStep] else { return nil }
+                    guard enter < .infinity else { continue }
+                    let leave = clock.leave(top: span.top, bottom: span.bottom)
+                    while position < aheadEnd && candidates[position].item / columns == row {
+                        candidates[position].enter = enter
+                        candidates[position].leave = leave
+                        position += 1
+                    }
+                }
+                assert(position == aheadEnd, "the horizon's candidates lie in its visited rows")
+                // The cells' candidates: their rows' times (the guess beyond keeps its constant times).
+                var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
+                for position in 0..<keyCandidates {
+                    let item = candidates[position].item
+                    if !rowItems.contains(item) {
+                        let row = item / columns
+                        rowItems = row * columns..<row * columns + columns
+                        let span = spans.span(ofRow: row)
+                        rowEnter = clock.enter(top: span.top, bottom: span.bottom)
+                        rowLeave = clock.leave(top: span.top, bottom: span.bottom)
+                    }
+                    candidates[position].enter = rowEnter
+                    candidates[position].leave = rowLeave
+                }
+                // As gathered: not dropped, and whether in `enter` order (`noteGathered`).
+                var isGatheringOrder = true, previousEnter = 0.0
+                for position in 0..<count {
+                    candidates[position].isDropped = false
+                    let enter = candidates[position].enter
+                    if position > 0 && !(enter >= previousEnter) { isGatheringOrder = false }
+                    previousEnter = enter
+                }
+                return isGatheringOrder
+            }
         }
     }
 
@@ -1399,6 +1558,7 @@ final class AdaptiveStrategy: FetchStrategy {
         let isInserted = disk.insert(imageID, cost: bytes, evicted: &diskEvicted)
         stateOf[imageID].isOnDisk = isInserted
         for key in diskEvicted { stateOf[key].isOnDisk = false }  // `imageID` only when refused
+        stateVersion &+= 1
         environment.writeDisk(bytes: bytes)
         dataReady(load)
     }
@@ -1406,6 +1566,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func dataReady(_ load: Load) {
         guard self.load(of: load.imageID) === load else { return }
         load.decodeSubmitted = environment.now
+        stateVersion &+= 1  // its phase
         let mode = DecodeMode.thumbnail(maxPixelSize: load.maxPixelSize)
         load.phase = .decode(environment.decode(load.imageID, mode: mode, target: load, tag: 0))
     }
@@ -1425,6 +1586,7 @@ final class AdaptiveStrategy: FetchStrategy {
         recency.recordOperation()
         memory.store(image, for: load.imageID)
         stateOf[load.imageID].wasInMemory = true
+        stateVersion &+= 1
         if displayedCount[load.imageID] != nil { memory.setProtected(load.imageID, true) }
         environment.retain(image)  // held by the pending list until set
         pending.append((load.imageID, image))
@@ -1449,6 +1611,7 @@ final class AdaptiveStrategy: FetchStrategy {
 
     /// Records `load` as its image's load in flight.
     private func track(_ load: Load) {
+        stateVersion &+= 1
         stateOf[load.imageID].activeSlot = Int32(truncatingIfNeeded: activeLoads.count)
         activeLoads.append(load.imageID)
         activeLoadObjects.append(load)
@@ -1458,6 +1621,7 @@ final class AdaptiveStrategy: FetchStrategy {
     private func untrack(_ imageID: Int) {
         let slot = stateOf[imageID].activeSlot
         guard slot >= 0 else { return }
+        stateVersion &+= 1
         let last = activeLoads.removeLast()
         let lastLoad = activeLoadObjects.removeLast()
         if last != imageID {
@@ -1517,6 +1681,7 @@ final class AdaptiveStrategy: FetchStrategy {
             let position = Int(facts(ofItem: itemOfCell[cell]).state.pointee.candidateIndex)
             environment.setImage(pending[position].image, on: cell)
             satisfied[cell] = true
+            cellVersion &+= 1
         }
         for (_, image) in pending { environment.release(image) }
         pending.removeAll(keepingCapacity: true)

@@ -235,4 +235,69 @@ import Testing
         let held = probe.strategy.retryTimesHeld
         #expect(held > 0 && held < 100, "retry times held: \(held)")
     }
+
+    /// A run of `adaptive` (a memory cache of `memoryCacheMB`) reusing its last gathering when it
+    /// may, or gathering at every reconcile: its metrics, frames, the memory cache's eviction
+    /// order after every frame, and the reconciles that reused.
+    static func gatheringRun(_ scenario: Scenario, memoryCacheMB: Double, reusing: Bool)
+        -> (metrics: RunMetrics, frames: [FrameRecord], keys: [[Int]], reused: Int) {
+        let probe = StrategyProbe { environment -> AdaptiveStrategy in
+            var configuration = AdaptiveStrategy.Configuration()
+            configuration.memoryCacheMB = memoryCacheMB
+            let strategy = AdaptiveStrategy(environment: environment, configuration: configuration)
+            strategy.reusesGathering = reusing
+            return strategy
+        }
+        var frames: [FrameRecord] = [], keys: [[Int]] = []
+        let observer = ClosureObserver()
+        observer.onFrame = { frame in
+            frames.append(frame)
+            keys.append(probe.strategy.memoryCacheKeys)
+        }
+        let metrics = probe.run(scenario, name: "adaptive", observer: observer)
+        return (metrics, frames, keys, probe.strategy.gatheringsReused)
+    }
+
+    @Test func aReconcileThatReusesTheLastGatheringDecidesAndTouchesTheCacheAsAFullGathering() {
+        // Given drags, flings both ways and pauses over a grid whose memory cache holds about 30
+        // bitmaps (evictions follow the recency the plans' lookups leave), with failed downloads
+        var scenario = Self.photoGrid()
+        scenario.network.failureRate = 0.2
+        scenario.script = [.pause(seconds: 0.5), .drag(velocity: 350, seconds: 1.5),
+                           .fling(velocity: 3000, deceleration: .normal), .pause(seconds: 1),
+                           .fling(velocity: -2500, deceleration: .normal), .pause(seconds: 0.5),
+                           .drag(velocity: 150, seconds: 2), .fling(velocity: 4000, deceleration: .normal),
+                           .pause(seconds: 2), .drag(velocity: -600, seconds: 1), .pause(seconds: 1)]
+        let reusing = Self.gatheringRun(scenario, memoryCacheMB: 18, reusing: true)
+        let gathering = Self.gatheringRun(scenario, memoryCacheMB: 18, reusing: false)
+        // Then reconciles reuse the last gathering (a drag within a row), and every frame and the
+        // memory cache's eviction order after every frame are those of full gatherings
+        #expect(gathering.reused == 0)
+        #expect(reusing.reused > 50, "reused: \(reusing.reused)")
+        let evictions = zip(reusing.keys, reusing.keys.dropFirst()).map { Set($0).subtracting($1).count }
+            .reduce(0, +)
+        #expect(evictions > 0)
+        #expect(reusing.metrics == gathering.metrics)
+        #expect(reusing.frames == gathering.frames)
+        #expect(reusing.keys == gathering.keys)
+    }
+
+    @Test func aMemoryWarningThenASlowDragDecideAndTouchTheCacheAsFullGatherings() {
+        // Given everything loaded, a memory warning (the cache keeps only the visible bitmaps),
+        // then a slow drag within the same rows: no cell, load or disk changes at first
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 20, script: [
+            .drag(velocity: 1000, seconds: 2), .pause(seconds: 2), .memoryWarning, .drag(velocity: 20, seconds: 1),
+        ])
+        scenario.network.bandwidthMbps = 100
+        scenario.images.width = 400
+        scenario.images.height = 400
+        let reusing = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: true)
+        let gathering = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: false)
+        // Then the images the warning evicted are gathered (and loaded) again, as full gatherings do
+        #expect(reusing.metrics.memoryWarnings == 1)
+        #expect(reusing.reused > 0, "reused: \(reusing.reused)")
+        #expect(reusing.metrics == gathering.metrics)
+        #expect(reusing.frames == gathering.frames)
+        #expect(reusing.keys == gathering.keys)
+    }
 }
