@@ -21,4 +21,19 @@ import Testing
         #expect(metrics.displays == 4)
         #expect(metrics.wastedPrefetches == 3)
     }
+
+    @Test func percentilesAreTheNearestRanksOfTheRecordedFramesAndTimesToImage() {
+        // Given 20 scroll frames whose work is 1...20 ns in a shuffled order, and three times to image
+        var recorder = MetricsRecorder()
+        for work in [7, 19, 3, 12, 1, 20, 5, 16, 9, 14, 2, 18, 11, 6, 15, 4, 17, 8, 13, 10] {
+            recorder.recordScrollFrame(work: SimTime(work), hitch: 0, missed: 0, blank: 0)
+        }
+        for time in [7, 3, 9] { recorder.timeToImage.append(SimTime(time)) }
+        // When the run finishes
+        let metrics = recorder.finish()
+        // Then p50, p95, p99 are ranks 10, 19 and 20 of the work, p95 of time to image rank 3
+        #expect(metrics.frames == 20)
+        #expect([metrics.frameWorkP50Nanos, metrics.frameWorkP95Nanos, metrics.frameWorkP99Nanos] == [10, 19, 20])
+        #expect(metrics.timeToImageP95Nanos == 9)
+    }
 }

@@ -41,6 +41,11 @@ import Testing
                 #expect(Array(items.elements) == oracle, "seed \(seed) step \(step)")
                 #expect(items.withElements { Array($0) } == oracle, "seed \(seed) step \(step)")
                 #expect(items.count == oracle.count && items.isEmpty == oracle.isEmpty)
+                // Whether every element lies in a range, against the oracle (empty ranges included)
+                let low = Int(generator.next() % 130) - 5
+                let range = low..<(low + Int(generator.next() % 60))
+                #expect(items.isWithin(range) == oracle.allSatisfy { range.contains($0) },
+                        "seed \(seed) step \(step) range \(range)")
             }
         }
     }

@@ -4,12 +4,14 @@
 /// order, one fixed order for every run.
 struct MetricsRecorder {
     var metrics = RunMetrics()
-    /// Main-thread work of every scroll frame, ns.
-    var frameWork: [SimTime] = []
+    /// Main-thread work of every scroll frame, ns (a `RecordBuffer`: appended to on every scroll
+    /// frame, with no copy-on-write check; reordered by `finish`).
+    let frameWork = RecordBuffer<SimTime>()
     /// Σ blank ratio over scroll frames.
     var blankSum: Double = 0
-    /// Time from a not-ready display's frame to the frame showing its image, ns.
-    var timeToImage: [SimTime] = []
+    /// Time from a not-ready display's frame to the frame showing its image, ns (reordered by
+    /// `finish`).
+    let timeToImage = RecordBuffer<SimTime>()
     /// Σ over in-scroll vsyncs of the blank share on screen, and the number of those vsyncs.
     var vsyncBlankSum: Double = 0
     var vsyncSamples = 0
@@ -60,11 +62,12 @@ struct MetricsRecorder {
         // by a display, are wasted.
         metrics.wastedPrefetches = metrics.prefetches - usefulPrefetches
         // Nearest-rank percentiles, selected rather than sorted (RankSelection).
-        let work = RankSelection.nearestRanks([50, 95, 99], of: frameWork)
+        // Selected in the recorder's own buffers (left reordered: `finish` is called once).
+        let work = RankSelection.nearestRanks([50, 95, 99], reordering: frameWork.mutableElements)
         metrics.frameWorkP50Nanos = work[0]
         metrics.frameWorkP95Nanos = work[1]
         metrics.frameWorkP99Nanos = work[2]
-        metrics.timeToImageP95Nanos = RankSelection.nearestRanks([95], of: timeToImage)[0]
+        metrics.timeToImageP95Nanos = RankSelection.nearestRanks([95], reordering: timeToImage.mutableElements)[0]
         metrics.blankRatioMean = metrics.frames > 0 ? blankSum / Double(metrics.frames) : 0
         metrics.blankRatioVsyncMean = vsyncSamples > 0 ? vsyncBlankSum / Double(vsyncSamples) : 0
         return metrics

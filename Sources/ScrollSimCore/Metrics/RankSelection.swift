@@ -10,24 +10,29 @@ enum RankSelection {
     /// the value of rank ⌈p/100 · n⌉ (at least 1) in ascending order; 0 each when `values` is
     /// empty.
     static func nearestRanks(_ percentiles: [Int], of values: [SimTime]) -> [SimTime] {
-        guard !values.isEmpty else { return percentiles.map { _ in 0 } }
+        var work = values
+        return work.withUnsafeMutableBufferPointer { nearestRanks(percentiles, reordering: $0) }
+    }
+
+    /// `nearestRanks(_:of:)` of the values in `buffer`, selected in place: `buffer` is left
+    /// reordered (the recorder's own buffers, read once at the end of a run, need no copy).
+    static func nearestRanks(_ percentiles: [Int], reordering buffer: UnsafeMutableBufferPointer<SimTime>)
+        -> [SimTime] {
+        guard !buffer.isEmpty else { return percentiles.map { _ in 0 } }
         precondition(zip(percentiles, percentiles.dropFirst()).allSatisfy { $0 <= $1 },
                      "percentiles must ascend")
-        var work = values
-        let count = work.count
+        let count = buffer.count
         var results: [SimTime] = []
         results.reserveCapacity(percentiles.count)
-        work.withUnsafeMutableBufferPointer { buffer in
-            var lower = 0
-            for p in percentiles {
-                let rank = (p * count + 99) / 100  // ceil(p/100 · n)
-                let index = max(rank, 1) - 1
-                select(index, in: buffer, from: lower, to: count)
-                results.append(buffer[index])
-                // Everything from `index` on is at least `buffer[index]`, everything before at
-                // most: a higher rank lies in `index..<count`.
-                lower = index
-            }
+        var lower = 0
+        for p in percentiles {
+            let rank = (p * count + 99) / 100  // ceil(p/100 · n)
+            let index = max(rank, 1) - 1
+            select(index, in: buffer, from: lower, to: count)
+            results.append(buffer[index])
+            // Everything from `index` on is at least `buffer[index]`, everything before at
+            // most: a higher rank lies in `index..<count`.
+            lower = index
         }
         return results
     }

@@ -333,9 +333,21 @@ extension Simulator {
     }
 
     /// `decodeVisibleImages` for a frame with changed cells.
+    ///
+    /// The decodes go in item order; nothing else depends on the list's order (the accounting
+    /// after them updates a set and sums), so the list is sorted only when two or more of its
+    /// cells show an undecoded image (most frames with changes have none to decode).
     @inline(never)
     private func decodeChangedImages() {
-        sortChangedCellsByItem()
+        var undecoded = 0
+        for cell in changedCells.elements where cells[cell].isDisplayed {
+            if let image = cells[cell].image, !image.isDecoded {
+                undecoded += 1
+                if undecoded == 2 { break }
+            }
+        }
+        guard undecoded > 0 else { return }
+        if undecoded > 1 { sortChangedCellsByItem() }
         let perMegapixel = decodeMsPerMegapixel
         // Nothing in this loop changes the list.
         for cell in changedCells.elements where cells[cell].isDisplayed {

@@ -300,7 +300,8 @@ extension Simulator {
         if prefetchDirection != 0 && prefetchDirection != direction {
             cancelled.append(contentsOf: outstandingPrefetches.elements)
             outstandingPrefetches.removeAll()
-        } else if !outstandingPrefetches.isEmpty {
+        } else if !outstandingPrefetches.isWithin(window) {
+            // (Most calls: every outstanding item still in the window, nothing to remove.)
             outstandingPrefetches.removeElements(below: window.lowerBound, into: &cancelled)
             outstandingPrefetches.removeElements(from: window.isEmpty ? window.lowerBound : window.upperBound,
                                                  into: &cancelled)

@@ -451,7 +451,9 @@ final class Simulator {
         cells[cell].isFinal = image != nil && isFinal
         markChanged(cell)
         let isDisplayed = cells[cell].isDisplayed
-        if let old { memory.release(old) }
+        // Consumed: the binding takes the reference swapped out (no retain and release around
+        // the call, as a copy of the variable costs).
+        if let old = consume old { memory.release(old) }
         observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
         if isDisplayed && !isFrameRunning {
             isDirty = true

@@ -25,6 +25,13 @@ struct SortedItems {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[head...])) }
     }
 
+    /// Whether every element lies in `range` (true when there is none).
+    /// - Complexity: O(1).
+    @inline(__always)
+    func isWithin(_ range: Range<Int>) -> Bool {
+        head == storage.count || (storage[head] >= range.lowerBound && storage[storage.count - 1] < range.upperBound)
+    }
+
     /// The elements as a range when they are consecutive integers (`0..<0` when there is none),
     /// else nil.
     /// - Complexity: O(1).
