@@ -26,9 +26,11 @@ private func ms(_ value: SimTime) -> SimTime { value * SimDuration.millisecond }
             }
         }
         harness.drain()
-        // Then 75 completed, and one record served them all
+        // Then 75 completed, and one record of each kind served them all
         #expect(harness.finished.count == 75)
         #expect(harness.network.requestSlotCount == 1)
+        #expect(harness.network.transferSlotCount == 1)
+        #expect(harness.network.ticketRecordCount(ofSession: session.index) < RequestQueue.restartRecords)
     }
 
     @Test("a handle read after its request's record went to a later request reports its own request")

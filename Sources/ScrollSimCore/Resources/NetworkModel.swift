@@ -250,13 +250,11 @@ final class NetworkModel {
     /// its handle reads once it ended. Events and handles carry ids, so a late one (a cancelled
     /// request's first byte, a cancel after the end) finds its request ended, never a later one.
     private let ledger = RecordBuffer<Ledger>()
-    /// The request (its id) of each link transfer.
-    @exclusivity(unchecked) private var requestOfTransfer: [Int] = []
     /// The sessions, in the order they were made.
     private let sessions = RecordBuffer<Session>()
     /// Every connection of the run, in the order opened.
     private let connections = RecordBuffer<Connection>()
-    /// Storage for `transferCheck`'s finished transfers, kept between checks.
+    /// Storage for `transferCheck`'s finished transfers (their requests' ids), kept between checks.
     @exclusivity(unchecked) private var finishedTransfers: [Int] = []
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
@@ -399,6 +397,10 @@ final class NetworkModel {
 
     /// Slots of request records the run has made: as many as were ever live at once (tests).
     var requestSlotCount: Int { requests.count }
+    /// Slots of the link's transfer records (tests).
+    var transferSlotCount: Int { link.transferSlotCount }
+    /// Ticket records of session `s`'s queue (tests).
+    func ticketRecordCount(ofSession s: Int) -> Int { sessions[s].queue.ticketRecordCount }
 
     /// Request `id`'s slot in `requests`, or nil once it ended and was retired.
     @inline(__always)
@@ -676,9 +678,8 @@ final class NetworkModel {
         let now = context.scheduler.now
         requests[r].firstByte = now
         requests[r].state = .transferring
-        requests[r].transfer = link.start(bytes: requests[r].bytes, at: now)
+        requests[r].transfer = link.start(bytes: requests[r].bytes, at: now, owner: requests[r].id)
         radio.begin(at: now)
-        requestOfTransfer.append(requests[r].id)
         rescheduleTransferCheck()
     }
 
@@ -690,8 +691,8 @@ final class NetworkModel {
         finishedTransfers = []
         link.takeFinished(at: context.scheduler.now, into: &finished)
         defer { finishedTransfers = finished }
-        for transfer in finished {
-            guard let r = slot(of: requestOfTransfer[transfer]) else { continue }
+        for id in finished {
+            guard let r = slot(of: id) else { continue }
             bytesDownloaded += requests[r].bytes
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[r].bytes)
