@@ -247,7 +247,13 @@ final class ServerPool {
     /// Job `id` joins the queue (at the caller's time) and starts if a server is free; a job
     /// cancelled before does not.
     func enqueue(_ id: Int) {
-        guard liveSlot(of: id) != nil else { return }
+        guard let r = liveSlot(of: id) else { return }
+        if busy < servers && queueHead == queue.count {
+            // Nothing waits before it: what `startQueued` would do, without the queue (a drained queue
+            // keeps its passed entries until `startQueued` drops them: as many as it ever held).
+            start(r, id: id)
+            return
+        }
         queue.append(id)
         startQueued()
     }
@@ -285,12 +291,12 @@ final class ServerPool {
         case .closure:
             let completion = jobs[r].completion.take()  // (moved out: no retain and release)
             recycle(r)
-            startQueued()
+            if queueHead < queue.count { startQueued() }
             completion?()
         case .decode:
             let decode = decodes[r].take()
             recycle(r)
-            startQueued()
+            if queueHead < queue.count { startQueued() }
             if let decode {
                 memory?.markDecoded(decode.image)
                 decode.completion(decode.image)
@@ -298,7 +304,7 @@ final class ServerPool {
         case .target:
             let job = targeted[r].take()
             recycle(r)
-            startQueued()
+            if queueHead < queue.count { startQueued() }
             if let job {
                 if let image = job.image { memory?.markDecoded(image) }
                 job.target.poolJobEnded(tag: job.tag, image: job.image)
@@ -315,20 +321,27 @@ final class ServerPool {
         }
     }
 
+    /// Starts queued job `id` (slot `r`) on the lowest free server (one is free).
+    @inline(__always)
+    private func start(_ r: Int, id: Int) {
+        jobs[r].state = .running
+        busy += 1
+        var server = 0  // the lowest free one (one is free: `busy < servers`)
+        while server < serverBusy.count && serverBusy[server] { server += 1 }
+        if server == serverBusy.count { server = 0 }
+        serverBusy[server] = true
+        jobs[r].server = server
+        jobs[r].start = context.scheduler.now
+        context.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[r].duration)
+    }
+
+    /// Starts queued jobs, oldest first, while a server is free.
     private func startQueued() {
         while busy < servers && queueHead < queue.count {
             let id = queue[queueHead]
             queueHead += 1
             guard let r = liveSlot(of: id), jobs[r].state == .queued else { continue }  // cancelled while queued
-            jobs[r].state = .running
-            busy += 1
-            var server = 0  // the lowest free one (one is free: `busy < servers`)
-            while server < serverBusy.count && serverBusy[server] { server += 1 }
-            if server == serverBusy.count { server = 0 }
-            serverBusy[server] = true
-            jobs[r].server = server
-            jobs[r].start = context.scheduler.now
-            context.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[r].duration)
+            start(r, id: id)
         }
         if queueHead > 1024 && queueHead * 2 > queue.count {
             queue.removeFirst(queueHead)
