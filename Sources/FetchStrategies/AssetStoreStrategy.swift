@@ -35,14 +35,14 @@ final class AssetStoreStrategy: FetchStrategy {
     }
 
     /// The shared request for one asset.
-    private final class Request: PoolJobTarget, NetworkLoadTarget {
+    private final class Request: PoolJobTarget, NetworkLoadTarget, MainQueueTarget {
         enum Phase {
             case disk(PoolTask)
             case network(NetworkTask)
             case prepare(PoolTask)
             case starting
         }
-        let imageID: Int
+        @exclusivity(unchecked) private(set) var imageID: Int
         /// Tokens not cancelled yet.
         @exclusivity(unchecked) var tokens = 1
         @exclusivity(unchecked) var phase = Phase.starting
@@ -56,12 +56,27 @@ final class AssetStoreStrategy: FetchStrategy {
         /// first (−1 before), then `morePrefetchItems`.
         @exclusivity(unchecked) var firstPrefetchItem = -1
         @exclusivity(unchecked) var morePrefetchItems: [Int] = []
+        /// The prepared image, from the preparation's end until the main-queue block that
+        /// reconfigures the items runs.
+        @exclusivity(unchecked) var prepared: ImageObject?
         /// The strategy, told when the request's disk read, download or preparation ends
         /// (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
         unowned(unsafe) let strategy: AssetStoreStrategy
         init(imageID: Int, strategy: AssetStoreStrategy) {
             self.imageID = imageID
             self.strategy = strategy
+        }
+
+        /// Sets every field as `init` does (a retired request reused by `makeRequest`).
+        func reset(imageID: Int) {
+            self.imageID = imageID
+            tokens = 1
+            phase = .starting
+            firstCell = -1
+            moreCells = []
+            firstPrefetchItem = -1
+            morePrefetchItems = []
+            prepared = nil
         }
 
         /// The disk read (no image) or the preparation (`image`) ended.
@@ -76,6 +91,13 @@ final class AssetStoreStrategy: FetchStrategy {
         /// The download ended.
         func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
             strategy.downloaded(imageID, request: self, result: result)
+        }
+
+        /// The main-queue block queued when the preparation ended runs.
+        func mainQueueBlockRuns(tag: Int) {
+            guard let image = prepared.take() else { return }  // always set when queued
+            strategy.reconfigure(self, image: image)
+            strategy.retiredRequests.append(self)  // done: reused once nothing else holds it
         }
     }
 
@@ -93,6 +115,10 @@ final class AssetStoreStrategy: FetchStrategy {
     private var placeholdersDecoded = 0
     /// The request of each image in flight.
     @exclusivity(unchecked) private var requests = PagedTable<Request?>(empty: nil)
+    /// Requests whose items were reconfigured, reused for new ones instead of allocating, each
+    /// only once nothing else holds it (no token, job, load or main-queue block: a cancelled or
+    /// failed request is never retired, so a late completion cannot reach a reused one).
+    @exclusivity(unchecked) private var retiredRequests: [Request] = []
     /// The token each cell holds: the request it waits for.
     @exclusivity(unchecked) private var cellTokens = DenseTable<Request?>(empty: nil)
     /// Prefetch tokens not yet handed to a cell, by item (items near the viewport).
@@ -214,7 +240,13 @@ final class AssetStoreStrategy: FetchStrategy {
 
     /// Starts the shared request for `imageID`, holding one token.
     private func startRequest(_ imageID: Int) -> Request {
-        let request = Request(imageID: imageID, strategy: self)
+        let request: Request
+        if var retired = retiredRequests.popLast(), isKnownUniquelyReferenced(&retired) {
+            retired.reset(imageID: imageID)
+            request = retired
+        } else {
+            request = Request(imageID: imageID, strategy: self)
+        }
         requests[imageID] = request
         let bytes = diskCache[imageID]
         if bytes != 0 {
@@ -248,7 +280,8 @@ final class AssetStoreStrategy: FetchStrategy {
         requests[imageID] = nil
         memory.store(image, for: imageID)
         if displayedCount[imageID] != 0 { memory.setProtected(imageID, true) }
-        environment.async(onMain: { [unowned(unsafe) self] in self.reconfigure(request, image: image) })
+        request.prepared = image
+        environment.async(onMain: request, tag: 0)  // `reconfigure(request, image: image)`
     }
 
     /// Reconfigures the items whose cells wait for `request` (one main-queue block per image).

@@ -55,7 +55,7 @@ import ScrollSimCore
 ///   format at `compressionQuality` 1.0; no figure for the encode found, so writes cost only their
 ///   disk time, and of the download's bytes, not the re-encode's); a request arriving while its
 ///   download's data is being processed joins it (Kingfisher would start a second download).
-final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
+final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStages {
     /// The options apps change; every default is Kingfisher's.
     struct Configuration: Sendable {
         /// `MemoryStorage.Config.totalCostLimit` in MB; nil (the default) is Kingfisher's
@@ -105,6 +105,14 @@ final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
     private let loads = SharedImageLoads(rule: .first)
     /// The last `kf.taskIdentifier` issued.
     private var lastTaskIdentifier = 0
+    /// The `ImagePrefetcher`s running (one per `prefetchItemsAt` call, kept until its last item
+    /// ended) by slot, nil for a free slot; they report to `workStarted` and `loadDelivered` with a
+    /// `PrefetcherTag` (no closure per item).
+    @exclusivity(unchecked) private var prefetchers: [PriorityWorkQueue?] = []
+    /// The items of each running prefetcher, by ticket.
+    @exclusivity(unchecked) private var prefetcherItems: [[Int]] = []
+    /// The free slots of `prefetchers`.
+    @exclusivity(unchecked) private var freePrefetcherSlots: [Int] = []
 
     /// Kingfisher with `configuration`.
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
@@ -116,6 +124,7 @@ final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
         memory = ImageMemoryCache(environment: environment, configuration: .init(
             policy: .fifo, costLimitBytes: costLimit, expiration: Self.memoryExpiration))
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
+        loads.reportStages(to: self)
     }
 
     func cellForItem(_ cell: CellID, item: Int) {
@@ -130,33 +139,94 @@ final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
             environment.setImage(image, on: cell)
             return
         }
-        let environment = self.environment
         // The result hops to the main queue and is set if the view's `taskIdentifier` is still
-        // `issued` (`setImageOnMain(_:on:ifRepresenting:)`: no block made per delivery).
-        let outcome = retrieve(imageID, item: item, cell: cell, issued: issued) { image in
-            guard let image else { return }
-            environment.setImageOnMain(image, on: cell, ifRepresenting: issued)
-        }
+        // `issued` (`loadDelivered`, `setImageOnMain(_:on:ifRepresenting:)`: no block made per delivery).
+        let outcome = retrieve(imageID, item: item, cell: cell, issued: issued,
+                               delivery: .tag(CellDeliveryTag.make(cell: cell, issued: issued)))
         environment.record(outcome, imageID: imageID)
     }
 
     func prefetch(items: [Int]) {
         let prefetcher = PriorityWorkQueue(width: Self.prefetcherWidth)  // this call's ImagePrefetcher
-        for item in items {
-            let imageID = environment.imageID(forItem: item)
-            let ticket = prefetcher.nextTicket  // a constant for the closures to capture (no box)
-            // `unowned(unsafe)` here and below: `FetchStrategy`, "Lifetime".
-            let added = prefetcher.add(priority: .normal) { [unowned(unsafe) self] in
-                // `startPrefetching`: sources cached in memory or on disk are skipped.
-                if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {
-                    prefetcher.release(ticket)
-                    return
-                }
-                _ = download(imageID, item: item) { _ in prefetcher.release(ticket) }
-            }
+        let slot: Int
+        if let free = freePrefetcherSlots.popLast() {
+            slot = free
+            prefetchers[slot] = prefetcher
+            prefetcherItems[slot] = items
+        } else {
+            slot = prefetchers.count
+            prefetchers.append(prefetcher)
+            prefetcherItems.append(items)
+        }
+        for ticket in items.indices {
+            let tag = PrefetcherTag.make(slot: slot, ticket: ticket)
+            let added = prefetcher.add(priority: .normal, target: self, tag: tag)
             assert(added == ticket)
         }
         prefetcher.startReady()
+        freeIfDone(prefetcher, slot: slot)
+    }
+
+    /// A prefetch's turn in its prefetcher came (`tag` from `PrefetcherTag`): `startPrefetching`
+    /// skips sources cached in memory or on disk, else downloads.
+    func workStarted(tag: Int) {
+        let item = prefetcherItems[PrefetcherTag.slot(tag)][PrefetcherTag.ticket(tag)]
+        let imageID = environment.imageID(forItem: item)
+        if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {
+            prefetchEnded(tag: tag)
+            return
+        }
+        _ = download(imageID, item: item, delivery: .tag(tag))
+    }
+
+    /// A load ended for a requester that joined with `tag`: a prefetch's (`PrefetcherTag`, at least
+    /// 0), or a cell's (`CellDeliveryTag`, below 0).
+    func loadDelivered(tag: Int, image: ImageObject?) {
+        guard tag < 0 else {
+            prefetchEnded(tag: tag)
+            return
+        }
+        guard let image else { return }
+        environment.setImageOnMain(image, on: CellDeliveryTag.cell(tag), ifRepresenting: CellDeliveryTag.issued(tag))
+    }
+
+    /// The prefetch of `tag` ended: its prefetcher's slot is free for the next item.
+    private func prefetchEnded(tag: Int) {
+        let slot = PrefetcherTag.slot(tag)
+        guard let prefetcher = prefetchers[slot] else { preconditionFailure("no prefetcher in slot \(slot)") }
+        prefetcher.release(PrefetcherTag.ticket(tag))
+        freeIfDone(prefetcher, slot: slot)
+    }
+
+    /// Frees `slot` once its `prefetcher` has nothing pending or running (every item ended).
+    private func freeIfDone(_ prefetcher: PriorityWorkQueue, slot: Int) {
+        guard prefetcher.runningCount == 0 && prefetcher.pendingCount == 0 && prefetchers[slot] === prefetcher else {
+            return
+        }
+        prefetchers[slot] = nil
+        prefetcherItems[slot] = []
+        freePrefetcherSlots.append(slot)
+    }
+
+    /// A prefetch's tag: its prefetcher's slot (high bits) and its ticket there (low 32 bits).
+    private enum PrefetcherTag {
+        static func make(slot: Int, ticket: Int) -> Int {
+            precondition(ticket >> 32 == 0 && slot >> 30 == 0, "prefetcher slot or ticket out of range")
+            return slot << 32 | ticket
+        }
+        static func slot(_ tag: Int) -> Int { tag >> 32 }
+        static func ticket(_ tag: Int) -> Int { tag & (1 << 32 - 1) }
+    }
+
+    /// A cell's delivery tag, below 0: `~tag` holds the `kf.taskIdentifier` issued (high bits) and
+    /// the cell (low 24 bits).
+    private enum CellDeliveryTag {
+        static func make(cell: CellID, issued: Int) -> Int {
+            precondition(cell >= 0 && cell >> 24 == 0 && issued >= 0 && issued >> 38 == 0, "cell or task out of range")
+            return ~(issued << 24 | cell)
+        }
+        static func cell(_ tag: Int) -> CellID { ~tag & (1 << 24 - 1) }
+        static func issued(_ tag: Int) -> Int { ~tag >> 24 }
     }
 
     func didReceiveMemoryWarning() {
@@ -178,12 +248,12 @@ final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
     /// `KingfisherManager.retrieveImage` after a memory miss: the disk, else the download. A disk
     /// read is stale once `cell`'s `kf.taskIdentifier` is no longer `issued`.
     private func retrieve(_ imageID: Int, item: Int, cell: CellID, issued: Int,
-                          deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
+                          delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
         let key = diskKey(imageID)
-        guard disk.contains(key: key) else { return download(imageID, item: item, deliver: deliver) }
+        guard disk.contains(key: key) else { return download(imageID, item: item, delivery: delivery) }
         let environment = self.environment
         let isStale = { environment.representedIdentifier(of: cell) != issued }
-        let load = loads.makePrivate(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
+        let load = loads.makePrivate(imageID, token: 0, priority: .normal, delivery: delivery)  // (never left)
         let size = configuration.isDownsampling
             ? environment.pixelSize(ofImage: imageID, mode: thumbnailMode(forItem: item)) : nil
         // CHECK 1 (before the read) in `unlessStale`; CHECKs 2 and 3 (after the read and after
@@ -215,23 +285,18 @@ final class KingfisherStrategy: FetchStrategy, NetworkLoadTarget {
 
     /// `ImageDownloader.downloadImage`, joining a download of the same URL in flight; the data is
     /// processed on the serial processing queue, then cached in memory and on disk. The download
-    /// reports to `networkLoadEnded` with `item` as its tag (no completion closure per download).
-    private func download(_ imageID: Int, item: Int, deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
-        let (load, isNew) = loads.join(imageID, token: loads.makeToken(), priority: .normal, deliver: deliver)
+    /// has the load as its target and `item` as its tag (`loadNetworkEnded`: no completion
+    /// closure per download).
+    private func download(_ imageID: Int, item: Int, delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
+        // Token 0: Kingfisher never cancels a request, so no requester leaves.
+        let (load, isNew) = loads.join(imageID, token: 0, priority: .normal, delivery: delivery)
         guard isNew else { return .inflightJoin }
-        load.network = session.load(imageID, priority: .normal, target: self, tag: item)
+        load.network = session.load(imageID, priority: .normal, target: load, tag: item)
         return .miss
     }
 
-    /// The download of `imageID` started for `item` (`tag`) ended. Its load is the one in flight
-    /// for the image: Kingfisher never cancels a download, and a load leaves the table only when
-    /// it completes or fails, after this.
-    func networkLoadEnded(tag item: Int, imageID: Int, result: NetworkResult) {
-        guard let load = loads.inflightLoad(for: imageID) else {
-            // Unreachable while Kingfisher never cancels a download; a release build goes on.
-            assertionFailure("no load of image \(imageID)")
-            return
-        }
+    /// The download of `load` started for `item` (`tag`) ended.
+    func loadNetworkEnded(_ load: SharedImageLoad, tag item: Int, result: NetworkResult) {
         load.network = nil
         guard case .success(let bytes) = result else {
             loads.fail(load)

@@ -63,7 +63,7 @@ import ScrollSimCore
 ///   memory, 100 entries); the next data task for the image takes them out and asks for the rest
 ///   with `Range`/`If-Range`, and a 206 response is appended to them (`TaskFetchOriginalData.swift`
 ///   at 13.2.0; the servers' `Accept-Ranges`, validators and 206 answers are assumed: docs/fidelity.md).
-final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
+final class NukeStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStages {
     /// `ImageCache.defaultCostLimit` on `device`, bytes: `min(Int(Double(physicalMemory) × 0.15),
     /// 805_306_368)` (768 MB), computed as Nuke 13.2.0 does.
     static func defaultMemoryCostLimitBytes(on device: DeviceInfo) -> Int64 {
@@ -156,6 +156,7 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
         rateLimiter = TokenBucketRateLimiter(environment: environment)
         resumableData = ResumableDataStorage(physicalMemoryBytes: environment.device.physicalMemoryBytes,
                                              environment: environment)
+        loads.reportStages(to: self)
     }
 
     func prepareForReuse(_ cell: CellID) {
@@ -173,7 +174,8 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
         environment.setImage(nil, on: cell)
         let token = cellLoads.begin(cell)
         let outcome = loadImage(imageID, item: item, token: token, priority: .normal,
-                                deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
+                                delivery: .closure(cellLoads.delivery(to: cell, token: token,
+                                                                      environment: environment)))
         environment.record(outcome, imageID: imageID)
     }
 
@@ -206,10 +208,12 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
         let token = loads.makeToken()
         // The task is still held: its work runs only while its ticket is (a cancel releases both).
         prefetchTasks.update(imageID) { $0.token = token }
-        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
-        _ = loadImage(imageID, item: item, token: token, priority: .low) { [unowned(unsafe) self] _ in
-            prefetchEnded(imageID, ticket: ticket)
-        }
+        _ = loadImage(imageID, item: item, token: token, priority: .low, delivery: .tag(tag))  // `loadDelivered`
+    }
+
+    /// A prefetch task's load ended (`tag`: its `PrefetchTag`).
+    func loadDelivered(tag: Int, image: ImageObject?) {
+        prefetchEnded(environment.imageID(forItem: PrefetchTag.item(tag)), ticket: PrefetchTag.ticket(tag))
     }
 
     func cancelPrefetching(items: [Int]) {
@@ -249,8 +253,8 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
     /// its URL cache under `.withURLCache`, else the network), then process or decompress and
     /// store in memory. A request URLSession will answer from its URL cache counts as a disk hit.
     private func loadImage(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
-                           deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
-        let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
+                           delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
+        let (load, isNew) = loads.join(imageID, token: token, priority: priority, delivery: delivery)
         guard isNew else { return .inflightJoin }
         let resized = isDownsampling
             ? Self.resizedSize(source: environment.imagePixelSize(ofImage: imageID),
@@ -262,38 +266,52 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
             }
             return .diskHit
         }
-        rateLimiter.execute { [unowned(unsafe) self] in
-            guard !load.isCancelled else { return false }
-            load.enqueue(on: dataLoadingQueue, target: self, tag: DataLoadTag.make(imageID, resizedTo: resized))
-            return true
-        }
+        rateLimiter.execute(target: load, tag: DataLoadTag.make(imageID, resizedTo: resized))  // `loadPassedRateLimit`
         return session.outcomeOfLoad(imageID)
+    }
+
+    /// The rate limiter let `load`'s data task (`tag` from `DataLoadTag`) go on to `dataLoadingQueue`,
+    /// unless the load was cancelled meanwhile.
+    func loadPassedRateLimit(_ load: SharedImageLoad, tag: Int) -> Bool {
+        guard !load.isCancelled else { return false }
+        load.enqueue(on: dataLoadingQueue, target: self, tag: tag)
+        return true
     }
 
     /// `load`'s data task starts on `dataLoadingQueue` (`resized`: the processor's output size).
     private func dataLoadStarted(_ load: SharedImageLoad, resizedTo resized: (width: Int, height: Int)?) {
-        let imageID = load.imageID
         // `performDataLoad`: bytes kept from an earlier download are taken out and the rest
         // asked for (`Range: bytes=N-`, `If-Range`). URLSession answers a whole-image request
         // from its URL cache when it holds the response (a disk read, no connection), else
         // from the network, and stores the download.
-        let kept = resumableData.remove(imageID) ?? 0
-        let task = session.load(imageID, priority: .normal, rangeStart: kept) { [unowned(unsafe) self] result in
-            load.network = nil
-            load.onCancel = nil
-            load.leaveQueue()
-            guard case .success(let bytes) = result else {
-                // No response body: the bytes taken out go back (`tryToSaveResumableData`).
-                if kept > 0 { resumableData.store(imageID, bytes: kept) }
-                loads.fail(load)
-                return
-            }
-            // A 206 is appended to the kept bytes (`dataTask(didReceiveResponse:)`).
-            dataCache?.store(imageID, bytes: kept + bytes)
-            finish(load, resizedTo: resized)
+        let kept = resumableData.remove(load.imageID) ?? 0
+        load.network = session.load(load.imageID, priority: .normal, rangeStart: kept, target: load,
+                                    tag: SizeBits.make(resized))
+        load.cancelTag = Int(kept)  // for `downloadCancelled`, and read when the task ends
+    }
+
+    /// `load`'s data task ended (`tag`: the resized size, `SizeBits`); its `cancelTag` holds the
+    /// bytes it resumed from (also after a cancel whose completion came first).
+    func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult) {
+        let imageID = load.imageID
+        guard let kept = load.cancelTag.take().map(Int64.init) else { preconditionFailure("no kept bytes") }
+        load.network = nil
+        load.leaveQueue()
+        guard case .success(let bytes) = result else {
+            // No response body: the bytes taken out go back (`tryToSaveResumableData`).
+            if kept > 0 { resumableData.store(imageID, bytes: kept) }
+            loads.fail(load)
+            return
         }
-        load.network = task
-        load.onCancel = { [unowned(unsafe) self] in downloadCancelled(task, imageID: imageID, kept: kept) }
+        // A 206 is appended to the kept bytes (`dataTask(didReceiveResponse:)`).
+        dataCache?.store(imageID, bytes: kept + bytes)
+        finish(load, resizedTo: SizeBits.size(tag))
+    }
+
+    /// `load`'s data task was cancelled (`kept`: the bytes it resumed from).
+    func loadCancelled(_ load: SharedImageLoad, tag kept: Int, network: NetworkTask?) {
+        guard let network else { preconditionFailure("a data task's cancel without its task") }
+        downloadCancelled(network, imageID: load.imageID, kept: Int64(kept))
     }
 
     /// `onCancelled` of a data task: once the cancel has taken effect (the task then reports the
@@ -321,37 +339,28 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
     }
 
     /// The original image is here: the resize processor draws it (`imageProcessingQueue`), or it
-    /// is decompressed. (These stages keep closures that capture the load: a late network or disk
+    /// is decompressed (`imageDecompressingQueue`). (These stages have the load as their target,
+    /// with the size drawn as tag (`SizeBits`; 0: decompression): a late network or disk
     /// completion, whose cancel was deferred to the main thread's cursor, runs them on a cancelled
     /// load that is no longer the one in the table.)
     private func finish(_ load: SharedImageLoad, resizedTo size: (width: Int, height: Int)?) {
-        guard let size else {
-            decompress(load)
-            return
-        }
-        let imageID = load.imageID
-        load.enqueue(on: processingQueue) { [unowned(unsafe) self] in
-            let mode = DecodeMode.drawn(width: size.width, height: size.height)
-            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
-                load.job = nil
-                load.leaveQueue()
-                memory.store(image, for: imageID)
-                loads.complete(load, with: image)
-            }
-        }
+        load.enqueue(on: size == nil ? decompressionQueue : processingQueue, stageTag: SizeBits.make(size))
     }
 
-    /// Decompression on `imageDecompressingQueue`, then the memory cache and the requesters.
-    private func decompress(_ load: SharedImageLoad) {
-        let imageID = load.imageID
-        load.enqueue(on: decompressionQueue) { [unowned(unsafe) self] in
-            load.job = environment.decode(imageID, mode: .full) { [unowned(unsafe) self] image in
-                load.job = nil
-                load.leaveQueue()
-                memory.store(image, for: imageID)
-                loads.complete(load, with: image)
-            }
-        }
+    /// `load`'s turn on the processing or decompression queue (`tag` from `SizeBits`) came: it is
+    /// drawn at its size, or decompressed.
+    func loadWorkStarted(_ load: SharedImageLoad, tag: Int) {
+        let mode = SizeBits.size(tag).map { DecodeMode.drawn(width: $0.width, height: $0.height) } ?? .full
+        load.job = environment.decode(load.imageID, mode: mode, target: load, tag: 0)
+    }
+
+    /// `load`'s drawing or decompression ended: the memory cache, then the requesters.
+    func loadJobEnded(_ load: SharedImageLoad, tag: Int, image: ImageObject?) {
+        guard let image else { preconditionFailure("a decode without an image") }
+        load.job = nil
+        load.leaveQueue()
+        memory.store(image, for: load.imageID)
+        loads.complete(load, with: image)
     }
 
     /// A data load (`tag` from `DataLoadTag`) starts on `dataLoadingQueue`. Its load is the one in
@@ -364,22 +373,29 @@ final class NukeStrategy: FetchStrategy, PriorityWorkTarget {
     }
 
     /// The tag of a data load in `dataLoadingQueue`: below zero (apart from `PrefetchTag`), `~tag`
-    /// holding the image ID (low 31 bits) and the resized size if any (15 bits each, then a flag,
-    /// bit 62).
+    /// holding the image ID (low 31 bits) and the resized size if any (`SizeBits`, above).
     private enum DataLoadTag {
-        private static let sizeFlag = 1 << 62
         static func make(_ imageID: Int, resizedTo size: (width: Int, height: Int)?) -> Int {
             precondition(imageID >= 0 && imageID >> 31 == 0, "image ID out of range")
-            guard let size else { return ~imageID }
-            precondition(size.width >= 0 && size.width >> 15 == 0 && size.height >= 0 && size.height >> 15 == 0,
-                         "size out of range")
-            return ~(sizeFlag | size.width << 46 | size.height << 31 | imageID)
+            return ~(SizeBits.make(size) << 31 | imageID)
         }
         static func imageID(_ tag: Int) -> Int { ~tag & (1 << 31 - 1) }
-        static func size(_ tag: Int) -> (width: Int, height: Int)? {
-            let bits = ~tag
-            guard bits & sizeFlag != 0 else { return nil }
-            return (bits >> 46 & (1 << 15 - 1), bits >> 31 & (1 << 15 - 1))
+        static func size(_ tag: Int) -> (width: Int, height: Int)? { SizeBits.size(~tag >> 31) }
+    }
+
+    /// An optional size in 31 bits: 0 for none, else a flag (bit 30), the width (bits 15-29) and
+    /// the height (bits 0-14). `size` reads the low 31 bits.
+    private enum SizeBits {
+        private static let flag = 1 << 30
+        static func make(_ size: (width: Int, height: Int)?) -> Int {
+            guard let size else { return 0 }
+            precondition(size.width >= 0 && size.width >> 15 == 0 && size.height >= 0 && size.height >> 15 == 0,
+                         "size out of range")
+            return flag | size.width << 15 | size.height
+        }
+        static func size(_ bits: Int) -> (width: Int, height: Int)? {
+            guard bits & flag != 0 else { return nil }
+            return (bits >> 15 & (1 << 15 - 1), bits & (1 << 15 - 1))
         }
     }
 }

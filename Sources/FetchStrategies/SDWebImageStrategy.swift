@@ -52,7 +52,7 @@ import ScrollSimCore
 ///   SDWebImage does not blacklist); disk expiry (1 week); the CPU cost of re-encoding a thumbnail
 ///   (a global queue, assumed small); one thumbnail size per image (the first requester's), where
 ///   SDWebImage keys each size apart.
-final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
+final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLoadStages {
     /// The settings apps change; every default is SDWebImage's.
     struct Configuration: Sendable {
         /// `SDImageCacheConfig.maxMemoryCost` in MB; 0 (the default) means no limit.
@@ -109,6 +109,7 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
         disk = DiskCacheModel(environment: environment, writesUseIOQueue: true)
         downloadQueue = PriorityWorkQueue(width: Self.maxConcurrentDownloads, placement: .submissionOrder,
                                           order: configuration.downloadOrder == .lifo ? .lastInFirstOut : .priority)
+        loads.reportStages(to: self)
     }
 
     func cellForItem(_ cell: CellID, item: Int) {
@@ -122,7 +123,7 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
         }
         let token = cellLoads.begin(cell)
         let outcome = request(imageID, item: item, token: token, priority: .normal,
-                              deliver: cellLoads.delivery(to: cell, token: token, environment: environment))
+                              delivery: .closure(cellLoads.delivery(to: cell, token: token, environment: environment)))
         environment.record(outcome, imageID: imageID)
     }
 
@@ -150,10 +151,13 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
             prefetcher.release(ticket)
             return
         }
-        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
-        _ = request(imageID, item: item, token: loads.makeToken(), priority: .low) { [unowned(unsafe) self] _ in
-            prefetcher.release(ticket)
-        }
+        // Token 0: a prefetch never leaves its load; `loadDelivered` releases the slot.
+        _ = request(imageID, item: item, token: 0, priority: .low, delivery: .tag(ticket))
+    }
+
+    /// A prefetch's load ended (`tag`: its ticket in the prefetcher).
+    func loadDelivered(tag ticket: Int, image: ImageObject?) {
+        prefetcher.release(ticket)
     }
 
     func didReceiveMemoryWarning() {
@@ -187,17 +191,16 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
 
     /// `SDWebImageManager` after a memory miss: the disk query, else the downloader.
     private func request(_ imageID: Int, item: Int, token: Int, priority: RequestPriority,
-                         deliver: @escaping (ImageObject?) -> Void) -> RequestOutcome {
-        let mode = decodeMode(imageID, forItem: item)
+                         delivery: consuming SharedImageLoads.Delivery) -> RequestOutcome {
         // Downsampling: the thumbnail key is queried, and it is always written with the data
         // (an unlimited disk never drops one without the other).
         let diskKey = configuration.isDownsampling
             ? DiskCacheModel.processedKey(imageID) : DiskCacheModel.originalKey(imageID)
         if disk.contains(key: diskKey) {
-            let load = loads.makePrivate(imageID, token: token, priority: priority, deliver: deliver)
+            let load = loads.makePrivate(imageID, token: token, priority: priority, delivery: delivery)
             let stored: DecodeMode
             if configuration.isDownsampling {
-                let size = environment.pixelSize(ofImage: imageID, mode: mode)
+                let size = environment.pixelSize(ofImage: imageID, mode: decodeMode(imageID, forItem: item))
                 stored = .stored(width: size.width, height: size.height)
             } else {
                 stored = .full
@@ -212,7 +215,7 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
             }
             return .diskHit
         }
-        let (load, isNew) = loads.join(imageID, token: token, priority: priority, deliver: deliver)
+        let (load, isNew) = loads.join(imageID, token: token, priority: priority, delivery: delivery)
         guard isNew else { return .inflightJoin }  // only the handlers are added
         load.enqueue(on: downloadQueue, target: self, tag: ~item)  // (negative: not a `PrefetchTag`)
         return .miss
@@ -220,44 +223,66 @@ final class SDWebImageStrategy: FetchStrategy, PriorityWorkTarget {
 
     /// The download operation of the load in flight for `item`'s image, which `item`'s request
     /// created, starts. That load is the one queued: a cancelled load left the queue (and the
-    /// table) at once, and a load ends only after its download started. The later stages keep
-    /// closures that capture the load: a cancel can reach the network or the decoders after their
-    /// completion (it is deferred to the main thread's cursor), which then runs on the cancelled
-    /// load, no longer the one in the table.
+    /// table) at once, and a load ends only after its download started. The later stages have the
+    /// load as their target (`loadNetworkEnded`, `loadJobEnded`): a cancel can reach the network
+    /// or the decoders after their completion (it is deferred to the main thread's cursor), which
+    /// then runs on the cancelled load, no longer the one in the table.
     private func downloadStarted(item: Int) {
         let imageID = environment.imageID(forItem: item)
         guard let load = loads.inflightLoad(for: imageID) else { preconditionFailure("no load of image \(imageID)") }
         let mode = decodeMode(imageID, forItem: item)
-        // `unowned(unsafe)`: `FetchStrategy`, "Lifetime".
-        load.network = session.load(imageID, priority: load.initialPriority) { [unowned(unsafe) self] result in
-            load.network = nil
-            guard case .success(let bytes) = result else {
-                load.leaveQueue()
-                loads.fail(load)
-                return
-            }
-            load.job = environment.decode(imageID, mode: mode) { [unowned(unsafe) self] image in
-                load.job = nil
-                load.leaveQueue()
-                // `callStoreOriginCacheProcessForOperation:` writes the data under the original
-                // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
-                // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
-                // image in memory, then enqueues a second block after the first
-                memory.store(image, for: imageID)
-                if configuration.isDownsampling {
-                    // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
-                    // under the thumbnail key
-                    disk.store(imageID, bytes: bytes)
-                    let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: bytes,
-                                                                    environment: environment)
-                    disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
-                } else {
-                    // No transformer, no thumbnail: both blocks write the data to the URL's file
-                    // (`NSDataWritingAtomic` replacing it)
-                    disk.store(imageID, bytes: bytes, writes: 2)
-                }
-                loads.complete(load, with: image)
+        load.network = session.load(imageID, priority: load.initialPriority, target: load, tag: DecodeTag.make(mode))
+    }
+
+    /// The download of `load` ended (`tag`: its `DecodeTag`): the operation's coder queue decodes it.
+    func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult) {
+        load.network = nil
+        guard case .success(let bytes) = result else {
+            load.leaveQueue()
+            loads.fail(load)
+            return
+        }
+        load.job = environment.decode(load.imageID, mode: DecodeTag.mode(tag), target: load, tag: Int(bytes))
+    }
+
+    /// The decode of `load`'s download ended (`tag`: the downloaded bytes): the caches, then the
+    /// requesters.
+    func loadJobEnded(_ load: SharedImageLoad, tag bytes: Int, image: ImageObject?) {
+        guard let image else { preconditionFailure("a decode without an image") }
+        let imageID = load.imageID
+        load.job = nil
+        load.leaveQueue()
+        // `callStoreOriginCacheProcessForOperation:` writes the data under the original
+        // key, disk only (`originalStoreCacheType` SDImageCacheTypeDisk), in one `ioQueue`
+        // block; `callStoreCacheProcessForOperation:` (SDImageCacheTypeAll) stores the
+        // image in memory, then enqueues a second block after the first
+        memory.store(image, for: imageID)
+        if configuration.isDownsampling {
+            // A thumbnail (`sd_isThumbnail`): the second block writes it re-encoded
+            // under the thumbnail key
+            disk.store(imageID, bytes: Int64(bytes))
+            let processed = ProcessedImageData.encodedBytes(of: image, dataBytes: Int64(bytes),
+                                                            environment: environment)
+            disk.store(key: DiskCacheModel.processedKey(imageID), bytes: processed)
+        } else {
+            // No transformer, no thumbnail: both blocks write the data to the URL's file
+            // (`NSDataWritingAtomic` replacing it)
+            disk.store(imageID, bytes: Int64(bytes), writes: 2)
+        }
+        loads.complete(load, with: image)
+    }
+
+    /// A download's decode as a tag: -1 for a full decode, else a thumbnail's maximum pixel size.
+    private enum DecodeTag {
+        static func make(_ mode: DecodeMode) -> Int {
+            switch mode {
+            case .full: return -1
+            case .thumbnail(let maxPixelSize):
+                precondition(maxPixelSize >= 0, "thumbnail size out of range")
+                return maxPixelSize
+            default: preconditionFailure("not a download's decode")
             }
         }
+        static func mode(_ tag: Int) -> DecodeMode { tag < 0 ? .full : .thumbnail(maxPixelSize: tag) }
     }
 }

@@ -53,7 +53,7 @@ import ScrollSimCore
 /// Not modelled: progressive JPEG renders, the age limits (30 days), VisibleOnly and
 /// LowMemory modes, drawing costs beyond the decode; the contents cache is keyed by image and
 /// size rather than by `UIImage` instance.
-final class TextureStrategy: FetchStrategy {
+final class TextureStrategy: FetchStrategy, MainQueueTarget {
     /// The tuning; every default is Texture's or PINRemoteImage's.
     struct Configuration: Sendable {
         /// Full-mode preload range ahead of the viewport, screens. Default 2.5.
@@ -153,7 +153,7 @@ final class TextureStrategy: FetchStrategy {
         /// download runs to its end (`PINRemoteImageTask.m:123-130`, `l_cancelWithUUID:`).
         @exclusivity(unchecked) var isPinned = false
         /// The image it loads.
-        let imageID: Int
+        @exclusivity(unchecked) private(set) var imageID: Int
         /// The strategy, told when the load ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
         unowned(unsafe) let strategy: TextureStrategy
         init(item: Int, imageID: Int, phase: Phase, tier: Tier, strategy: TextureStrategy) {
@@ -163,6 +163,18 @@ final class TextureStrategy: FetchStrategy {
             self.imageID = imageID
             self.strategy = strategy
             tierCounts[tier.rawValue] = 1
+        }
+
+        /// Sets every field as `init` does (a retired fetch reused by `makeFetch`).
+        func reset(item: Int, imageID: Int, phase: Phase, tier: Tier) {
+            items.reset(to: item)
+            tierCounts = SIMD3<Int>(0, 0, 0)
+            tierCounts[tier.rawValue] = 1
+            self.phase = phase
+            self.tier = tier
+            queueStamp = -1
+            isPinned = false
+            self.imageID = imageID
         }
 
         /// The PINCache disk read of `tag` bytes ended.
@@ -177,13 +189,16 @@ final class TextureStrategy: FetchStrategy {
     }
 
     /// A draw in flight, shared by the nodes of one `DrawKey` (identity-checked like `Fetch`),
-    /// and the target its decode reports to.
-    private final class Draw: PoolJobTarget {
+    /// the target its decode reports to, and then the main-queue block that commits its contents
+    /// (also made for contents taken from the contents cache, which commit the same way).
+    private final class Draw: PoolJobTarget, MainQueueTarget {
         @exclusivity(unchecked) var task: PoolTask?
         /// The nodes waiting for it, in join order.
         @exclusivity(unchecked) var items: InsertionOrderedSet
+        /// The contents its main-queue block commits (held by the display transaction until then).
+        @exclusivity(unchecked) var contents: ImageObject?
         /// What it draws.
-        let key: DrawKey
+        @exclusivity(unchecked) private(set) var key: DrawKey
         /// The strategy, told when the draw ends (`unowned(unsafe)`: `FetchStrategy`, "Lifetime").
         unowned(unsafe) let strategy: TextureStrategy
         init(item: Int, key: DrawKey, strategy: TextureStrategy) {
@@ -192,10 +207,26 @@ final class TextureStrategy: FetchStrategy {
             self.strategy = strategy
         }
 
+        /// Sets every field as `init` does (a retired draw reused by `makeDraw`).
+        func reset(item: Int, key: DrawKey) {
+            task = nil
+            items.reset(to: item)
+            contents = nil
+            self.key = key
+        }
+
         /// The draw's decode ended.
         func poolJobEnded(tag: Int, image: ImageObject?) {
             // A decode always hands over its image.
             if let image { strategy.drawn(image, key: key, draw: self) }
+        }
+
+        /// The main-queue block committing `contents` runs.
+        func mainQueueBlockRuns(tag: Int) {
+            guard let image = contents.take() else { return }  // always set when queued
+            strategy.commit(image, key: key, to: items)
+            strategy.environment.release(image)
+            strategy.retiredDraws.append(self)  // done: reused once nothing else holds it
         }
     }
 
@@ -219,6 +250,14 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var nodes = IntKeyedTable<Node>()
     /// Data loads by image.
     @exclusivity(unchecked) private var fetches = PagedTable<Fetch?>(empty: nil)
+    /// Fetches and draws that ended (their data arrived; their contents were committed), reused
+    /// for new ones instead of allocating, each only once nothing else holds it (no job, load or
+    /// main-queue block can still tell it anything: a cancelled one is never retired).
+    @exclusivity(unchecked) private var retiredFetches: [Fetch] = []
+    @exclusivity(unchecked) private var retiredDraws: [Draw] = []
+    /// Storage reused for the keys a PINCache insertion evicts (read by nobody: PINCache trims
+    /// without telling), so a trim allocates nothing.
+    @exclusivity(unchecked) private var evictedScratch: [Int] = []
     /// Draws in flight and backing stores held by nodes (the weak contents cache), by image: one
     /// entry per backing size in use, the first in this table (no list to allocate for the usual
     /// single size; `BackingStore()` when it has none) ...
@@ -248,9 +287,10 @@ final class TextureStrategy: FetchStrategy {
     @exclusivity(unchecked) private var displayRowHint = CollectionLayout.RowHint()
     /// Offset of the last range update (nil before the first).
     @exclusivity(unchecked) private var lastOffset: Double?
-    /// The ranges of items whose interface state the last range update changed (storage kept
-    /// between updates).
-    @exclusivity(unchecked) private var changedRanges: [Range<Int>] = []
+    /// The ranges of items whose interface state the last range update changed, its first ones
+    /// (storage kept between updates: room for the most an update collects, 3 × 4, written in
+    /// place, never emptied).
+    @exclusivity(unchecked) private var changedRanges = [Range<Int>](repeating: 0..<0, count: 12)
 
     /// Loads cancelled because their last node left the preload range (for tests).
     @exclusivity(unchecked) private(set) var cancelledFetches = 0
@@ -332,20 +372,23 @@ final class TextureStrategy: FetchStrategy {
         for item in leaving.below { exitPreload(item) }
         for item in leaving.above { exitPreload(item) }
         var changed: [Range<Int>] = []
-        swap(&changed, &changedRanges)  // uniquely referenced: emptied in place, its storage kept
-        changed.removeAll(keepingCapacity: true)
-        Self.collectChanges(from: preloadRange, to: preload, within: preload, into: &changed)
-        Self.collectChanges(from: displayRange, to: display, within: preload, into: &changed)
-        Self.collectChanges(from: visibleRange, to: visible, within: preload, into: &changed)
+        swap(&changed, &changedRanges)  // uniquely referenced: written in place
+        var count = 0
+        Self.collectChanges(from: preloadRange, to: preload, within: preload, into: &changed, count: &count)
+        Self.collectChanges(from: displayRange, to: display, within: preload, into: &changed, count: &count)
+        Self.collectChanges(from: visibleRange, to: visible, within: preload, into: &changed, count: &count)
         // By lower bound, by insertion (at most 12 ranges); equal bounds keep their order.
-        changed.withUnsafeMutableBufferPointer { InsertionSort.sort($0, by: \.lowerBound) }
+        changed.withUnsafeMutableBufferPointer {
+            InsertionSort.sort(UnsafeMutableBufferPointer(rebasing: $0[..<count]), by: \.lowerBound)
+        }
         changedRanges = changed
         preloadRange = preload
         displayRange = display
         visibleRange = visible
         // The union of the changed ranges, ascending, each item once.
         var next = Int.min
-        for range in changed {
+        for index in 0..<count {
+            let range = changed[index]
             for item in max(next, range.lowerBound)..<max(next, range.upperBound) {
                 updateInterfaceState(item, display: display, visible: visible)
             }
@@ -353,18 +396,19 @@ final class TextureStrategy: FetchStrategy {
         }
     }
 
-    /// Appends to `changed` the non-empty ranges of the items whose membership of a range changes
-    /// from `old` to `new`: those entering it, and those leaving it that stay within `preload`.
+    /// Writes into `changed` from `count` on (advancing it) the non-empty ranges of the items whose
+    /// membership of a range changes from `old` to `new`: those entering it, and those leaving it
+    /// that stay within `preload` (at most 4).
     private static func collectChanges(from old: Range<Int>, to new: Range<Int>, within preload: Range<Int>,
-                                       into changed: inout [Range<Int>]) {
+                                       into changed: inout [Range<Int>], count: inout Int) {
         guard old != new else { return }
         let entered = difference(new, old)
         let left = difference(old, new)
-        if !entered.below.isEmpty { changed.append(entered.below) }
-        if !entered.above.isEmpty { changed.append(entered.above) }
         let leftBelow = left.below.clamped(to: preload), leftAbove = left.above.clamped(to: preload)
-        if !leftBelow.isEmpty { changed.append(leftBelow) }
-        if !leftAbove.isEmpty { changed.append(leftAbove) }
+        if !entered.below.isEmpty { (changed[count], count) = (entered.below, count + 1) }
+        if !entered.above.isEmpty { (changed[count], count) = (entered.above, count + 1) }
+        if !leftBelow.isEmpty { (changed[count], count) = (leftBelow, count + 1) }
+        if !leftAbove.isEmpty { (changed[count], count) = (leftAbove, count + 1) }
     }
 
     /// The range update reached `item`, in the preload range, whose interface state may have changed.
@@ -374,9 +418,12 @@ final class TextureStrategy: FetchStrategy {
         let inDisplay = display.contains(item)
         let previous = nodes.update(item) { node in
             defer { (node.tier, node.isInDisplayRange) = (tier, inDisplay) }
-            return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID)
+            // Whether `drawIfReady` would start or join a draw (its first check, read in this access).
+            let wantsDraw = node.hasImage && node.contents == nil && !node.isDrawing
+            return (tier: node.tier, isInDisplayRange: node.isInDisplayRange, imageID: node.imageID,
+                    wantsDraw: wantsDraw)
         }
-        guard let (oldTier, wasInDisplay, imageID) = previous else {
+        guard let (oldTier, wasInDisplay, imageID, wantsDraw) = previous else {
             enterPreload(item, tier: tier, inDisplay: inDisplay)
             return
         }
@@ -388,7 +435,7 @@ final class TextureStrategy: FetchStrategy {
             updatePriority(of: fetch, imageID)
         }
         if inDisplay {
-            drawIfReady(item)
+            if wantsDraw { drawIfReady(item) }  // else it has its contents or waits for them
         } else if wasInDisplay {
             leaveDisplay(item)
         }
@@ -428,7 +475,7 @@ final class TextureStrategy: FetchStrategy {
             updatePriority(of: fetch, imageID)
             return
         }
-        let fetch = Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
+        let fetch = makeFetch(item: item, imageID: imageID, tier: tier)
         fetches[imageID] = fetch
         if disk.touch(imageID), let bytes = disk.cost(of: imageID) {
             diskReads += 1
@@ -533,8 +580,8 @@ final class TextureStrategy: FetchStrategy {
         resumeDataWrites += 1
         resumeDataBytes += received
         environment.writeDisk(bytes: received)
-        var evicted: [Int] = []
-        disk.insert(Self.resumeKey(imageID), cost: received, evicted: &evicted)
+        evictedScratch.removeAll(keepingCapacity: true)
+        disk.insert(Self.resumeKey(imageID), cost: received, evicted: &evictedScratch)
     }
 
     /// The highest tier among the nodes sharing `imageID`'s download.
@@ -606,9 +653,9 @@ final class TextureStrategy: FetchStrategy {
             fetches[imageID] = nil  // the nodes keep no image; a later preload entry retries
             return
         }
-        var evicted: [Int] = []
         environment.writeDisk(bytes: bytes) {}
-        disk.insert(imageID, cost: bytes, evicted: &evicted)
+        evictedScratch.removeAll(keepingCapacity: true)
+        disk.insert(imageID, cost: bytes, evicted: &evictedScratch)
         dataArrived(imageID, bytes: bytes, fetch: fetch)
     }
 
@@ -618,8 +665,8 @@ final class TextureStrategy: FetchStrategy {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
         // Unlimited: nothing is evicted (and no fetch runs for an image already held).
-        var evicted: [Int] = []
-        memory.insert(imageID, cost: bytes, evicted: &evicted)  // malloc'd data: charged to the footprint
+        evictedScratch.removeAll(keepingCapacity: true)
+        memory.insert(imageID, cost: bytes, evicted: &evictedScratch)  // malloc'd data: charged to the footprint
         for item in fetch.items {
             let isInDisplayRange = nodes.update(item) { node in
                 node.hasImage = true
@@ -627,6 +674,7 @@ final class TextureStrategy: FetchStrategy {
             }
             if isInDisplayRange == true { drawIfReady(item) }
         }
+        retiredFetches.append(fetch)  // done: reused once nothing else holds it
     }
 
     // MARK: Display
@@ -678,20 +726,18 @@ final class TextureStrategy: FetchStrategy {
         }
         guard let key = ready ?? nil, key.width > 0 && key.height > 0 else { return }  // else nothing to draw into
         if let held = self.held(key) {
-            // The contents cache: committed on the main thread, like a draw.
-            let image = held.image
-            environment.retain(image)  // held by the display transaction until it commits
-            environment.async(onMain: { [unowned(unsafe) self] in
-                self.commit(image, key: key, to: [item])
-                self.environment.release(image)
-            })
+            // The contents cache: committed on the main thread, like a draw (one of `item` alone).
+            let commit = makeDraw(item: item, key: key)
+            commit.contents = held.image
+            environment.retain(held.image)  // held by the display transaction until it commits
+            environment.async(onMain: commit, tag: 0)
             return
         }
         if let draw = self.draw(key) {
             draw.items.insert(item)
             return
         }
-        let draw = Draw(item: item, key: key, strategy: self)
+        let draw = makeDraw(item: item, key: key)
         setDraw(draw, key)
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
@@ -702,16 +748,14 @@ final class TextureStrategy: FetchStrategy {
     private func drawn(_ image: ImageObject, key: DrawKey, draw: Draw) {
         guard self.draw(key) === draw else { return }  // cancelled
         setDraw(nil, key)
+        draw.contents = image
         environment.retain(image)  // held by the display transaction until it commits
-        environment.async(onMain: { [unowned(unsafe) self] in
-            self.commit(image, key: key, to: draw.items)
-            self.environment.release(image)
-        })
+        environment.async(onMain: draw, tag: 0)  // commits to the nodes then in `draw.items`
     }
 
     /// Gives `image` to the nodes of `items` still waiting for it in the display range, and shows
     /// it on their cells.
-    private func commit<Items: Sequence<Int>>(_ image: ImageObject, key: DrawKey, to items: Items) {
+    private func commit(_ image: ImageObject, key: DrawKey, to items: InsertionOrderedSet) {
         for item in items {
             // One access in place: the node stops waiting, and takes the contents if it still wants them.
             let takes = nodes.update(item) { node -> Bool in
@@ -751,8 +795,11 @@ final class TextureStrategy: FetchStrategy {
         guard let state else { return }
         if let key = state.drawing { leaveDraw(item, key: key) }
         guard state.hasContents else { return }
-        environment.async(onMain: { [unowned(unsafe) self] in self.clearContents(ofItem: item) })
+        environment.async(onMain: self, tag: item)  // `mainQueueBlockRuns`: `clearContents(ofItem:)`
     }
+
+    /// The main-queue block queued by `leaveDisplay` for the node of item `tag` runs.
+    func mainQueueBlockRuns(tag: Int) { clearContents(ofItem: tag) }
 
     /// The main-queue turn after `item`'s node left the display range: if it is still out, its
     /// contents are cleared, and taken off its cell.
@@ -782,6 +829,27 @@ final class TextureStrategy: FetchStrategy {
             setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
         }
         environment.release(contents)
+    }
+
+    // MARK: Fetch and draw records
+
+    /// A fetch of `imageID` for the node of `item` at `tier`, queued: a retired one nothing else
+    /// holds, else a new one.
+    private func makeFetch(item: Int, imageID: Int, tier: Tier) -> Fetch {
+        if var fetch = retiredFetches.popLast(), isKnownUniquelyReferenced(&fetch) {
+            fetch.reset(item: item, imageID: imageID, phase: .queued, tier: tier)
+            return fetch
+        }
+        return Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
+    }
+
+    /// A draw of `key` for the node of `item`: a retired one nothing else holds, else a new one.
+    private func makeDraw(item: Int, key: DrawKey) -> Draw {
+        if var draw = retiredDraws.popLast(), isKnownUniquelyReferenced(&draw) {
+            draw.reset(item: item, key: key)
+            return draw
+        }
+        return Draw(item: item, key: key, strategy: self)
     }
 
     // MARK: Backing stores

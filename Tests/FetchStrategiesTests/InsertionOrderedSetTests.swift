@@ -18,6 +18,26 @@ import Testing
         #expect(emptied == [true, true, true] && set.isEmpty && Array(set) == [])
     }
 
+    @Test func aResetSetHoldsItsOneElementAsAFreshSetDoes() {
+        // Sets that held one element, two (the order array), none, and past the scan limit
+        for size in [1, 2, 0, 20] {
+            var set = InsertionOrderedSet(100)
+            for element in 0..<size { set.insert(element) }
+            if size == 0 { set.remove(100) }
+            set.reset(to: 5)
+            #expect(Array(set) == [5] && set.count == 1 && set.contains(5) && !set.contains(100))
+            // it then behaves as a fresh set of 5
+            var fresh = InsertionOrderedSet(5)
+            for element in [7, 5, 3] {
+                let inserted = (set.insert(element), fresh.insert(element))
+                #expect(inserted.0 == inserted.1)
+            }
+            let removed = (set.remove(5), fresh.remove(5))
+            #expect(removed.0 == removed.1)
+            #expect(Array(set) == Array(fresh) && set.count == fresh.count)
+        }
+    }
+
     @Test func setsGrowingPastTheScanLimitKeepTheSameOrderAsAnArray() {
         // Given random inserts and removals over 0..<60 (the set outgrows its scan limit of 16,
         // then shrinks and grows again), mirrored on an array

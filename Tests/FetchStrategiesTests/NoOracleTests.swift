@@ -36,7 +36,7 @@ import Testing
             "imageID", "imagePixelSize", "cellPixelSize", "layout",
             "makeBundledThumbnail", "makeUndecodedImage", "makeUndecodedImage", "pixelSize",
             "makeSession", "sharedSession", "readDisk", "readDisk", "writeDisk", "writeDisk", "decode", "decode",
-            "async",
+            "async", "async",
             "schedule",
             "chargeMainThread", "chargeCellConfiguration",
             "setImage", "setImageOnMain", "image", "representedIdentifier", "setRepresentedIdentifier",
@@ -75,7 +75,7 @@ import Testing
         #expect(try Self.publicMembers(of: "NetworkSession", in: "Resources/NetworkSession.swift") == [
             "Configuration", "name", "httpMaximumConnectionsPerHost", "urlCache", "init", "name",
             "httpMaximumConnectionsPerHost", "metricsHandler", "urlCache", "hasCachedResponse", "outcomeOfLoad", "load",
-            "load",
+            "load", "load",
         ])
         // A request: identity, state, priority, cancel, and (as `URLSessionTask`) the body bytes
         // received so far and the length its response announced, unknown (−1) before the response;

@@ -240,6 +240,88 @@ import Testing
         loads.leave(late)  // a finished token is ignored
         #expect(!load.isCancelled && loads.inflightLoad(for: 1) == nil)
     }
+
+    /// Records what the loads' stages report.
+    final class StageLog: SharedImageLoadStages {
+        var events: [String] = []
+        var started: [SharedImageLoad] = []
+        func loadWorkStarted(_ load: SharedImageLoad, tag: Int) {
+            events.append("started \(load.imageID) tag \(tag)")
+            started.append(load)
+        }
+        func loadDelivered(tag: Int, image: ImageObject?) { events.append("\(tag):\(image == nil ? "nil" : "image")") }
+    }
+
+    @Test("A load queued as its own target holds itself until its turn, then reports itself and its tag")
+    func loadQueuedAsItsOwnTargetHoldsItself() throws {
+        let loads = SharedImageLoads(rule: .first)
+        let stages = StageLog()
+        loads.reportStages(to: stages)
+        let queue = PriorityWorkQueue(width: 1)
+        let blocker = queue.add(priority: .veryHigh) {}
+        queue.startReady()
+        weak var weakLoad: SharedImageLoad?
+        do {
+            // Unshared and untracked (token 0): only its place in the queue keeps it, as a load a
+            // late completion queues after it was cancelled and forgotten
+            let load = loads.makePrivate(5, token: 0, priority: .normal, delivery: .none)
+            load.enqueue(on: queue, stageTag: 42)
+            weakLoad = load
+        }
+        try #require(weakLoad != nil)
+        queue.release(blocker)
+        #expect(stages.events == ["started 5 tag 42"])
+        #expect(stages.started.first === weakLoad)
+        stages.started.removeAll()
+        #expect(weakLoad == nil)  // started: it no longer holds itself
+    }
+
+    @Test("A load queued as its own target lets go of itself when cancelled while pending")
+    func cancelledSelfQueuedLoadLetsGo() throws {
+        let loads = SharedImageLoads(rule: .first)
+        let stages = StageLog()
+        loads.reportStages(to: stages)
+        let queue = PriorityWorkQueue(width: 1)
+        let blocker = queue.add(priority: .veryHigh) {}
+        queue.startReady()
+        let token = loads.makeToken()
+        weak var weakLoad: SharedImageLoad?
+        do {
+            let (load, _) = loads.join(5, token: token, priority: .normal, delivery: .none)
+            load.enqueue(on: queue, stageTag: 1)
+            weakLoad = load
+        }
+        try #require(weakLoad != nil)
+        loads.leave(token)
+        #expect(weakLoad == nil && queue.pendingCount == 0)
+        queue.release(blocker)
+        #expect(stages.events.isEmpty)
+    }
+
+    @Test("Closures and tags are delivered in join order; the first two requesters leave like the others")
+    func mixedDeliveriesInJoinOrder() {
+        let loads = SharedImageLoads(rule: .highest)
+        let stages = StageLog()
+        loads.reportStages(to: stages)
+        let a = loads.makeToken(), b = loads.makeToken(), d = loads.makeToken(), e = loads.makeToken()
+        let (load, _) = loads.join(2, token: a, priority: .low,
+                                   delivery: .closure { stages.events.append("a:\($0 == nil ? "nil" : "image")") })
+        _ = loads.join(2, token: b, priority: .high, delivery: .tag(20))
+        _ = loads.join(2, token: 0, priority: .normal, delivery: .tag(30))  // never leaves: untracked
+        _ = loads.join(2, token: d, priority: .veryHigh, delivery: .closure { _ in stages.events.append("d") })
+        _ = loads.join(2, token: e, priority: .low, delivery: .tag(50))
+        #expect(load.priority == .veryHigh)
+        loads.leave(d)
+        #expect(load.priority == .high)  // the second requester's
+        loads.leave(a)
+        #expect(load.priority == .high)
+        loads.leave(b)
+        #expect(load.priority == .normal)  // the untracked one's
+        loads.leave(0)  // not a token: ignored
+        #expect(!load.isCancelled)
+        loads.fail(load)
+        #expect(stages.events == ["30:nil", "50:nil"])
+    }
 }
 
 /// Runs Nuke's rate limiter inside a run: 45 network starts asked for at once, the first five

@@ -36,6 +36,17 @@ struct InsertionOrderedSet: Sequence {
     /// Whether the set is empty.
     var isEmpty: Bool { count == 0 }
 
+    /// Makes the set hold `element` alone, as `InsertionOrderedSet(element)` does: a set that
+    /// never held two elements is reset in place (nothing to free, nothing to allocate).
+    mutating func reset(to element: Int) {
+        guard !usesOrder else {
+            self = InsertionOrderedSet(element)
+            return
+        }
+        single = element
+        count = 1
+    }
+
     /// Whether `element` is held.
     /// - Complexity: O(1) (a scan of at most `linearLimit` elements when not indexed).
     func contains(_ element: Int) -> Bool {

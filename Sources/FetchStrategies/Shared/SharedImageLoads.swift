@@ -6,7 +6,12 @@ import ScrollSimCore
 ///
 /// The strategy drives the stages (`enqueue`/`leaveQueue`, `network`, `job`); `SharedImageLoads`
 /// keeps the requesters, the priority and the cancellation.
-final class SharedImageLoad {
+///
+/// A stage may take the load itself as its target (`NetworkLoadTarget`, `PoolJobTarget`,
+/// `enqueue(on:stageTag:)`) instead of a closure that captures it: the load forwards the stage's
+/// end to its table's `stages` with itself and the tag, so a completion that arrives after a
+/// cancellation still runs on its own (cancelled) load, as a closure capturing it would.
+final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarget, RateLimitedTarget {
     /// The image loaded.
     let imageID: Int
     /// The priority of the requester that created the load.
@@ -16,7 +21,9 @@ final class SharedImageLoad {
     /// The first requester in join order (nil when none), kept apart from the others: most loads
     /// have one requester, and an array of one would be an allocation per load.
     @exclusivity(unchecked) fileprivate var firstRequester: SharedImageLoads.Requester?
-    /// The requesters after the first, in join order (empty while `firstRequester` is nil).
+    /// The second requester (nil when none), also kept apart: a cell often joins a prefetch.
+    @exclusivity(unchecked) fileprivate var secondRequester: SharedImageLoads.Requester?
+    /// The requesters after the second, in join order (empty while `secondRequester` is nil).
     @exclusivity(unchecked) fileprivate var moreRequesters: [SharedImageLoads.Requester] = []
     /// Set when the last requester left; a stage that starts later must not run.
     @exclusivity(unchecked) private(set) var isCancelled = false
@@ -28,14 +35,25 @@ final class SharedImageLoad {
     @exclusivity(unchecked) var network: NetworkTask?
     /// The disk or decode job in flight, if any.
     @exclusivity(unchecked) var job: PoolTask?
-    /// Runs once when the load is cancelled, after its stages were stopped (Nuke's `onCancelled`).
-    @exclusivity(unchecked) var onCancel: (() -> Void)?
+    /// When set, a cancellation ends with `stages.loadCancelled(self, tag:network:)`, after its
+    /// stages were stopped, with this tag and the network request it stopped (Nuke's `onCancelled`).
+    /// The cancellation leaves it set: a completion that arrives after it (a cancel deferred to the
+    /// main thread's cursor) may still read it.
+    @exclusivity(unchecked) var cancelTag: Int?
+    /// Receives the ends of the stages that have the load as their target (the strategy, which
+    /// outlives its loads: `FetchStrategy`, "Lifetime").
+    private unowned(unsafe) let stages: any SharedImageLoadStages
+    /// The load itself while it waits in a queue as its own target (`enqueue(on:stageTag:)`): the
+    /// queue does not retain its targets, and a load cancelled and forgotten by its table may still
+    /// be queued by a late completion.
+    @exclusivity(unchecked) private var retainedWhileQueued: SharedImageLoad?
 
-    /// A load of `imageID` created by a requester at `priority`.
-    fileprivate init(imageID: Int, priority: RequestPriority) {
+    /// A load of `imageID` created by a requester at `priority`, its stages reporting to `stages`.
+    fileprivate init(imageID: Int, priority: RequestPriority, stages: any SharedImageLoadStages) {
         self.imageID = imageID
         self.initialPriority = priority
         self.priority = priority
+        self.stages = stages
     }
 
     /// Waits for a slot of `queue` at the load's priority, then runs `start` (possibly at once).
@@ -53,10 +71,44 @@ final class SharedImageLoad {
         queue.startReady()
     }
 
+    /// `enqueue(on:target:tag:)` with the load as the target: when it starts,
+    /// `stages.loadWorkStarted(self, tag:)` runs. The load holds itself until then (or until it
+    /// leaves the queue).
+    func enqueue(on queue: PriorityWorkQueue, stageTag tag: Int) {
+        self.queue = queue
+        retainedWhileQueued = self
+        ticket = queue.add(priority: priority, target: self, tag: tag)
+        queue.startReady()
+    }
+
     /// Gives the queue slot back (or leaves the queue when still pending).
     func leaveQueue() {
         guard let queue = queue.take() else { return }  // (moved out: no retain and release)
+        let retained = retainedWhileQueued.take()  // (released after the queue let go of the load)
         queue.release(ticket)
+        withExtendedLifetime(retained) {}
+    }
+
+    /// Its turn in the queue came (`enqueue(on:stageTag:)`).
+    func workStarted(tag: Int) {
+        let retained = retainedWhileQueued.take()  // (the caller does not retain the load)
+        stages.loadWorkStarted(self, tag: tag)
+        withExtendedLifetime(retained) {}
+    }
+
+    /// A rate limiter let the load's work run (`TokenBucketRateLimiter.execute(target:tag:)`).
+    func rateLimitedWorkRuns(tag: Int) -> Bool {
+        stages.loadPassedRateLimit(self, tag: tag)
+    }
+
+    /// A network stage started with the load as its target ended.
+    func networkLoadEnded(tag: Int, imageID: Int, result: NetworkResult) {
+        stages.loadNetworkEnded(self, tag: tag, result: result)
+    }
+
+    /// A disk or decode stage started with the load as its target ended.
+    func poolJobEnded(tag: Int, image: ImageObject?) {
+        stages.loadJobEnded(self, tag: tag, image: image)
     }
 
     /// Changes the priority, moving the queued operation.
@@ -69,12 +121,46 @@ final class SharedImageLoad {
     fileprivate func cancel() {
         isCancelled = true
         leaveQueue()
+        let network = network.take()
         network?.cancel()
-        network = nil
         job?.cancel()
         job = nil
-        if let onCancel = onCancel.take() { onCancel() }
+        if let tag = cancelTag { stages.loadCancelled(self, tag: tag, network: network) }  // (kept: see `cancelTag`)
     }
+}
+
+/// Receives the ends of the stages a `SharedImageLoad` runs as their target: the load, and the tag
+/// the stage was started with. A stage a strategy never starts that way has a default that traps.
+protocol SharedImageLoadStages: AnyObject {
+    /// The load's turn in a queue came (`SharedImageLoad.enqueue(on:stageTag:)`).
+    func loadWorkStarted(_ load: SharedImageLoad, tag: Int)
+    /// A rate limiter let the load's work (`tag`) run: runs it and returns true, or returns false
+    /// when the load no longer needs it (no token is taken).
+    func loadPassedRateLimit(_ load: SharedImageLoad, tag: Int) -> Bool
+    /// A network request with the load as its target ended.
+    func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult)
+    /// A disk or decode job with the load as its target ended (`image`: the decoded bitmap, nil
+    /// for a disk job).
+    func loadJobEnded(_ load: SharedImageLoad, tag: Int, image: ImageObject?)
+    /// The load was cancelled with a `cancelTag` (`tag`), its stages stopped; `network` is the
+    /// request it stopped, if any.
+    func loadCancelled(_ load: SharedImageLoad, tag: Int, network: NetworkTask?)
+    /// A requester that joined with a delivery tag (`SharedImageLoads.Delivery.tag`) receives its
+    /// image (nil: the load failed), off the main thread.
+    func loadDelivered(tag: Int, image: ImageObject?)
+}
+
+extension SharedImageLoadStages {
+    func loadWorkStarted(_ load: SharedImageLoad, tag: Int) { preconditionFailure("no queued stage") }
+    func loadPassedRateLimit(_ load: SharedImageLoad, tag: Int) -> Bool { preconditionFailure("no rate limit") }
+    func loadNetworkEnded(_ load: SharedImageLoad, tag: Int, result: NetworkResult) {
+        preconditionFailure("no network stage")
+    }
+    func loadJobEnded(_ load: SharedImageLoad, tag: Int, image: ImageObject?) { preconditionFailure("no job stage") }
+    func loadCancelled(_ load: SharedImageLoad, tag: Int, network: NetworkTask?) {
+        preconditionFailure("no cancel tag")
+    }
+    func loadDelivered(tag: Int, image: ImageObject?) { preconditionFailure("no delivery tag") }
 }
 
 /// Coalescing: one `SharedImageLoad` per image in flight with the set of its requesters (cells
@@ -100,18 +186,31 @@ final class SharedImageLoads {
         case first
     }
 
-    /// One requester: its token, priority and delivery (off the main thread; nil = failed).
+    /// How a requester receives its image, off the main thread (nil: the load failed).
+    enum Delivery {
+        /// It receives nothing.
+        case none
+        /// A closure receives it.
+        case closure((ImageObject?) -> Void)
+        /// `stages.loadDelivered(tag:image:)` receives it with this tag (no closure per request).
+        case tag(Int)
+    }
+
+    /// One requester: its token, priority and delivery.
     fileprivate struct Requester {
-        /// The requester's token.
+        /// The requester's token (0: one that never leaves, not tracked).
         var token: Int
         /// The requester's priority.
         var priority: RequestPriority
-        /// Receives the image (nil: failed).
-        var deliver: ((ImageObject?) -> Void)?
+        /// How it receives the image.
+        var delivery: Delivery
     }
 
     /// How requesters set a load's priority.
     private let rule: PriorityRule
+    /// Where the loads' stages report (`SharedImageLoad`'s targets); set by the strategy once it
+    /// exists, before its first load.
+    private unowned(unsafe) var stages: any SharedImageLoadStages = NoStages.instance
     /// The shared load in flight per image (a hash table of the images in flight: its memory
     /// follows the loads held at once, not every image ever loaded).
     @exclusivity(unchecked) private var inflight = IntKeyedTable<SharedImageLoad>()
@@ -124,7 +223,11 @@ final class SharedImageLoads {
     /// A coalescing table whose loads follow `rule`.
     init(rule: PriorityRule) { self.rule = rule }
 
-    /// A fresh requester token (tokens are never reused).
+    /// Makes `stages` receive the ends of the stages of the loads made from now on.
+    func reportStages(to stages: any SharedImageLoadStages) { self.stages = stages }
+
+    /// A fresh requester token (tokens are never reused; 0 is never one: a requester that never
+    /// leaves may join with token 0, which is not tracked).
     func makeToken() -> Int {
         lastToken += 1
         return lastToken
@@ -137,26 +240,38 @@ final class SharedImageLoads {
     /// - Returns: the load, and whether it is new (the caller then starts its first stage).
     func join(_ imageID: Int, token: Int, priority: RequestPriority,
               deliver: ((ImageObject?) -> Void)?) -> (load: SharedImageLoad, isNew: Bool) {
-        let requester = Requester(token: token, priority: priority, deliver: deliver)
+        join(imageID, token: token, priority: priority, delivery: deliver.map { .closure($0) } ?? .none)
+    }
+
+    /// `join(_:token:priority:deliver:)` with the image delivered as `delivery` says.
+    func join(_ imageID: Int, token: Int, priority: RequestPriority,
+              delivery: consuming Delivery) -> (load: SharedImageLoad, isNew: Bool) {
+        let requester = Requester(token: token, priority: priority, delivery: delivery)  // (moved: no retain)
         if let load = inflight[imageID] {
-            load.addRequester(requester)
-            loadOfToken[token] = load
+            load.addRequester(consume requester)
+            if token != 0 { loadOfToken[token] = load }
             if rule == .highest && priority > load.priority { load.setPriority(priority) }
             return (load, false)
         }
-        let load = SharedImageLoad(imageID: imageID, priority: priority)
-        load.addRequester(requester)
+        let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
+        load.addRequester(consume requester)
         inflight[imageID] = load
-        loadOfToken[token] = load
+        if token != 0 { loadOfToken[token] = load }
         return (load, true)
     }
 
     /// An unshared load for requester `token` (others cannot join it).
     func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority,
                      deliver: ((ImageObject?) -> Void)?) -> SharedImageLoad {
-        let load = SharedImageLoad(imageID: imageID, priority: priority)
-        load.addRequester(Requester(token: token, priority: priority, deliver: deliver))
-        loadOfToken[token] = load
+        makePrivate(imageID, token: token, priority: priority, delivery: deliver.map { .closure($0) } ?? .none)
+    }
+
+    /// `makePrivate(_:token:priority:deliver:)` with the image delivered as `delivery` says.
+    func makePrivate(_ imageID: Int, token: Int, priority: RequestPriority,
+                     delivery: consuming Delivery) -> SharedImageLoad {
+        let load = SharedImageLoad(imageID: imageID, priority: priority, stages: stages)
+        load.addRequester(Requester(token: token, priority: priority, delivery: delivery))
+        if token != 0 { loadOfToken[token] = load }
         return load
     }
 
@@ -174,6 +289,7 @@ final class SharedImageLoads {
         if rule == .highest {
             var highest = RequestPriority.veryLow
             if let first = load.firstRequester { highest = first.priority }
+            if let second = load.secondRequester, second.priority > highest { highest = second.priority }
             for requester in load.moreRequesters where requester.priority > highest { highest = requester.priority }
             if highest != load.priority { load.setPriority(highest) }
         }
@@ -181,45 +297,70 @@ final class SharedImageLoads {
 
     /// The load produced `image`: every requester gets it, in join order.
     func complete(_ load: SharedImageLoad, with image: ImageObject) {
-        let (first, more) = finish(load)
-        first?.deliver?(image)
-        for requester in more { requester.deliver?(image) }
+        let (first, second, more) = finish(load)
+        if let first { deliver(image, as: first.delivery) }
+        if let second { deliver(image, as: second.delivery) }
+        for requester in more { deliver(image, as: requester.delivery) }
     }
 
     /// The load failed: every requester is told (nil), in join order.
     func fail(_ load: SharedImageLoad) {
-        let (first, more) = finish(load)
-        first?.deliver?(nil)
-        for requester in more { requester.deliver?(nil) }
+        let (first, second, more) = finish(load)
+        if let first { deliver(nil, as: first.delivery) }
+        if let second { deliver(nil, as: second.delivery) }
+        for requester in more { deliver(nil, as: requester.delivery) }
     }
 
-    /// Forgets `load` and its requesters; returns the requesters in join order (the first, then
-    /// the others).
-    private func finish(_ load: SharedImageLoad) -> (first: Requester?, more: [Requester]) {
+    /// Hands `image` (nil: failed) to a requester.
+    @inline(__always)
+    private func deliver(_ image: ImageObject?, as delivery: Delivery) {
+        switch delivery {
+        case .none: break
+        case .closure(let deliver): deliver(image)
+        case .tag(let tag): stages.loadDelivered(tag: tag, image: image)
+        }
+    }
+
+    /// Forgets `load` and its requesters; returns the requesters in join order (the first, the
+    /// second, then the others).
+    private func finish(_ load: SharedImageLoad) -> (first: Requester?, second: Requester?, more: [Requester]) {
         if inflight[load.imageID] === load { inflight[load.imageID] = nil }
         let first = load.firstRequester.take()  // (moved out: no retain and release)
+        let second = load.secondRequester.take()
         var more: [Requester] = []
         swap(&more, &load.moreRequesters)
-        if let first { loadOfToken[first.token] = nil }
-        for requester in more { loadOfToken[requester.token] = nil }
-        return (first, more)
+        if let first, first.token != 0 { loadOfToken[first.token] = nil }
+        if let second, second.token != 0 { loadOfToken[second.token] = nil }
+        for requester in more where requester.token != 0 { loadOfToken[requester.token] = nil }
+        return (first, second, more)
     }
+}
+
+/// The stages of loads whose strategy starts none with the load as target (every stage traps).
+private final class NoStages: SharedImageLoadStages, Sendable {
+    /// The one instance (never released).
+    static let instance = NoStages()
 }
 
 extension SharedImageLoad {
     /// Adds `requester` after the others.
-    fileprivate func addRequester(_ requester: SharedImageLoads.Requester) {
+    fileprivate func addRequester(_ requester: consuming SharedImageLoads.Requester) {
         if firstRequester == nil {
-            firstRequester = requester
+            firstRequester = consume requester
+        } else if secondRequester == nil {
+            secondRequester = consume requester
         } else {
-            moreRequesters.append(requester)
+            moreRequesters.append(consume requester)
         }
     }
 
     /// Removes requester `token`, if it is one; the order of the others stays.
     fileprivate func removeRequester(_ token: Int) {
         if firstRequester?.token == token {
-            firstRequester = moreRequesters.isEmpty ? nil : moreRequesters.removeFirst()
+            firstRequester = secondRequester.take()
+            if !moreRequesters.isEmpty { secondRequester = moreRequesters.removeFirst() }
+        } else if secondRequester?.token == token {
+            secondRequester = moreRequesters.isEmpty ? nil : moreRequesters.removeFirst()
         } else if let index = moreRequesters.firstIndex(where: { $0.token == token }) {
             moreRequesters.remove(at: index)
         }

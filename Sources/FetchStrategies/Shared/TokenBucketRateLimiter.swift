@@ -24,7 +24,7 @@ final class TokenBucketRateLimiter {
     /// When the credit was last refilled.
     @exclusivity(unchecked) private var refilledAt: SimTime
     /// Work waiting for a token, FIFO from `pendingHead`.
-    @exclusivity(unchecked) private var pending: [() -> Bool] = []
+    @exclusivity(unchecked) private var pending: [Work] = []
     /// Index of the first pending work.
     @exclusivity(unchecked) private var pendingHead = 0
     /// Whether a retry timer is set.
@@ -40,8 +40,27 @@ final class TokenBucketRateLimiter {
         refilledAt = environment.now
     }
 
+    /// Work to run: a closure, or a target told to run it (retained until then).
+    private enum Work {
+        /// The work itself.
+        case closure(() -> Bool)
+        /// `target.rateLimitedWorkRuns(tag:)`.
+        case target(any RateLimitedTarget, tag: Int)
+    }
+
     /// Runs `work` now if allowed, else when a token frees up (FIFO).
     func execute(_ work: @escaping () -> Bool) {
+        execute(.closure(work))
+    }
+
+    /// `execute(_:)` without a closure: `target.rateLimitedWorkRuns(tag:)` is the work (the target
+    /// is held until it ran).
+    func execute(target: any RateLimitedTarget, tag: Int) {
+        execute(.target(target, tag: tag))
+    }
+
+    @inline(__always)
+    private func execute(_ work: Work) {
         if pendingHead < pending.count || !runIfToken(work) {
             pending.append(work)
             scheduleRetry()
@@ -49,14 +68,19 @@ final class TokenBucketRateLimiter {
     }
 
     /// Runs `work` if a token is available (taking it unless `work` declined); false when none is.
-    private func runIfToken(_ work: () -> Bool) -> Bool {
+    private func runIfToken(_ work: Work) -> Bool {
         let now = environment.now
         if now > refilledAt {
             creditNanos = min(capacityNanos, creditNanos + (now - refilledAt))
             refilledAt = now
         }
         guard creditNanos >= tokenNanos else { return false }
-        if work() { creditNanos -= tokenNanos }
+        let ran: Bool
+        switch work {
+        case .closure(let run): ran = run()
+        case .target(let target, let tag): ran = target.rateLimitedWorkRuns(tag: tag)
+        }
+        if ran { creditNanos -= tokenNanos }
         return true
     }
 
@@ -78,4 +102,11 @@ final class TokenBucketRateLimiter {
             }
         }
     }
+}
+
+/// Runs the work queued with `TokenBucketRateLimiter.execute(target:tag:)`.
+protocol RateLimitedTarget: AnyObject {
+    /// The work queued with `tag` may run: runs it and returns true, or returns false when it was
+    /// cancelled meanwhile (it then takes no token).
+    func rateLimitedWorkRuns(tag: Int) -> Bool
 }

@@ -16,6 +16,9 @@ enum SimEvent {
     /// A main-queue image set (`Simulator.enqueueMainImageSet`), queued by main-thread code ahead
     /// of the clock, joins the main queue at the code's time (as `mainBlock`).
     case mainImageSet(Int)
+    /// A main-queue block of a target (`Simulator.enqueueMainTarget`), queued by main-thread code
+    /// ahead of the clock, joins the main queue at the code's time (as `mainBlock`).
+    case mainTarget(Int)
     /// Network request `id`, started by main-thread code ahead of the clock, reaches the network
     /// at the code's time (what `SimContext.perform` would do with a closure, without making one).
     case networkSubmit(Int)

@@ -215,6 +215,12 @@ public final class FetchEnvironment {
         withSim { sim in sim.enqueueMainBlock(block) }
     }
 
+    /// `async(onMain:)` of a block calling `target.mainQueueBlockRuns(tag: tag)`, without making a
+    /// closure (the target is held until then).
+    public func async(onMain target: any MainQueueTarget, tag: Int) {
+        withSim { sim in sim.enqueueMainTarget(target, tag: tag) }
+    }
+
     /// Runs `block` after `delay` off the main thread (a timer on a background queue).
     public func schedule(after delay: SimTime, _ block: @escaping () -> Void) {
         let at = now + max(0, delay)

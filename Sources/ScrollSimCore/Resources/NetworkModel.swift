@@ -365,6 +365,19 @@ final class NetworkModel {
         return started(r, imageID: imageID, session: session, isRanged: false)
     }
 
+    /// `load(imageID:priority:session:target:tag:)` for the bytes from `rangeStart` on (see
+    /// `load(imageID:priority:session:rangeStart:completion:)`).
+    func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64,
+              target: any NetworkLoadTarget, tag: Int) -> NetworkTask {
+        let size = bytesOfImage(imageID)
+        precondition(rangeStart >= 0 && (rangeStart == 0 || rangeStart < size),
+                     "range start \(rangeStart) outside image \(imageID) of \(size) bytes")
+        let r = place(Request(id: ledger.count, imageID: imageID, bytes: size - rangeStart, priority: priority,
+                              session: session, target: target, tag: tag, fetchStart: context.now,
+                              rangeStart: rangeStart))
+        return started(r, imageID: imageID, session: session, isRanged: rangeStart > 0)
+    }
+
     /// Puts `request`, just made (its id the next), in a slot (the free one freed last, else a new
     /// one) and enters it in the ledger; returns the slot.
     @inline(__always)

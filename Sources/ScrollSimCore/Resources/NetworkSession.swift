@@ -94,4 +94,13 @@ public final class NetworkSession {
                      tag: Int) -> NetworkTask {
         model.load(imageID: imageID, priority: priority, session: index, target: target, tag: tag)
     }
+
+    /// `load(_:priority:target:tag:)` for the bytes from `rangeStart` on, as
+    /// `load(_:priority:rangeStart:completion:)` asks for them.
+    @discardableResult
+    public func load(_ imageID: Int, priority: RequestPriority, rangeStart: Int64, target: any NetworkLoadTarget,
+                     tag: Int) -> NetworkTask {
+        model.load(imageID: imageID, priority: priority, session: index, rangeStart: rangeStart, target: target,
+                   tag: tag)
+    }
 }

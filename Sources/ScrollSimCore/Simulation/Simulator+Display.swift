@@ -158,6 +158,9 @@ extension Simulator {
         case .imageSet(let slot):
             work = .block
             runImageSet(slot)
+        case .target(let slot):
+            work = .block
+            runMainTarget(slot)
         case .idlePreparation:
             work = .idlePreparation
             runIdlePreparation()

@@ -31,6 +31,9 @@ enum MainItem {
     /// A block setting an image (`Simulator.enqueueMainImageSet`), its captures in slot `n` of
     /// `Simulator.pendingImageSets`.
     case imageSet(Int)
+    /// A block of a `MainQueueTarget` (`Simulator.enqueueMainTarget`), its target and tag in slot
+    /// `n` of `Simulator.pendingMainTargets`.
+    case target(Int)
     case idlePreparation
     /// `UIApplication.didReceiveMemoryWarningNotification` (scripted or the footprint's warning).
     case memoryWarning
@@ -179,6 +182,11 @@ final class Simulator {
     @exclusivity(unchecked) var pendingImageSets: [PendingImageSet] = []
     /// The free slots of `pendingImageSets`.
     @exclusivity(unchecked) var freeImageSetSlots: [Int] = []
+    /// Main-queue blocks of targets waiting to run (`enqueueMainTarget`), by slot; a slot is
+    /// reused once its block has run (free slots are chained through their `tag`).
+    let pendingMainTargets = RecordBuffer<PendingMainTarget>()
+    /// The first free slot of `pendingMainTargets` (−1: none).
+    @exclusivity(unchecked) var firstFreeMainTarget = -1
     /// Storage reused by `updatePrefetchWindow` for the items it cancels.
     @exclusivity(unchecked) var prefetchCancelledScratch: [Int] = []
     /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
@@ -316,6 +324,7 @@ final class Simulator {
             enqueueMain(.memoryWarning)
         case .mainBlock(let block): enqueueMain(.block(block))
         case .mainImageSet(let slot): enqueueMain(.imageSet(slot))
+        case .mainTarget(let slot): enqueueMain(.target(slot))
         case .networkSubmit(let id): network.submit(id)
         case .networkLatencyDone(let id): network.latencyDone(id)
         case .networkTransferCheck(let generation): network.transferCheck(generation)
