@@ -128,6 +128,7 @@ import Testing
                 model.release(ticket)
             }
             #expect(log.started == model.started, "seed \(seed)")
+            #expect(queue.entryRecordCount == 0, "seed \(seed): every ticket released, no record is left")
             // (Under LIFO a backlog waits for every newer item, so few start.)
             #expect(model.started.count > (order == .priority ? 100 : 1), "seed \(seed): too few starts to compare")
         }

@@ -73,3 +73,43 @@ import Testing
         #expect(queue.isEmpty)
     }
 }
+
+/// `RequestQueue` starts its records again when it empties with `restartRecords` of them, under a
+/// new epoch: memory follows the requests queued since it last emptied.
+@Suite struct RequestQueueRestartTests {
+    @Test("an emptied queue starts its records again and never takes an earlier ticket for a later one")
+    func anEmptiedQueueRestarts() {
+        // Given as many requests as restart the records, each pushed and popped in turn
+        var queue = RequestQueue()
+        var first = -1
+        for id in 0..<RequestQueue.restartRecords {
+            let ticket = queue.push(id, priority: .normal)
+            if id == 0 { first = ticket }
+            #expect(queue.popFirst() == id)
+        }
+        #expect(queue.ticketRecordCount == 0)
+        // When a request is queued after the restart (in the first ticket's record)
+        let later = queue.push(1_000, priority: .low)
+        // Then the first ticket is not taken for it: removing or moving it does nothing
+        #expect(later != first && !queue.contains(first) && queue.contains(later))
+        queue.remove(first)
+        queue.move(first, to: .high)
+        #expect(queue.count == 1)
+        #expect(queue.popFirst() == 1_000)
+    }
+
+    @Test("a queue that never empties keeps its records in order across many requests")
+    func aBusyQueueKeepsOrder() {
+        // Given one request always waiting while 600 more pass through
+        var queue = RequestQueue()
+        _ = queue.push(-1, priority: .veryLow)
+        var popped: [Int] = []
+        for id in 0..<600 {
+            _ = queue.push(id, priority: .normal)
+            popped.append(queue.popFirst()!)
+        }
+        #expect(popped == Array(0..<600))
+        #expect(queue.ticketRecordCount == 601)
+        #expect(queue.popFirst() == -1)
+    }
+}

@@ -25,6 +25,10 @@ import ScrollSimCore
 ///
 /// `add` never starts work; `startReady()` does, so a caller can store the ticket first. Work
 /// may call `release` (or `add`) re-entrantly.
+///
+/// Tickets number items in submission order and are never reused (callers tell items apart by
+/// them). Memory follows the tickets from the oldest one not yet released to the newest: the
+/// records of a released prefix are dropped.
 final class PriorityWorkQueue {
     /// Where a pending item goes when its priority changes.
     enum Placement {
@@ -81,9 +85,13 @@ final class PriorityWorkQueue {
     private let order: StartOrder
     /// Tickets newest last, dropped lazily from the end once released (`.lastInFirstOut` only).
     @exclusivity(unchecked) private var unreleased: [Int] = []
-    /// Each ticket's state, priority and work (tickets are indices, in submission order), in one
-    /// array: a queue made per call (Kingfisher's prefetcher) grows one array, not three.
+    /// Each ticket's state, priority and work, from ticket `firstTicket` on (in submission order),
+    /// in one array: a queue made per call (Kingfisher's prefetcher) grows one array, not three.
     private let entries = RecordBuffer<Entry>()
+    /// The ticket of `entries[0]` (those before were released and dropped).
+    @exclusivity(unchecked) private var firstTicket = 0
+    /// Released entries at the front of `entries` (dropped once they are most of it).
+    @exclusivity(unchecked) private var releasedPrefix = 0
     /// Pending tickets per priority, in start order, from `heads` (the entries before a bucket's
     /// head have started: a start moves the head instead of shifting the bucket).
     @exclusivity(unchecked) private var buckets: [[Int]] = Array(repeating: [], count: RequestPriority.allCases.count)
@@ -104,7 +112,17 @@ final class PriorityWorkQueue {
     }
 
     /// The ticket the next `add` returns.
-    var nextTicket: Int { entries.count }
+    var nextTicket: Int { firstTicket + entries.count }
+
+    /// Records held (tests): from the oldest ticket not released (or a short released prefix).
+    var entryRecordCount: Int { entries.count }
+
+    /// The index in `entries` of `ticket` if it was not dropped, else nil.
+    @inline(__always)
+    private func index(_ ticket: Int) -> Int? {
+        let index = ticket - firstTicket
+        return index >= 0 && index < entries.count ? index : nil
+    }
 
     /// Queues `work` at `priority` and returns its ticket; call `startReady()` to start it.
     /// - Complexity: O(1) amortised.
@@ -122,7 +140,7 @@ final class PriorityWorkQueue {
 
     @inline(__always)
     private func add(priority: RequestPriority, _ work: Work) -> Int {
-        let ticket = entries.count
+        let ticket = nextTicket
         let priority = order == .firstInFirstOut ? .veryLow : priority  // one bucket: submission order
         entries.append(Entry(state: .pending, priority: priority, work: work))
         buckets[priority.rawValue].append(ticket)
@@ -137,9 +155,10 @@ final class PriorityWorkQueue {
         isStarting = true
         while runningCount < width && pendingCount > 0 {
             guard let ticket = dequeue() else { break }
-            entries[ticket].state = .running
+            let i = ticket - firstTicket
+            entries[i].state = .running
             runningCount += 1
-            switch entries[ticket].work.take() {  // (moved out: no retain and release)
+            switch entries[i].work.take() {  // (moved out: no retain and release)
             case .closure(let run)?: run()
             case .target(let reference, let tag)?: reference.target.workStarted(tag: tag)
             case nil: break
@@ -152,33 +171,59 @@ final class PriorityWorkQueue {
     /// (and the next item starts). Releasing twice does nothing.
     /// - Complexity: O(p) for a pending item in a bucket of p items.
     func release(_ ticket: Int) {
-        guard ticket >= 0 && ticket < entries.count else { return }
-        switch entries[ticket].state {
+        guard let i = index(ticket) else { return }  // (a dropped ticket was released)
+        switch entries[i].state {
         case .pending:
-            removePending(ticket, from: entries[ticket].priority.rawValue)
+            removePending(ticket, from: entries[i].priority.rawValue)
             pendingCount -= 1
-            entries[ticket].state = .released
-            entries[ticket].work = nil
+            entries[i].state = .released
+            entries[i].work = nil
+            dropReleased(from: i)
         case .running:
-            entries[ticket].state = .released
+            entries[i].state = .released
             runningCount -= 1
+            dropReleased(from: i)
             startReady()
         case .released:
             return
         }
     }
 
+    /// Entry `i` was just released: when it ends the released prefix, the prefix grows over the
+    /// released entries after it, and is dropped when it is everything or most of a long array.
+    /// - Complexity: O(1) amortised (an entry joins the prefix once, and is moved at most once
+    ///   per time the array halves).
+    private func dropReleased(from i: Int) {
+        guard i == releasedPrefix else { return }
+        var prefix = i + 1
+        while prefix < entries.count && entries[prefix].state == .released { prefix += 1 }
+        if prefix == entries.count {
+            entries.removeAll()
+            firstTicket += prefix
+            releasedPrefix = 0
+        } else if prefix > 32 && prefix * 2 > entries.count {
+            entries.removeFirst(prefix)
+            firstTicket += prefix
+            releasedPrefix = 0
+        } else {
+            releasedPrefix = prefix
+        }
+    }
+
     /// Whether `ticket` waits for a slot.
-    func isPending(_ ticket: Int) -> Bool { ticket >= 0 && ticket < entries.count && entries[ticket].state == .pending }
+    func isPending(_ ticket: Int) -> Bool {
+        guard let i = index(ticket) else { return false }
+        return entries[i].state == .pending
+    }
 
     /// Changes the priority of `ticket`; only a pending item moves (a running one keeps its slot).
     /// Under `.firstInFirstOut` nothing changes.
     func setPriority(_ ticket: Int, _ priority: RequestPriority) {
-        guard ticket >= 0 && ticket < entries.count && order != .firstInFirstOut else { return }
-        let old = entries[ticket].priority
+        guard let i = index(ticket), order != .firstInFirstOut else { return }
+        let old = entries[i].priority
         guard old != priority else { return }
-        entries[ticket].priority = priority
-        guard entries[ticket].state == .pending else { return }
+        entries[i].priority = priority
+        guard entries[i].state == .pending else { return }
         removePending(ticket, from: old.rawValue)
         let p = priority.rawValue, head = heads[p]
         switch placement {
@@ -204,9 +249,12 @@ final class PriorityWorkQueue {
     /// - Complexity: O(1) amortised under `.lastInFirstOut` (each ticket is dropped once).
     private func dequeue() -> Int? {
         if order == .lastInFirstOut {
-            while let newest = unreleased.last, entries[newest].state == .released { unreleased.removeLast() }
-            guard let newest = unreleased.last, entries[newest].state == .pending else { return nil }
-            let p = entries[newest].priority.rawValue
+            // (A ticket not found was released and dropped.)
+            while let newest = unreleased.last, index(newest).map({ entries[$0].state == .released }) ?? true {
+                unreleased.removeLast()
+            }
+            guard let newest = unreleased.last, entries[newest - firstTicket].state == .pending else { return nil }
+            let p = entries[newest - firstTicket].priority.rawValue
             if let index = buckets[p][heads[p]...].lastIndex(of: newest) { buckets[p].remove(at: index) }
             pendingCount -= 1
             return newest

@@ -1,7 +1,8 @@
 /// A growable array of records that one object owns and never shares (the network model's
 /// requests, connections and sessions; a server pool's jobs; the simulator's cells and its
 /// per-frame lists of changed and newly displayed cells): elements are appended and then read and
-/// changed in place by index, never removed one by one (only all at once, keeping the room).
+/// changed in place by index, never removed one by one (only all at once, keeping the room, or a
+/// prefix at once); an owner may recycle a record's place for a new one (`overwrite`).
 ///
 /// A class over one manually allocated buffer, as `EventQueue` is, so that changing a field of a
 /// record (`requests[id].state = .finished`) pays no copy-on-write uniqueness check: an `Array`
@@ -54,6 +55,25 @@ public final class RecordBuffer<Element> {
     @inlinable
     public var mutableElements: UnsafeMutableBufferPointer<Element> {
         @inline(__always) get { UnsafeMutableBufferPointer(start: base, count: storedCount) }
+    }
+
+    /// Puts `element` at `index` (0 ..< `count`) without destroying the record there: for a record
+    /// recycled by its owner that holds nothing to release (its references all nil), so that
+    /// dropping it leaks nothing.
+    @inlinable @inline(__always)
+    public func overwrite(_ index: Int, with element: __owned Element) {
+        precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+        (base + index).initialize(to: element)
+    }
+
+    /// Removes the first `k` records (0 ... `count`), moving the others to the front.
+    /// - Complexity: O(`count`).
+    @inlinable
+    public func removeFirst(_ k: Int) {
+        precondition(k >= 0 && k <= storedCount, "RecordBuffer removeFirst out of range")
+        base.deinitialize(count: k)
+        base.moveInitialize(from: base + k, count: storedCount - k)  // (the regions may overlap)
+        storedCount -= k
     }
 
     /// Removes every record, keeping the room: for plain values (the simulator's per-frame lists of

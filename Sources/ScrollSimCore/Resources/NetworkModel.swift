@@ -100,12 +100,18 @@ public struct NetworkTask {
 /// `("latency", image, attempt)` and `("failure", image, attempt)` when it is sent, `attempt`
 /// counting the requests for that image sent before in the run; connection setup draws nothing.
 /// Every order is insertion order: no dictionary is iterated.
+///
+/// Memory follows what is live at once, not the run's length: a request's record is recycled once
+/// it ended (its handle then reads a 16-byte ledger entry). Functions taking `id` take a request
+/// id (what handles and events carry); those taking `r`, a live request's slot in `requests`.
 final class NetworkModel {
     /// Where a request is.
     private enum State { case unsubmitted, queued, awaitingFirstByte, transferring, readingCache, finished }
 
-    /// One request (a data task).
+    /// One request (a data task) while it is live, in its slot of `requests`.
     private struct Request {
+        /// Its id (its number in the run: the index of its `Ledger`).
+        var id: Int
         /// The image.
         var imageID: Int
         /// Its encoded size.
@@ -122,7 +128,8 @@ final class NetworkModel {
         var target: (any NetworkLoadTarget)?
         /// The target's tag for it.
         var tag = 0
-        /// Its ticket in the session's queue (−1 before).
+        /// Its ticket in the session's queue (−1 before); while the slot is free, the next free slot
+        /// (−1: none).
         var ticket = -1
         /// The connection it was sent on (−1 before).
         var connection = -1
@@ -147,6 +154,17 @@ final class NetworkModel {
         var rangeStart: Int64 = 0
         /// Body bytes received by the time it ended (all of them when it completed).
         var received: Int64 = 0
+    }
+
+    /// What a request's handle (`NetworkTask`) reads, by request id: the request's slot in
+    /// `requests` while it is live, else what it ended with (a handle may be read after its request
+    /// ended, as a `URLSessionTask` can, and then its slot may hold a later request).
+    private struct Ledger {
+        /// −1 − slot while the request is live; once it ended (retired), the body bytes it received.
+        var slotOrReceived: Int64
+        /// Once it ended: the response's announced length (0 without a response) times 8, plus its
+        /// priority's raw value.
+        var ended: Int64 = 0
     }
 
     /// One session's pool.
@@ -222,15 +240,21 @@ final class NetworkModel {
     private let bytesOfImage: (Int) -> Int64
     /// The device's link.
     @exclusivity(unchecked) private var link: SharedLink
-    /// Every request of the run, by id.
+    /// The live requests, by slot: a request takes a free slot (the last freed first), else a new
+    /// one, and frees it once it ended and nothing reads it any more (`retire`), so the buffer
+    /// holds as many requests as were ever live at once. Only `ledger` knows a request's slot.
     private let requests = RecordBuffer<Request>()
-    /// The request of each link transfer.
-    @exclusivity(unchecked) private var requestOfTransfer: [Int] = []
+    /// The free slot of `requests` freed last (−1: none); each free slot's `ticket` is the next.
+    @exclusivity(unchecked) private var freeSlot = -1
+    /// Every request of the run, by id (ids number requests in the order made): its slot, or what
+    /// its handle reads once it ended. Events and handles carry ids, so a late one (a cancelled
+    /// request's first byte, a cancel after the end) finds its request ended, never a later one.
+    private let ledger = RecordBuffer<Ledger>()
     /// The sessions, in the order they were made.
     private let sessions = RecordBuffer<Session>()
     /// Every connection of the run, in the order opened.
     private let connections = RecordBuffer<Connection>()
-    /// Storage for `transferCheck`'s finished transfers, kept between checks.
+    /// Storage for `transferCheck`'s finished transfers (their requests' ids), kept between checks.
     @exclusivity(unchecked) private var finishedTransfers: [Int] = []
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
@@ -323,68 +347,124 @@ final class NetworkModel {
     /// with 206: docs/model.md, Resources), which is neither answered from nor stored in an HTTP cache.
     func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64 = 0,
               completion: @escaping (NetworkResult) -> Void) -> NetworkTask {
-        let id = requests.count
         let size = bytesOfImage(imageID)
         precondition(rangeStart >= 0 && (rangeStart == 0 || rangeStart < size),
                      "range start \(rangeStart) outside image \(imageID) of \(size) bytes")
-        requests.append(Request(imageID: imageID, bytes: size - rangeStart, priority: priority, session: session,
-                                completion: completion, fetchStart: context.now, rangeStart: rangeStart))
-        return started(id)
+        let r = place(Request(id: ledger.count, imageID: imageID, bytes: size - rangeStart, priority: priority,
+                              session: session, completion: completion, fetchStart: context.now,
+                              rangeStart: rangeStart))
+        return started(r, imageID: imageID, session: session, isRanged: rangeStart > 0)
     }
 
     /// `load(imageID:priority:session:completion:)` whose end tells `target` (with `tag`) instead
     /// of calling a completion.
     func load(imageID: Int, priority: RequestPriority, session: Int, target: any NetworkLoadTarget,
               tag: Int) -> NetworkTask {
-        let id = requests.count
-        requests.append(Request(imageID: imageID, bytes: bytesOfImage(imageID), priority: priority, session: session,
-                                target: target, tag: tag, fetchStart: context.now))
-        return started(id)
+        let r = place(Request(id: ledger.count, imageID: imageID, bytes: bytesOfImage(imageID), priority: priority,
+                              session: session, target: target, tag: tag, fetchStart: context.now))
+        return started(r, imageID: imageID, session: session, isRanged: false)
     }
 
     /// `load(imageID:priority:session:target:tag:)` for the bytes from `rangeStart` on (see
     /// `load(imageID:priority:session:rangeStart:completion:)`).
     func load(imageID: Int, priority: RequestPriority, session: Int, rangeStart: Int64,
               target: any NetworkLoadTarget, tag: Int) -> NetworkTask {
-        let id = requests.count
         let size = bytesOfImage(imageID)
         precondition(rangeStart >= 0 && (rangeStart == 0 || rangeStart < size),
                      "range start \(rangeStart) outside image \(imageID) of \(size) bytes")
-        requests.append(Request(imageID: imageID, bytes: size - rangeStart, priority: priority, session: session,
-                                target: target, tag: tag, fetchStart: context.now, rangeStart: rangeStart))
-        return started(id)
+        let r = place(Request(id: ledger.count, imageID: imageID, bytes: size - rangeStart, priority: priority,
+                              session: session, target: target, tag: tag, fetchStart: context.now,
+                              rangeStart: rangeStart))
+        return started(r, imageID: imageID, session: session, isRanged: rangeStart > 0)
     }
 
-    /// Request `id`, just made, is resumed: answered from its session's HTTP cache, or submitted
-    /// at the caller's time.
+    /// Puts `request`, just made (its id the next), in a slot (the free one freed last, else a new
+    /// one) and enters it in the ledger; returns the slot.
     @inline(__always)
-    private func started(_ id: Int) -> NetworkTask {
-        let task = NetworkTask(id: id, imageID: requests[id].imageID, model: self)
-        if sessions[requests[id].session].cache >= 0 && requests[id].rangeStart == 0 && answerFromCache(id) {
+    private func place(_ request: __owned Request) -> Int {
+        let r = freeSlot
+        ledger.append(Ledger(slotOrReceived: -1 - Int64(r >= 0 ? r : requests.count)))
+        guard r >= 0 else {
+            requests.append(request)
+            return requests.count - 1
+        }
+        freeSlot = requests[r].ticket
+        // The retired request there holds no reference (its completion and target were taken or
+        // dropped, its cache read ended): overwriting it releases nothing it would have.
+        requests.overwrite(r, with: request)
+        return r
+    }
+
+    /// Request `r` (a slot), just placed, is resumed: answered from its session's HTTP cache, or
+    /// submitted at the caller's time.
+    @inline(__always)
+    private func started(_ r: Int, imageID: Int, session: Int, isRanged: Bool) -> NetworkTask {
+        let id = ledger.count - 1
+        let task = NetworkTask(id: id, imageID: imageID, model: self)
+        if sessions[session].cache >= 0 && !isRanged && answerFromCache(r) {
             return task
         }
         context.perform({ submit(id) }, orQueue: { .networkSubmit(id) })
         return task
     }
 
+    /// Slots of request records the run has made: as many as were ever live at once (tests).
+    var requestSlotCount: Int { requests.count }
+    /// Slots of the link's transfer records (tests).
+    var transferSlotCount: Int { link.transferSlotCount }
+    /// Ticket records of session `s`'s queue (tests).
+    func ticketRecordCount(ofSession s: Int) -> Int { sessions[s].queue.ticketRecordCount }
+
+    /// Request `id`'s slot in `requests`, or nil once it ended and was retired.
+    @inline(__always)
+    private func slot(of id: Int) -> Int? {
+        let slotOrReceived = ledger[id].slotOrReceived
+        return slotOrReceived < 0 ? Int(-1 - slotOrReceived) : nil
+    }
+
+    /// Request `r` (a slot) ended and nothing of the model reads it any more: its handle's reads
+    /// move to its ledger entry and its slot is free for a later request.
+    private func retire(_ r: Int) {
+        let expected = countOfBytesExpectedToReceive(slot: r)
+        ledger[requests[r].id] = Ledger(slotOrReceived: requests[r].received,
+                                        ended: expected << 3 | Int64(requests[r].priority.rawValue))
+        assert(requests[r].completion == nil && requests[r].target == nil && requests[r].cacheRead == nil)
+        requests[r].ticket = freeSlot
+        freeSlot = r
+    }
+
     /// Whether request `id` completed, failed or was cancelled.
-    func isFinished(_ id: Int) -> Bool { requests[id].state == .finished }
+    func isFinished(_ id: Int) -> Bool {
+        guard let r = slot(of: id) else { return true }
+        return requests[r].state == .finished
+    }
+
     /// Request `id`'s priority now.
-    func priority(of id: Int) -> RequestPriority { requests[id].priority }
+    func priority(of id: Int) -> RequestPriority {
+        guard let r = slot(of: id) else { return RequestPriority(rawValue: Int(ledger[id].ended & 7))! }
+        return requests[r].priority
+    }
 
     /// Body bytes request `id` has received by now: while it transfers, as a cancel now would count
     /// them; once it ended, what it had received then.
     func countOfBytesReceived(_ id: Int) -> Int64 {
-        requests[id].state == .transferring
-            ? link.bytesReceived(by: requests[id].transfer, at: context.scheduler.now) : requests[id].received
+        guard let r = slot(of: id) else { return ledger[id].slotOrReceived }
+        return requests[r].state == .transferring
+            ? link.bytesReceived(by: requests[r].transfer, at: context.scheduler.now) : requests[r].received
     }
 
     /// The body length request `id`'s response announced (its `Content-Length`: the remaining bytes
     /// of a range request), or 0 before a response (and for a request that ended without one).
     func countOfBytesExpectedToReceive(_ id: Int) -> Int64 {
-        switch requests[id].state {
-        case .transferring: return requests[id].bytes
-        case .finished where requests[id].firstByte >= 0 || requests[id].received > 0: return requests[id].bytes
+        guard let r = slot(of: id) else { return ledger[id].ended >> 3 }
+        return countOfBytesExpectedToReceive(slot: r)
+    }
+
+    /// `countOfBytesExpectedToReceive(_:)` of the request in slot `r`.
+    private func countOfBytesExpectedToReceive(slot r: Int) -> Int64 {
+        switch requests[r].state {
+        case .transferring: return requests[r].bytes
+        case .finished where requests[r].firstByte >= 0 || requests[r].received > 0: return requests[r].bytes
         default: return 0
         }
     }
@@ -392,19 +472,21 @@ final class NetworkModel {
     /// Request `id` reaches the network (at the caller's time): queued in its session, then sent
     /// when a connection or stream is free.
     func submit(_ id: Int) {
-        guard requests[id].state == .unsubmitted else { return }  // cancelled before submission
-        requests[id].state = .queued
+        // (Not live, or not unsubmitted: cancelled before submission.)
+        guard let r = slot(of: id), requests[r].state == .unsubmitted else { return }
+        requests[r].state = .queued
         if config.offline {
             // Fails at once, but as an event: a completion never runs inside the `load` call that
             // started it (a strategy that retries on failure would otherwise recurse).
             context.schedule(.deferred({ [self] in
-                guard requests[id].state == .queued else { return }
-                finish(id, .failure)
+                guard let r = slot(of: id), requests[r].state == .queued else { return }
+                finish(r, .failure)
+                retire(r)
             }), at: context.scheduler.now)
             return
         }
-        let session = requests[id].session
-        requests[id].ticket = sessions[session].queue.push(id, priority: requests[id].priority)
+        let session = requests[r].session
+        requests[r].ticket = sessions[session].queue.push(r, priority: requests[r].priority)
         dispatch(session)
     }
 
@@ -447,8 +529,8 @@ final class NetworkModel {
         closeExpiredIdleConnections(of: s)
         while !sessions[s].queue.isEmpty {
             if let c = takeIdleConnection(of: s) {
-                guard let id = sessions[s].queue.popFirst() else { return }
-                send(id, on: c)
+                guard let r = sessions[s].queue.popFirst() else { return }
+                send(r, on: c)
             } else if sessions[s].queue.count > sessions[s].connecting
                         && sessions[s].openConnections < sessions[s].limit {
                 openConnection(for: s)  // with a zero round trip it is idle at once: the loop uses it
@@ -474,8 +556,8 @@ final class NetworkModel {
             sessions[s].http2Connection = c
         }
         guard connections[c].isReady else { return }
-        while connections[c].inFlight < config.maxConcurrentStreams, let id = sessions[s].queue.popFirst() {
-            send(id, on: c)
+        while connections[c].inFlight < config.maxConcurrentStreams, let r = sessions[s].queue.popFirst() {
+            send(r, on: c)
         }
     }
 
@@ -569,48 +651,48 @@ final class NetworkModel {
 
     // MARK: Requests on connections
 
-    /// Sends request `id` on connection `c`: draws its latency and failure, and waits for its first byte.
-    private func send(_ id: Int, on c: Int) {
+    /// Sends request `r` (a slot) on connection `c`: draws its latency and failure, and waits for its first byte.
+    private func send(_ r: Int, on c: Int) {
         connections[c].inFlight += 1
-        requests[id].isReusedConnection = connections[c].requestsCarried > 0
+        requests[r].isReusedConnection = connections[c].requestsCarried > 0
         connections[c].requestsCarried += 1
-        requests[id].connection = c
-        requests[id].state = .awaitingFirstByte
+        requests[r].connection = c
+        requests[r].state = .awaitingFirstByte
         fetchesStarted += 1
         let now = context.scheduler.now
-        requests[id].sent = now
+        requests[r].sent = now
         radio.instant(at: now)  // the request's packets
         if hasObserver && observer != nil && config.httpProtocol == .http2 {
-            requests[id].lane = Self.takeLowestFree(&connections[c].laneInUse)
+            requests[r].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
-        let imageID = requests[id].imageID
+        let imageID = requests[r].imageID
         let attempt = attempts.increment(imageID)
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
         let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
-        requests[id].fails = config.failureRate > 0
+        requests[r].fails = config.failureRate > 0
             && failureStream.uniform(Int64(imageID), Int64(attempt)) < config.failureRate
         let latency = SimDuration.saturating(nanoseconds: latencyMs * 1_000_000)
         drawLog?.append(NetworkDraw(imageID: imageID, attempt: attempt, latency: latency,
-                                    bytes: requests[id].bytes, fails: requests[id].fails))
-        context.schedule(.networkLatencyDone(id), at: now + latency)
+                                    bytes: requests[r].bytes, fails: requests[r].fails))
+        context.schedule(.networkLatencyDone(requests[r].id), at: now + latency)
     }
 
     /// The first byte of `id` is due: it fails, or its transfer begins.
     func latencyDone(_ id: Int) {
-        guard requests[id].state == .awaitingFirstByte else { return }
-        if requests[id].fails {
+        guard let r = slot(of: id), requests[r].state == .awaitingFirstByte else { return }
+        if requests[r].fails {
             radio.instant(at: context.scheduler.now)  // the error response
-            endSpan(id, .failed)
-            release(id)
-            finish(id, .failure)
+            endSpan(r, .failed)
+            release(r)
+            finish(r, .failure)
+            retire(r)
             return
         }
         let now = context.scheduler.now
-        requests[id].firstByte = now
-        requests[id].state = .transferring
-        requests[id].transfer = link.start(bytes: requests[id].bytes, at: now)
+        requests[r].firstByte = now
+        requests[r].state = .transferring
+        requests[r].transfer = link.start(bytes: requests[r].bytes, at: now, owner: requests[r].id)
         radio.begin(at: now)
-        requestOfTransfer.append(id)
         rescheduleTransferCheck()
     }
 
@@ -622,19 +704,20 @@ final class NetworkModel {
         finishedTransfers = []
         link.takeFinished(at: context.scheduler.now, into: &finished)
         defer { finishedTransfers = finished }
-        for transfer in finished {
-            let id = requestOfTransfer[transfer]
-            bytesDownloaded += requests[id].bytes
+        for id in finished {
+            guard let r = slot(of: id) else { continue }
+            bytesDownloaded += requests[r].bytes
             radio.end(at: context.scheduler.now)
-            radio.received(bytes: requests[id].bytes)
-            let imageID = requests[id].imageID
+            radio.received(bytes: requests[r].bytes)
+            let imageID = requests[r].imageID
             if !downloaded.insertIfAbsent(imageID, true) { duplicateDownloads += 1 }  // it holds only `true`
-            endSpan(id, .completed)
-            release(id)
-            finish(id, .success(bytes: requests[id].bytes))
+            endSpan(r, .completed)
+            release(r)
+            finish(r, .success(bytes: requests[r].bytes))
             // Stored in the same instant, after its completion ran (docs/model.md, Resources); a 206
             // (range request) is not.
-            if sessions[requests[id].session].cache >= 0 && requests[id].rangeStart == 0 { storeInCache(id) }
+            if sessions[requests[r].session].cache >= 0 && requests[r].rangeStart == 0 { storeInCache(r) }
+            retire(r)
         }
         rescheduleTransferCheck()
     }
@@ -642,79 +725,81 @@ final class NetworkModel {
     /// Cancels request `id`: a queued one leaves the queue; a sent one stops (an HTTP/1.1
     /// connection closes), keeping the bytes received in `bytesDownloaded`. No completion runs.
     func cancel(_ id: Int) {
-        switch requests[id].state {
+        guard let r = slot(of: id) else { return }
+        switch requests[r].state {
         case .finished:
             return
         case .unsubmitted:
-            requests[id].state = .finished
-            dropCompletion(id)
-            reportCancelled(id, bytesReceived: 0)
+            requests[r].state = .finished
+            dropCompletion(r)
+            reportCancelled(r, bytesReceived: 0)
         case .queued:
-            sessions[requests[id].session].queue.remove(requests[id].ticket)
-            requests[id].state = .finished
-            dropCompletion(id)
-            reportCancelled(id, bytesReceived: 0)
+            sessions[requests[r].session].queue.remove(requests[r].ticket)
+            requests[r].state = .finished
+            dropCompletion(r)
+            reportCancelled(r, bytesReceived: 0)
         case .awaitingFirstByte:
-            requests[id].state = .finished
-            dropCompletion(id)
-            endSpan(id, .cancelled, bytes: 0)
-            reportCancelled(id, bytesReceived: 0)
-            abandon(id)
+            requests[r].state = .finished
+            dropCompletion(r)
+            endSpan(r, .cancelled, bytes: 0)
+            reportCancelled(r, bytesReceived: 0)
+            abandon(r)
         case .transferring:
-            let received = link.cancel(requests[id].transfer, at: context.scheduler.now)
-            requests[id].received = received
+            let received = link.cancel(requests[r].transfer, at: context.scheduler.now)
+            requests[r].received = received
             bytesDownloaded += received
             radio.end(at: context.scheduler.now)
             radio.received(bytes: received)
-            endSpan(id, .cancelled, bytes: received)
-            requests[id].state = .finished
-            dropCompletion(id)
-            reportCancelled(id, bytesReceived: received)
-            abandon(id)
+            endSpan(r, .cancelled, bytes: received)
+            requests[r].state = .finished
+            dropCompletion(r)
+            reportCancelled(r, bytesReceived: received)
+            abandon(r)
             rescheduleTransferCheck()
         case .readingCache:
-            requests[id].cacheRead?.cancel()
-            requests[id].cacheRead = nil
-            requests[id].state = .finished
-            dropCompletion(id)
-            reportCancelled(id, bytesReceived: 0)
+            requests[r].cacheRead?.cancel()
+            requests[r].cacheRead = nil
+            requests[r].state = .finished
+            dropCompletion(r)
+            reportCancelled(r, bytesReceived: 0)
         }
+        retire(r)
     }
 
     /// Changes request `id`'s priority; a queued one moves, keeping its submission rank.
     func setPriority(_ id: Int, _ priority: RequestPriority) {
-        guard requests[id].priority != priority, requests[id].state != .finished else { return }
-        requests[id].priority = priority
-        guard requests[id].state == .queued, requests[id].ticket >= 0 else { return }
-        sessions[requests[id].session].queue.move(requests[id].ticket, to: priority)
+        guard let r = slot(of: id), requests[r].priority != priority, requests[r].state != .finished else { return }
+        requests[r].priority = priority
+        guard requests[r].state == .queued, requests[r].ticket >= 0 else { return }
+        sessions[requests[r].session].queue.move(requests[r].ticket, to: priority)
     }
 
-    /// Request `id` ended normally (completed or failed): its connection or stream is free.
-    private func release(_ id: Int) {
-        let c = requests[id].connection
+    /// Request `r` (a slot) ended normally (completed or failed): its connection or stream is free.
+    private func release(_ r: Int) {
+        let c = requests[r].connection
         connections[c].inFlight -= 1
-        if requests[id].lane >= 0 { connections[c].laneInUse[requests[id].lane] = false }
+        if requests[r].lane >= 0 { connections[c].laneInUse[requests[r].lane] = false }
         if connections[c].inFlight == 0 { becomeIdle(c) }
         dispatch(connections[c].session)
     }
 
-    /// Sent request `id` was cancelled: HTTP/1.1 closes its connection (the response cannot be
+    /// Sent request `r` (a slot) was cancelled: HTTP/1.1 closes its connection (the response cannot be
     /// skipped on a connection that carries one response after another); HTTP/2 resets the stream.
-    private func abandon(_ id: Int) {
+    private func abandon(_ r: Int) {
         guard config.httpProtocol == .http1_1 else {
-            release(id)
+            release(r)
             return
         }
-        let c = requests[id].connection
+        let c = requests[r].connection
         connections[c].inFlight -= 1
         close(c)
         dispatch(connections[c].session)
     }
 
-    /// Reports request `id`'s time on its connection to the observer.
-    private func endSpan(_ id: Int, _ outcome: ConnectionOutcome, bytes: Int64? = nil) {
+    /// Reports request `r`'s time on its connection to the observer.
+    private func endSpan(_ r: Int, _ outcome: ConnectionOutcome, bytes: Int64? = nil) {
         guard hasObserver, let observer else { return }
-        let request = requests[id]
+        let request = requests[r]
         let now = context.scheduler.now
         observer.connectionEnded(ConnectionSpan(
             session: request.session, connection: connections[request.connection].slot, stream: request.lane,
@@ -723,60 +808,60 @@ final class NetworkModel {
             bytes: bytes ?? (outcome == .completed ? request.bytes : 0), outcome: outcome))
     }
 
-    /// Request `id` was cancelled: neither its completion nor its target is ever called.
+    /// Request `r` (a slot) was cancelled: neither its completion nor its target is ever called.
     @inline(__always)
-    private func dropCompletion(_ id: Int) {
-        requests[id].completion = nil
-        requests[id].target = nil
+    private func dropCompletion(_ r: Int) {
+        requests[r].completion = nil
+        requests[r].target = nil
     }
 
-    /// Ends request `id`: its session's metrics handler receives its metrics, then its
+    /// Ends request `r` (a slot): its session's metrics handler receives its metrics, then its
     /// completion is called with `result` (URLSession's order: `didFinishCollecting`, then
     /// `didCompleteWithError`).
-    private func finish(_ id: Int, _ result: NetworkResult) {
-        requests[id].state = .finished
-        if case .success(let bytes) = result { requests[id].received = bytes }
-        let completion = requests[id].completion.take()  // (moved out: no retain and release)
-        let target = requests[id].target.take()
-        if let handler = sessions[requests[id].session].metricsHandler {
+    private func finish(_ r: Int, _ result: NetworkResult) {
+        requests[r].state = .finished
+        if case .success(let bytes) = result { requests[r].received = bytes }
+        let completion = requests[r].completion.take()  // (moved out: no retain and release)
+        let target = requests[r].target.take()
+        if let handler = sessions[requests[r].session].metricsHandler {
             let bytes: Int64
             let outcome: TaskMetrics.Outcome
             switch result {
             case .success(let received): (bytes, outcome) = (received, .completed)
             case .failure: (bytes, outcome) = (0, .failed)
             }
-            handler(metrics(of: id, bytesReceived: bytes, outcome: outcome))
+            handler(metrics(of: r, bytesReceived: bytes, outcome: outcome))
         }
         if let target {
-            target.networkLoadEnded(tag: requests[id].tag, imageID: requests[id].imageID, result: result)
+            target.networkLoadEnded(tag: requests[r].tag, imageID: requests[r].imageID, result: result)
         } else {
             completion?(result)
         }
     }
 
-    /// Delivers cancelled request `id`'s metrics to its session's handler, if it has one, as an
+    /// Delivers cancelled request `r`'s metrics to its session's handler, if it has one, as an
     /// event at the current time (never inside the `cancel()` call that ended it). Sessions without
     /// a handler schedule nothing, so their runs are unchanged.
-    private func reportCancelled(_ id: Int, bytesReceived: Int64) {
-        guard let handler = sessions[requests[id].session].metricsHandler else { return }
-        let metrics = metrics(of: id, bytesReceived: bytesReceived, outcome: .cancelled)
+    private func reportCancelled(_ r: Int, bytesReceived: Int64) {
+        guard let handler = sessions[requests[r].session].metricsHandler else { return }
+        let metrics = metrics(of: r, bytesReceived: bytesReceived, outcome: .cancelled)
         context.schedule(.deferred({ handler(metrics) }), at: context.scheduler.now)
     }
 
-    /// Request `id`'s metrics as it ends now with `outcome`, having received `bytesReceived`.
-    private func metrics(of id: Int, bytesReceived: Int64, outcome: TaskMetrics.Outcome) -> TaskMetrics {
+    /// Request `r`'s metrics as it ends now with `outcome`, having received `bytesReceived`.
+    private func metrics(of r: Int, bytesReceived: Int64, outcome: TaskMetrics.Outcome) -> TaskMetrics {
         // Field by field: a copy of the whole request would retain and release its completion.
         let now = context.scheduler.now
-        let connection = requests[id].connection, isReusedConnection = requests[id].isReusedConnection
+        let connection = requests[r].connection, isReusedConnection = requests[r].isReusedConnection
         let wasSent = connection >= 0
         let isNew = wasSent && !isReusedConnection
-        let firstByte: SimTime? = requests[id].firstByte >= 0 ? requests[id].firstByte
+        let firstByte: SimTime? = requests[r].firstByte >= 0 ? requests[r].firstByte
             : outcome == .failed && wasSent ? now : nil
         return TaskMetrics(
-            imageID: requests[id].imageID, fetchStart: requests[id].fetchStart,
+            imageID: requests[r].imageID, fetchStart: requests[r].fetchStart,
             connectStart: isNew ? connections[connection].setupStart : nil,
             connectEnd: isNew ? connections[connection].setupEnd : nil,
-            requestStart: wasSent ? requests[id].sent : nil, responseStart: firstByte,
+            requestStart: wasSent ? requests[r].sent : nil, responseStart: firstByte,
             responseEnd: firstByte == nil ? nil : now, bytesReceived: bytesReceived,
             isReusedConnection: isReusedConnection, outcome: outcome)
     }
@@ -840,20 +925,22 @@ final class NetworkModel {
             && httpCaches[sessions[s].cache].contains(imageID)
     }
 
-    /// Answers request `id` from its session's HTTP cache when the cache holds the response, at
+    /// Answers request `r` (a slot) from its session's HTTP cache when the cache holds the response, at
     /// the task's resume (before it waits for a connection): from the memory tier as an event at
     /// the task's time, from the disk tier after one disk read of the response's bytes. No
     /// connection, link share or radio activity. Returns whether it did.
-    private func answerFromCache(_ id: Int) -> Bool {
-        let s = requests[id].session
+    private func answerFromCache(_ r: Int) -> Bool {
+        let s = requests[r].session
         guard sessions[s].cacheReads,
-              let (tier, bytes) = httpCaches[sessions[s].cache].lookUp(requests[id].imageID) else { return false }
-        assert(bytes == requests[id].bytes, "the HTTP cache holds image \(requests[id].imageID) at another size")
-        requests[id].state = .readingCache
+              let (tier, bytes) = httpCaches[sessions[s].cache].lookUp(requests[r].imageID) else { return false }
+        assert(bytes == requests[r].bytes, "the HTTP cache holds image \(requests[r].imageID) at another size")
+        requests[r].state = .readingCache
         cacheAnswers += 1
         switch tier {
-        case .memory: context.schedule(.networkCacheAnswer(id), at: context.now)
-        case .disk: requests[id].cacheRead = diskIO?(bytes) { [self] in cacheAnswered(id) }
+        case .memory: context.schedule(.networkCacheAnswer(requests[r].id), at: context.now)
+        case .disk:
+            let id = requests[r].id
+            requests[r].cacheRead = diskIO?(bytes) { [self] in cacheAnswered(id) }
         }
         return true
     }
@@ -861,18 +948,19 @@ final class NetworkModel {
     /// Request `id`'s response from its session's HTTP cache is ready: it completes with all its
     /// bytes, unless it was cancelled meanwhile.
     func cacheAnswered(_ id: Int) {
-        guard requests[id].state == .readingCache else { return }
-        requests[id].cacheRead = nil
-        finish(id, .success(bytes: requests[id].bytes))
+        guard let r = slot(of: id), requests[r].state == .readingCache else { return }
+        requests[r].cacheRead = nil
+        finish(r, .success(bytes: requests[r].bytes))
+        retire(r)
     }
 
-    /// Stores completed download `id` in its session's HTTP cache when the session stores
+    /// Stores completed download `r` (a slot) in its session's HTTP cache when the session stores
     /// responses (`HTTPCache.store`); a response stored on disk charges its write to the disk.
-    private func storeInCache(_ id: Int) {
-        let s = requests[id].session
+    private func storeInCache(_ r: Int) {
+        let s = requests[r].session
         guard sessions[s].cacheStores else { return }
-        let bytes = requests[id].bytes
-        if httpCaches[sessions[s].cache].store(requests[id].imageID, bytes: bytes) {
+        let bytes = requests[r].bytes
+        if httpCaches[sessions[s].cache].store(requests[r].imageID, bytes: bytes) {
             if let diskWrite { diskWrite(bytes) } else { _ = diskIO?(bytes, {}) }
         }
     }

@@ -10,9 +10,13 @@
 /// entry is current only while its ticket is queued with the entry's version (a FIFO entry's is
 /// 0: a ticket's first move makes it stale), and stale entries are skipped when they reach a head.
 ///
+/// When the queue empties with 256 records or more, no entry is left, and the records start again
+/// (keeping their room) under a new epoch: a ticket is its record's index plus the epoch times 2³²,
+/// so a ticket of an earlier epoch is never taken for a later one. Memory is one small record per
+/// ticket pushed since the queue last emptied (or 256).
+///
 /// - Complexity: `push`, `remove` and `popFirst` are O(1) amortised (each entry is made once and
-///   passed once); `move` is O(log m) for m moved entries at the new priority. Memory is one
-///   small record per ticket ever pushed.
+///   passed once); `move` is O(log m) for m moved entries at the new priority.
 ///
 /// It does not take time, start requests or know about connections: `NetworkModel` does.
 struct RequestQueue {
@@ -52,8 +56,10 @@ struct RequestQueue {
         var count = 0
     }
 
-    /// Per ticket: its record.
+    /// Per ticket of this epoch (by index): its record.
     private var tickets: [Ticket] = []
+    /// How many times the queue emptied (the high half of its tickets).
+    private var epoch = 0
     /// Per priority: its FIFO and count.
     private var lanes: [Lane] = Array(repeating: Lane(), count: RequestPriority.allCases.count)
     /// Per priority: a min-heap (by ticket) of the entries that moved there.
@@ -70,6 +76,7 @@ struct RequestQueue {
     /// Queues request `id` at `priority` behind everything pushed before; returns its ticket.
     /// - Complexity: O(1) amortised.
     mutating func push(_ id: Int, priority: RequestPriority) -> Int {
+        precondition(tickets.count < 1 << 32, "too many requests queued at once")
         let ticket = tickets.count
         let p = priority.rawValue
         if lanes[p].head >= 0 {
@@ -81,26 +88,35 @@ struct RequestQueue {
         lanes[p].tail = ticket
         lanes[p].count += 1
         count += 1
-        return ticket
+        return epoch << 32 | ticket
+    }
+
+    /// The index of `ticket` if it is still waiting, else nil.
+    @inline(__always)
+    private func index(_ ticket: Int) -> Int? {
+        let index = ticket & 0xFFFF_FFFF
+        guard ticket >> 32 == epoch && index < tickets.count && tickets[index].isQueued else { return nil }
+        return index
     }
 
     /// Whether `ticket` is still waiting.
-    func contains(_ ticket: Int) -> Bool { ticket >= 0 && ticket < tickets.count && tickets[ticket].isQueued }
+    func contains(_ ticket: Int) -> Bool { index(ticket) != nil }
 
     /// Takes `ticket` out of the queue (a cancelled request). Does nothing if it is not waiting.
     /// - Complexity: O(1).
     mutating func remove(_ ticket: Int) {
-        guard contains(ticket) else { return }
+        guard let ticket = index(ticket) else { return }
         tickets[ticket].isQueued = false
         tickets[ticket].version &+= 1
         count -= 1
         leave(tickets[ticket].priority.rawValue)
+        if count == 0 && tickets.count >= Self.restartRecords { restart() }
     }
 
     /// Moves a waiting `ticket` to `priority`, at its submission rank among the requests there.
     /// - Complexity: O(log m), m the entries that moved to `priority`.
     mutating func move(_ ticket: Int, to priority: RequestPriority) {
-        guard contains(ticket), tickets[ticket].priority != priority else { return }
+        guard let ticket = index(ticket), tickets[ticket].priority != priority else { return }
         leave(tickets[ticket].priority.rawValue)
         lanes[priority.rawValue].count += 1
         tickets[ticket].priority = priority
@@ -139,10 +155,25 @@ struct RequestQueue {
             tickets[ticket].version &+= 1
             count -= 1
             leave(p)
-            return tickets[ticket].request
+            let request = tickets[ticket].request
+            if count == 0 && tickets.count >= Self.restartRecords { restart() }
+            return request
         }
         return nil
     }
+
+    /// Records from which an emptied queue starts again (fewer: it goes on, which costs less).
+    static let restartRecords = 256
+
+    /// The queue is empty, so no FIFO or heap holds an entry: the records start again (keeping
+    /// their room) under the next epoch.
+    private mutating func restart() {
+        tickets.removeAll(keepingCapacity: true)
+        epoch += 1
+    }
+
+    /// Ticket records held (tests): those pushed since the queue was last empty.
+    var ticketRecordCount: Int { tickets.count }
 
     /// A ticket left priority `p` (popped, removed or moved away); its last one leaves only
     /// stale entries, which are dropped.

@@ -1,7 +1,7 @@
 /// A job on a `ServerPool` as a strategy holds it: a disk read or a decode (a value: copies refer
 /// to the same job, and making one allocates nothing).
 public struct PoolTask {
-    /// Identity of the job within its pool.
+    /// Identity of the job within its pool (its slot and the slot's generation).
     public let id: Int
     unowned(unsafe) let pool: ServerPool
 
@@ -34,8 +34,23 @@ public protocol PoolJobTarget: AnyObject {
 
 /// `servers` identical executors sharing one FIFO queue: the disk's I/O queues and the decoder
 /// threads (docs/model.md, "Resources"). A job holds a server for its whole duration.
+///
+/// Memory follows the jobs live at once, not the run's length: a job's record (its slot) is
+/// recycled once the job ended (the free slot freed last first). A job's id is its slot plus the
+/// slot's generation times 2³², bumped at every recycling, so a late handle or event (a cancel or
+/// an enqueue after the end) finds its job ended, never the later job in its slot.
 final class ServerPool {
-    private enum State { case queued, running, finished }
+    private enum State: UInt8 { case queued, running, finished }
+
+    /// How a job's end is kept: where its completion is.
+    private enum Kind: UInt8 {
+        /// `Job.completion` (possibly nil: a detached job).
+        case closure
+        /// `decodes[slot]`.
+        case decode
+        /// `targeted[slot]`.
+        case target
+    }
 
     /// Which of the run's pools this is: it names the pool's events.
     enum Role {
@@ -75,12 +90,13 @@ final class ServerPool {
     private struct Job {
         var duration: SimTime
         var state: State
-        /// Where the job's end is kept beside it: i ≥ 0, a decode with a closure, `decodes[i]`;
-        /// i ≤ −2, a job with a target, `targeted[−2 − i]`; −1, neither (`completion`). Declared
-        /// here, it takes padding after `state`.
-        var end: Int32 = -1
-        /// Called when the job ends (nil once called or cancelled), for a job with `end` −1.
+        /// Where the job's end is kept (beside it, for a decode or a target, in the same slot).
+        var kind: Kind
+        /// The slot's generation: the high half of its job's id.
+        var generation: UInt32
+        /// Called when the job ends (nil once called or cancelled), for a job of kind `.closure`.
         var completion: (() -> Void)?
+        /// The server it runs on (−1 before); while the slot is free, the next free slot (−1: none).
         var server = -1
         var start: SimTime = 0
     }
@@ -105,12 +121,15 @@ final class ServerPool {
     let role: Role
     /// The memory ledger a decode's image is marked decoded in when it ends (the decoders' pool).
     private let memory: MemoryLedger?
+    /// The live jobs, by slot (and recycled ones, linked from `freeSlot`).
     private let jobs = RecordBuffer<Job>()
-    /// Each decode's completion and bitmap (nil once called or cancelled), kept beside `jobs` so
-    /// that a job is no larger for them.
+    /// By slot: a decode's completion and bitmap (nil once called or cancelled, and for other
+    /// jobs), kept beside `jobs` so that a job is no larger for them.
     private let decodes = RecordBuffer<Decode?>()
-    /// Each job with a target (nil once told or cancelled), kept beside `jobs` likewise.
+    /// By slot: a job's target (nil once told or cancelled, and for other jobs), likewise.
     private let targeted = RecordBuffer<Targeted?>()
+    /// The free slot freed last (−1: none); each free slot's `server` is the next.
+    @exclusivity(unchecked) private var freeSlot = -1
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
@@ -127,11 +146,57 @@ final class ServerPool {
         for _ in 0..<max(servers, 0) { serverBusy.append(false) }
     }
 
+    /// Job ids of slot `r` and the slot's generation `generation`.
+    @inline(__always)
+    private static func id(slot r: Int, generation: UInt32) -> Int { Int(generation) << 32 | r }
+
+    /// The slot of job `id`.
+    @inline(__always)
+    private static func slot(of id: Int) -> Int { id & 0xFFFF_FFFF }
+
+    /// The slot of job `id` while the job is in it (nil once it ended and the slot was recycled).
+    @inline(__always)
+    private func liveSlot(of id: Int) -> Int? {
+        let r = Self.slot(of: id)
+        return jobs[r].generation == UInt32(truncatingIfNeeded: id >> 32) ? r : nil
+    }
+
+    /// Makes a queued job of `duration` and `kind` with `completion` in a slot (the free one freed
+    /// last, else a new one); returns its id.
+    @inline(__always)
+    private func make(duration: SimTime, kind: Kind, completion: (() -> Void)?) -> Int {
+        let r = freeSlot
+        guard r >= 0 else {
+            precondition(jobs.count < 1 << 32, "too many jobs at once")
+            jobs.append(Job(duration: duration, state: .queued, kind: kind, generation: 0, completion: completion))
+            decodes.append(nil)
+            targeted.append(nil)
+            return jobs.count - 1
+        }
+        freeSlot = jobs[r].server
+        let generation = jobs[r].generation
+        // The ended job there holds no reference (its completion was taken or dropped).
+        jobs.overwrite(r, with: Job(duration: duration, state: .queued, kind: kind, generation: generation,
+                                    completion: completion))
+        return Self.id(slot: r, generation: generation)
+    }
+
+    /// Job slot `r` ended and nothing reads it any more: its generation moves on (its id goes
+    /// stale) and it is free for a later job.
+    @inline(__always)
+    private func recycle(_ r: Int) {
+        assert(jobs[r].completion == nil && decodes[r] == nil && targeted[r] == nil)
+        jobs[r].generation &+= 1
+        jobs[r].server = freeSlot
+        freeSlot = r
+    }
+
+    /// Slots of job records the pool has made: as many as were ever live at once (tests).
+    var jobSlotCount: Int { jobs.count }
+
     /// Queues a job of `duration`; `completion` runs when it ends (off the main thread).
     func submit(duration: SimTime, completion: @escaping () -> Void) -> PoolTask {
-        let id = jobs.count
-        jobs.append(Job(duration: duration, state: .queued, completion: completion))
-        return queued(id)
+        queued(make(duration: duration, kind: .closure, completion: completion))
     }
 
     /// `submit(duration:completion:)` whose end calls `target.poolJobEnded(tag:image:)` with a nil
@@ -144,8 +209,7 @@ final class ServerPool {
     /// write of a stored response): `submit(duration:completion:)` with an empty completion whose
     /// task is dropped, without making the task.
     func submitDetached(duration: SimTime) {
-        let id = jobs.count
-        jobs.append(Job(duration: duration, state: .queued, completion: nil))
+        let id = make(duration: duration, kind: .closure, completion: nil)
         context.perform({ enqueue(id) }, orQueue: { role.enqueueEvent(id) })
     }
 
@@ -154,10 +218,8 @@ final class ServerPool {
     /// job keeps both, so no closure is made around them.
     func submit(duration: SimTime, decoding image: ImageObject,
                 completion: @escaping (ImageObject) -> Void) -> PoolTask {
-        let id = jobs.count
-        precondition(decodes.count < Int(Int32.max), "too many decodes")
-        jobs.append(Job(duration: duration, state: .queued, end: Int32(decodes.count), completion: nil))
-        decodes.append(Decode(completion: completion, image: image))
+        let id = make(duration: duration, kind: .decode, completion: nil)
+        decodes[Self.slot(of: id)] = Decode(completion: completion, image: image)
         return queued(id)
     }
 
@@ -170,10 +232,8 @@ final class ServerPool {
     /// Queues a job of `duration` with a target.
     @inline(__always)
     private func submit(duration: SimTime, targeted job: Targeted) -> PoolTask {
-        let id = jobs.count
-        precondition(targeted.count < Int(Int32.max) - 2, "too many jobs with a target")
-        jobs.append(Job(duration: duration, state: .queued, end: Int32(-2 - targeted.count), completion: nil))
-        targeted.append(job)
+        let id = make(duration: duration, kind: .target, completion: nil)
+        targeted[Self.slot(of: id)] = job
         return queued(id)
     }
 
@@ -184,23 +244,36 @@ final class ServerPool {
         return PoolTask(id: id, pool: self)
     }
 
-    /// Job `id` joins the queue (at the caller's time) and starts if a server is free.
+    /// Job `id` joins the queue (at the caller's time) and starts if a server is free; a job
+    /// cancelled before does not.
     func enqueue(_ id: Int) {
+        guard let r = liveSlot(of: id) else { return }
+        if busy < servers && queueHead == queue.count {
+            // Nothing waits before it: what `startQueued` would do, without the queue (a drained queue
+            // keeps its passed entries until `startQueued` drops them: as many as it ever held).
+            start(r, id: id)
+            return
+        }
         queue.append(id)
         startQueued()
     }
 
-    func isFinished(_ id: Int) -> Bool { jobs[id].state == .finished }
+    func isFinished(_ id: Int) -> Bool {
+        guard let r = liveSlot(of: id) else { return true }
+        return jobs[r].state == .finished
+    }
 
     func cancel(_ id: Int) {
-        switch jobs[id].state {
+        guard let r = liveSlot(of: id) else { return }
+        switch jobs[r].state {
         case .queued:
-            jobs[id].state = .finished
-            jobs[id].completion = nil
-            dropEnd(of: id)
+            jobs[r].state = .finished
+            jobs[r].completion = nil
+            dropEnd(of: r)
+            recycle(r)  // (its queue entry, if it has one, goes stale)
         case .running:
-            jobs[id].completion = nil
-            dropEnd(of: id)
+            jobs[r].completion = nil
+            dropEnd(of: r)
         case .finished:
             break
         }
@@ -208,26 +281,30 @@ final class ServerPool {
 
     /// Job `id` ended.
     func jobDone(_ id: Int) {
+        let r = Self.slot(of: id)
         busy -= 1
-        let server = jobs[id].server
+        let server = jobs[r].server
         if server >= 0 { serverBusy[server] = false }
-        onJobRan?(server, jobs[id].start, context.scheduler.now)
-        let completion = jobs[id].completion.take()  // (moved out: no retain and release)
-        jobs[id].state = .finished
-        let end = Int(jobs[id].end)
-        if end == -1 {
-            startQueued()
+        onJobRan?(server, jobs[r].start, context.scheduler.now)
+        jobs[r].state = .finished
+        switch jobs[r].kind {
+        case .closure:
+            let completion = jobs[r].completion.take()  // (moved out: no retain and release)
+            recycle(r)
+            if queueHead < queue.count { startQueued() }
             completion?()
-        } else if end >= 0 {
-            let decode = decodes[end].take()
-            startQueued()
+        case .decode:
+            let decode = decodes[r].take()
+            recycle(r)
+            if queueHead < queue.count { startQueued() }
             if let decode {
                 memory?.markDecoded(decode.image)
                 decode.completion(decode.image)
             }
-        } else {
-            let job = targeted[-2 - end].take()
-            startQueued()
+        case .target:
+            let job = targeted[r].take()
+            recycle(r)
+            if queueHead < queue.count { startQueued() }
             if let job {
                 if let image = job.image { memory?.markDecoded(image) }
                 job.target.poolJobEnded(tag: job.tag, image: job.image)
@@ -235,30 +312,36 @@ final class ServerPool {
         }
     }
 
-    /// Drops job `id`'s decode record or target, if it has one (cancelled).
-    private func dropEnd(of id: Int) {
-        let end = Int(jobs[id].end)
-        if end >= 0 {
-            decodes[end] = nil
-        } else if end <= -2 {
-            targeted[-2 - end] = nil
+    /// Drops job slot `r`'s decode record or target, if it has one (cancelled).
+    private func dropEnd(of r: Int) {
+        switch jobs[r].kind {
+        case .closure: break
+        case .decode: decodes[r] = nil
+        case .target: targeted[r] = nil
         }
     }
 
+    /// Starts queued job `id` (slot `r`) on the lowest free server (one is free).
+    @inline(__always)
+    private func start(_ r: Int, id: Int) {
+        jobs[r].state = .running
+        busy += 1
+        var server = 0  // the lowest free one (one is free: `busy < servers`)
+        while server < serverBusy.count && serverBusy[server] { server += 1 }
+        if server == serverBusy.count { server = 0 }
+        serverBusy[server] = true
+        jobs[r].server = server
+        jobs[r].start = context.scheduler.now
+        context.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[r].duration)
+    }
+
+    /// Starts queued jobs, oldest first, while a server is free.
     private func startQueued() {
         while busy < servers && queueHead < queue.count {
             let id = queue[queueHead]
             queueHead += 1
-            guard jobs[id].state == .queued else { continue }  // cancelled while queued
-            jobs[id].state = .running
-            busy += 1
-            var server = 0  // the lowest free one (one is free: `busy < servers`)
-            while server < serverBusy.count && serverBusy[server] { server += 1 }
-            if server == serverBusy.count { server = 0 }
-            serverBusy[server] = true
-            jobs[id].server = server
-            jobs[id].start = context.scheduler.now
-            context.schedule(role.doneEvent(id), at: context.scheduler.now + jobs[id].duration)
+            guard let r = liveSlot(of: id), jobs[r].state == .queued else { continue }  // cancelled while queued
+            start(r, id: id)
         }
         if queueHead > 1024 && queueHead * 2 > queue.count {
             queue.removeFirst(queueHead)
