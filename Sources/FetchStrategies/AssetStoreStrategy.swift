@@ -115,10 +115,12 @@ final class AssetStoreStrategy: FetchStrategy {
     private var placeholdersDecoded = 0
     /// The request of each image in flight.
     @exclusivity(unchecked) private var requests = PagedTable<Request?>(empty: nil)
-    /// Requests whose items were reconfigured, reused for new ones instead of allocating, each
-    /// only once nothing else holds it (no token, job, load or main-queue block: a cancelled or
-    /// failed request is never retired, so a late completion cannot reach a reused one).
+    /// Requests whose items were reconfigured, reused for new ones instead of allocating: nothing
+    /// else holds them (no token, job, load or main-queue block: a cancelled or failed request is
+    /// never retired, so a late completion cannot reach a reused one).
     @exclusivity(unchecked) private var retiredRequests: [Request] = []
+    /// Requests started from retired ones (for tests).
+    @exclusivity(unchecked) private(set) var reusedRequests = 0
     /// The token each cell holds: the request it waits for.
     @exclusivity(unchecked) private var cellTokens = DenseTable<Request?>(empty: nil)
     /// Prefetch tokens not yet handed to a cell, by item (items near the viewport).
@@ -241,7 +243,13 @@ final class AssetStoreStrategy: FetchStrategy {
     /// Starts the shared request for `imageID`, holding one token.
     private func startRequest(_ imageID: Int) -> Request {
         let request: Request
-        if var retired = retiredRequests.popLast(), isKnownUniquelyReferenced(&retired) {
+        if var retired = retiredRequests.popLast() {
+            // Held by nothing else: retired at the end of its main-queue block (its slot let go of
+            // it as it ran), after `prepared` dropped it from `requests` and `reconfigure` from
+            // every cell and prefetch token it recorded (the only holders); a cancelled or failed
+            // request is never retired, and no request starts before the block returns.
+            assert(isKnownUniquelyReferenced(&retired), "a retired request is still held")
+            reusedRequests += 1
             retired.reset(imageID: imageID)
             request = retired
         } else {

@@ -251,8 +251,8 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
     /// Data loads by image.
     @exclusivity(unchecked) private var fetches = PagedTable<Fetch?>(empty: nil)
     /// Fetches and draws that ended (their data arrived; their contents were committed), reused
-    /// for new ones instead of allocating, each only once nothing else holds it (no job, load or
-    /// main-queue block can still tell it anything: a cancelled one is never retired).
+    /// for new ones instead of allocating: nothing else holds them (no job, load or main-queue
+    /// block can still tell them anything: a cancelled or failed one is never retired).
     @exclusivity(unchecked) private var retiredFetches: [Fetch] = []
     @exclusivity(unchecked) private var retiredDraws: [Draw] = []
     /// Storage reused for the keys a PINCache insertion evicts (read by nobody: PINCache trims
@@ -300,6 +300,9 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
     @exclusivity(unchecked) private(set) var clearedContents = 0
     /// Draws started (for tests).
     @exclusivity(unchecked) private(set) var drawsStarted = 0
+    /// Fetches and draws made from retired ones (for tests).
+    @exclusivity(unchecked) private(set) var reusedFetches = 0
+    @exclusivity(unchecked) private(set) var reusedDraws = 0
     /// PINCache disk reads started (for tests).
     @exclusivity(unchecked) private(set) var diskReads = 0
     /// Downloads a node's cancel left running (`HostSpeed.skipsCancel`; for tests).
@@ -833,19 +836,32 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     // MARK: Fetch and draw records
 
-    /// A fetch of `imageID` for the node of `item` at `tier`, queued: a retired one nothing else
-    /// holds, else a new one.
+    /// A fetch of `imageID` for the node of `item` at `tier`, queued: a retired one, else a new one.
+    /// A retired fetch is held by nothing else (asserted): it is retired at the end of its
+    /// `dataArrived`, in the one call of its only job's or load's end (whose record let go of it:
+    /// only that call's caller still holds it, and no fetch is made before it returns), after
+    /// `fetches` dropped it (nothing else holds a fetch); a cancelled or failed one is never
+    /// retired.
     private func makeFetch(item: Int, imageID: Int, tier: Tier) -> Fetch {
-        if var fetch = retiredFetches.popLast(), isKnownUniquelyReferenced(&fetch) {
+        if var fetch = retiredFetches.popLast() {
+            assert(isKnownUniquelyReferenced(&fetch), "a retired fetch is still held")
+            reusedFetches += 1
             fetch.reset(item: item, imageID: imageID, phase: .queued, tier: tier)
             return fetch
         }
         return Fetch(item: item, imageID: imageID, phase: .queued, tier: tier, strategy: self)
     }
 
-    /// A draw of `key` for the node of `item`: a retired one nothing else holds, else a new one.
+    /// A draw of `key` for the node of `item`: a retired one, else a new one. A retired draw is
+    /// held by nothing else (asserted): it is retired at the end of its main-queue block (whose
+    /// slot let go of it: only the block's runner, and the decode's end or `drawIfReady` when the
+    /// block ran at once, still hold it, and no draw is made before they return), after the
+    /// backing store dropped it (`drawn`; a contents-cache commit is in none); a cancelled draw is
+    /// never retired.
     private func makeDraw(item: Int, key: DrawKey) -> Draw {
-        if var draw = retiredDraws.popLast(), isKnownUniquelyReferenced(&draw) {
+        if var draw = retiredDraws.popLast() {
+            assert(isKnownUniquelyReferenced(&draw), "a retired draw is still held")
+            reusedDraws += 1
             draw.reset(item: item, key: key)
             return draw
         }
