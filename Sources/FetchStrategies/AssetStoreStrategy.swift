@@ -243,12 +243,11 @@ final class AssetStoreStrategy: FetchStrategy {
     /// Starts the shared request for `imageID`, holding one token.
     private func startRequest(_ imageID: Int) -> Request {
         let request: Request
-        if var retired = retiredRequests.popLast() {
+        if var retired = retiredRequests.popLast(), isUnheldRetiredRecord(&retired) {
             // Held by nothing else: retired at the end of its main-queue block (its slot let go of
             // it as it ran), after `prepared` dropped it from `requests` and `reconfigure` from
             // every cell and prefetch token it recorded (the only holders); a cancelled or failed
             // request is never retired, and no request starts before the block returns.
-            assert(isKnownUniquelyReferenced(&retired), "a retired request is still held")
             reusedRequests += 1
             retired.reset(imageID: imageID)
             request = retired

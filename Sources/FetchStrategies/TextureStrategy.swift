@@ -837,14 +837,13 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
     // MARK: Fetch and draw records
 
     /// A fetch of `imageID` for the node of `item` at `tier`, queued: a retired one, else a new one.
-    /// A retired fetch is held by nothing else (asserted): it is retired at the end of its
+    /// A retired fetch is held by nothing else (checked): it is retired at the end of its
     /// `dataArrived`, in the one call of its only job's or load's end (whose record let go of it:
     /// only that call's caller still holds it, and no fetch is made before it returns), after
     /// `fetches` dropped it (nothing else holds a fetch); a cancelled or failed one is never
     /// retired.
     private func makeFetch(item: Int, imageID: Int, tier: Tier) -> Fetch {
-        if var fetch = retiredFetches.popLast() {
-            assert(isKnownUniquelyReferenced(&fetch), "a retired fetch is still held")
+        if var fetch = retiredFetches.popLast(), isUnheldRetiredRecord(&fetch) {
             reusedFetches += 1
             fetch.reset(item: item, imageID: imageID, phase: .queued, tier: tier)
             return fetch
@@ -853,14 +852,13 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
     }
 
     /// A draw of `key` for the node of `item`: a retired one, else a new one. A retired draw is
-    /// held by nothing else (asserted): it is retired at the end of its main-queue block (whose
+    /// held by nothing else (checked): it is retired at the end of its main-queue block (whose
     /// slot let go of it: only the block's runner, and the decode's end or `drawIfReady` when the
     /// block ran at once, still hold it, and no draw is made before they return), after the
     /// backing store dropped it (`drawn`; a contents-cache commit is in none); a cancelled draw is
     /// never retired.
     private func makeDraw(item: Int, key: DrawKey) -> Draw {
-        if var draw = retiredDraws.popLast() {
-            assert(isKnownUniquelyReferenced(&draw), "a retired draw is still held")
+        if var draw = retiredDraws.popLast(), isUnheldRetiredRecord(&draw) {
             reusedDraws += 1
             draw.reset(item: item, key: key)
             return draw
