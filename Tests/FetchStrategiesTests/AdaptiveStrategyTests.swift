@@ -300,4 +300,28 @@ import Testing
         #expect(reusing.frames == gathering.frames)
         #expect(reusing.keys == gathering.keys)
     }
+
+    @Test func aMemoryWarningWithinASlowDragDecidesAndTouchesTheCacheAsFullGatherings() {
+        // Given everything near the viewport loaded, then a slow drag within the same rows with a
+        // memory warning in its middle (the cache keeps only the visible bitmaps): the warning
+        // changes no cell, load, disk entry or range, only the memory cache (its use is counted)
+        var scenario = StrategyTests.constantLatencyList(latencyMs: 20, script: [
+            .drag(velocity: 1000, seconds: 2), .pause(seconds: 2), .drag(velocity: 20, seconds: 0.5), .memoryWarning,
+            .drag(velocity: 20, seconds: 0.5),
+        ])
+        scenario.network.bandwidthMbps = 100
+        scenario.images.width = 400
+        scenario.images.height = 400
+        let reusing = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: true)
+        let gathering = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: false)
+        // Then the reconciles after the warning gather again: the images it evicted from beyond the
+        // viewport are loaded again at once, as full gatherings do (and the cache holds them again)
+        #expect(reusing.metrics.memoryWarnings == 1)
+        #expect(reusing.reused > 0, "reused: \(reusing.reused)")
+        #expect(reusing.metrics == gathering.metrics)
+        #expect(reusing.frames == gathering.frames)
+        #expect(reusing.keys == gathering.keys)
+        let smallest = gathering.keys.map(\.count).min() ?? 0
+        #expect(smallest < gathering.keys.last?.count ?? 0, "the warning emptied the cache in part, loads refilled it")
+    }
 }
