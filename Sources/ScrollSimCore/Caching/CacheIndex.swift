@@ -323,7 +323,7 @@ public final class CacheIndex {
     }
 
     /// `unlink(slot)` then `append(slot)` (a hit under `lru`). `slot` must be linked, not the tail.
-    @usableFromInline
+    @usableFromInline @inline(__always)  // (on every hit, insertion and eviction: no call)
     func moveToTail(_ slot: Int32) {
         precondition(slot != tail, "moveToTail of the tail")
         let s = Int(slot)
@@ -340,7 +340,7 @@ public final class CacheIndex {
         tail = slot
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func unlink(_ slot: Int32) {
         let p = slots[Int(slot)].previous, n = slots[Int(slot)].next
         if p >= 0 { slots[Int(p)].next = n } else { head = n }
@@ -350,7 +350,7 @@ public final class CacheIndex {
         slots[Int(slot)].next = -1
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func append(_ slot: Int32) {
         slots[Int(slot)].previous = tail
         slots[Int(slot)].next = -1
