@@ -141,7 +141,7 @@ public final class CacheIndex {
     ///   entry for `key` is then removed and reported as evicted).
     @discardableResult
     public func insert(_ key: Int, cost: Int64, evicted: inout [Int]) -> Bool {
-        insert(key, cost: cost, evicted: &evicted, reportsSlots: false)
+        insert(key, cost: cost, evicted: &evicted, reportsSlots: false) >= 0
     }
 
     /// `insert(_:cost:evicted:)` that appends the evicted entries' slots to `evictedSlots` instead
@@ -149,6 +149,13 @@ public final class CacheIndex {
     /// lookup by key). An evicted slot keeps its key (`key(ofSlot:)`) until an insertion reuses it.
     @discardableResult
     func insert(_ key: Int, cost: Int64, evictedSlots: inout [Int]) -> Bool {
+        insert(key, cost: cost, evicted: &evictedSlots, reportsSlots: true) >= 0
+    }
+
+    /// `insert(_:cost:evictedSlots:)` returning the slot `key` went into (the slot it held when it
+    /// was held), or −1 when it was refused: the caller needs no lookup after it. Under `clock` the
+    /// sweep may have evicted the new entry again: its slot is then among `evictedSlots`.
+    func insertedSlot(_ key: Int, cost: Int64, evictedSlots: inout [Int]) -> Int {
         insert(key, cost: cost, evicted: &evictedSlots, reportsSlots: true)
     }
 
@@ -167,24 +174,25 @@ public final class CacheIndex {
         return result
     }
 
-    /// `insert`, reporting each eviction by key or, with `reportsSlots`, by slot.
+    /// `insert`, reporting each eviction by key or, with `reportsSlots`, by slot; returns the slot
+    /// `key` went into, or −1 when it was refused.
     @inline(__always)
-    private func insert(_ key: Int, cost: Int64, evicted: inout [Int], reportsSlots: Bool) -> Bool {
+    private func insert(_ key: Int, cost: Int64, evicted: inout [Int], reportsSlots: Bool) -> Int {
         if costLimit > 0 && cost > costLimit {
-            guard let slot = slotOfKey[key] else { return false }
+            guard let slot = slotOfKey[key] else { return -1 }
             remove(key)
             evicted.append(reportsSlots ? Int(slot) : key)
-            return false
+            return -1
         }
         let (tableSlot, isHeld) = slotOfKey.probe(key)
+        let slot: Int32
         if isHeld {
-            let slot = slotOfKey.value(atSlot: tableSlot)
+            slot = slotOfKey.value(atSlot: tableSlot)
             totalCost += cost - slots[Int(slot)].cost
             slots[Int(slot)].cost = cost
             if policy == .lru && slot != tail { moveToTail(slot) }
             if policy == .clock { slots[Int(slot)].isReferenced = true }  // an update counts as a use
         } else {
-            let slot: Int32
             if freeSlot >= 0 {
                 slot = freeSlot
                 freeSlot = slots[Int(slot)].next
@@ -205,7 +213,7 @@ public final class CacheIndex {
         } else {
             evictToLimits(keeping: key, evicted: &evicted, reportsSlots: reportsSlots)
         }
-        return true
+        return Int(slot)
     }
 
     /// Removes `key`; returns whether it was held.
@@ -315,7 +323,7 @@ public final class CacheIndex {
     }
 
     /// `unlink(slot)` then `append(slot)` (a hit under `lru`). `slot` must be linked, not the tail.
-    @usableFromInline
+    @usableFromInline @inline(__always)  // (on every hit, insertion and eviction: no call)
     func moveToTail(_ slot: Int32) {
         precondition(slot != tail, "moveToTail of the tail")
         let s = Int(slot)
@@ -332,7 +340,7 @@ public final class CacheIndex {
         tail = slot
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func unlink(_ slot: Int32) {
         let p = slots[Int(slot)].previous, n = slots[Int(slot)].next
         if p >= 0 { slots[Int(p)].next = n } else { head = n }
@@ -342,7 +350,7 @@ public final class CacheIndex {
         slots[Int(slot)].next = -1
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func append(_ slot: Int32) {
         slots[Int(slot)].previous = tail
         slots[Int(slot)].next = -1

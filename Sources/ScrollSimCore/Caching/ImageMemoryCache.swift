@@ -32,6 +32,8 @@ public final class ImageMemoryCache {
     /// The configuration.
     public let configuration: Configuration
     private let index: CacheIndex
+    /// Entries costing this much or more are refused (`maxEntryCost(_:)` of `configuration`, once).
+    private let maxEntryCost: Int64
     /// The held image of each `index` slot (nil for a free slot): a key's image is found by the
     /// slot its lookup in `index` returns, and an evicted entry's by the slot `index` reports, with
     /// no table of its own to look up or update.
@@ -49,6 +51,7 @@ public final class ImageMemoryCache {
     public init(environment: FetchEnvironment, configuration: Configuration) {
         self.environment = environment
         self.configuration = configuration
+        maxEntryCost = Self.maxEntryCost(configuration)
         index = CacheIndex(policy: configuration.policy, countLimit: configuration.countLimit,
                            costLimit: configuration.costLimitBytes)
     }
@@ -108,15 +111,14 @@ public final class ImageMemoryCache {
             imageOfSlot[oldSlot] = nil
         }
         evicted.removeAllKeepingCapacity()
-        let inserted = index.insert(key, cost: cost, evictedSlots: &evicted)
-        let slot = inserted ? index.slot(of: key) : -1
-        let isHeld = slot >= 0
+        // The slot `key` went into (its old one when it was held), −1 when refused.
+        let newSlot = index.insertedSlot(key, cost: cost, evictedSlots: &evicted)
+        let inserted = newSlot >= 0
         // Under `clock` the sweep of its insertion may have evicted the new entry: its slot is then
-        // among the evicted ones, and it holds `image` until the entry is dropped below.
-        var newSlot = slot
-        if inserted && !isHeld {
-            for victim in evicted where index.key(ofSlot: victim) == key { newSlot = victim }
-        }
+        // among the evicted ones (no other policy evicts it), and it holds `image` until the entry
+        // is dropped below.
+        let isHeld = inserted && (evicted.isEmpty || configuration.policy != .clock || !evicted.contains(newSlot))
+        let slot = isHeld ? newSlot : -1
         if inserted {
             // Retained before the victims are released: the new bitmap exists while they go.
             if old !== image {
@@ -150,10 +152,10 @@ public final class ImageMemoryCache {
     /// Entries costing this much or more are refused: Nuke's `entryMaxCost`,
     /// `Int(entryCostLimit × costLimit)` with `cost < entryMaxCost` required
     /// (kean/Nuke 13.2.0, `Sources/Nuke/Caching/Cache.swift`); `Int64.max` without the rule.
-    private var maxEntryCost: Int64 {
+    private static func maxEntryCost(_ configuration: Configuration) -> Int64 {
         let limit = configuration.costLimitBytes
         guard limit > 0 && configuration.maxEntryCostFraction > 0 else { return .max }
-        return Self.entryMaxCost(limit: limit, fraction: configuration.maxEntryCostFraction)
+        return entryMaxCost(limit: limit, fraction: configuration.maxEntryCostFraction)
     }
 
     /// The smallest cost refused by the entry rule: `Int(min(max(fraction, 0), 1) × limit)`, as
