@@ -71,6 +71,15 @@ final class EventQueue<Payload> {
         freeSlots.deallocate()
     }
 
+    /// Drops every queued event uncalled, releasing its payload (the run ended); insertion numbers
+    /// go on as before.
+    func removeAll() {
+        for index in 0..<heapCount { (payloads + heap[index].slot).deinitialize(count: 1) }
+        heapCount = 0
+        slotCount = 0
+        freeCount = 0
+    }
+
     /// Number of queued events.
     var count: Int { heapCount }
     /// Whether no event is queued.

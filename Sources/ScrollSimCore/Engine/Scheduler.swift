@@ -94,6 +94,16 @@ final class Scheduler {
     /// Whether no event is queued.
     var isEmpty: Bool { queue.isEmpty && !hasMainItemDone && !hasVsync }
 
+    /// Drops every pending event uncalled (the run ended: `FetchStrategy`, "Lifetime"). A run
+    /// killed or cut at the settle limit leaves completions queued whose closures may capture the
+    /// environment, which holds this scheduler: dropping them breaks that cycle (the services drop
+    /// theirs too: `Simulator.run`).
+    func dropPending() {
+        queue.removeAll()
+        hasMainItemDone = false
+        hasVsync = false
+    }
+
     /// Queues `event` at `time` (never before `now`: time never goes back).
     @inline(__always)
     func schedule(_ event: consuming SimEvent, at time: SimTime) {

@@ -303,6 +303,16 @@ final class NetworkModel {
     private(set) var cacheAnswers = 0
 
     /// A network of `config` on `context`'s clock, drawing from `streams`.
+    /// Releases the ends of the requests still live, uncalled (the run ended: they never end;
+    /// `FetchStrategy`, "Lifetime"). Their completions and targets may hold the strategy, which
+    /// holds what holds this model, a cycle only their end would break.
+    func dropPendingWork() {
+        for slot in 0..<requests.count {
+            requests[slot].completion = nil
+            requests[slot].target = nil
+        }
+    }
+
     init(context: SimContext, config: Scenario.Network, streams: RandomStreams,
          bytesOfImage: @escaping (Int) -> Int64) {
         self.context = context

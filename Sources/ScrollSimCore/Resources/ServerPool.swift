@@ -138,6 +138,16 @@ final class ServerPool {
     /// Called with (server, start, end) when a job ends (traces).
     var onJobRan: ((Int, SimTime, SimTime) -> Void)?
 
+    /// Releases the ends of the jobs still queued or running, uncalled (the run ended: they never
+    /// run; `FetchStrategy`, "Lifetime"). Their closures and targets may hold what holds this pool
+    /// (a cache read's completion holds the network model, whose disk reads hold this pool), a
+    /// cycle only their end would break.
+    func dropPendingWork() {
+        for slot in 0..<jobs.count { jobs[slot].completion = nil }
+        for slot in 0..<decodes.count { decodes[slot] = nil }
+        for slot in 0..<targeted.count { targeted[slot] = nil }
+    }
+
     init(context: SimContext, servers: Int, role: Role, memory: MemoryLedger? = nil) {
         self.context = context
         self.servers = servers

@@ -300,7 +300,14 @@ final class Simulator {
         recorder.metrics.peakMemoryBytes = killedAt == nil ? memory.peakBytes : peakBytesAtKill
         // The radio is charged to the run's horizon, the same instant for every strategy (or to the kill).
         recorder.metrics.radioEnergyNanojoules = network.radioEnergyNanojoules(until: killedAt ?? stopAt)
-        return recorder.finish()
+        let metrics = recorder.finish()
+        // Work still queued is dropped uncalled (`FetchStrategy`, "Lifetime"), freeing what it holds: a
+        // killed run stops with completions whose captures hold the services that hold them.
+        scheduler.dropPending()
+        network.dropPendingWork()
+        disk.dropPendingWork()
+        decoders.dropPendingWork()
+        return metrics
     }
 
     /// Takes the event (its closures move into the work they start; no copy, and no destroy of
