@@ -645,6 +645,26 @@ final class AdaptiveStrategy: FetchStrategy {
         }
     }
 
+    /// The enter and leave times of the row of the last item asked: cells come in item order and
+    /// those of one row share its times, computed for its first cell (a function of the row).
+    private struct RowTimes {
+        /// The items of that row (empty before the first).
+        private var items = 0..<0
+        /// Its times, seconds.
+        private(set) var enter = 0.0, leave = 0.0
+
+        /// Makes `enter` and `leave` those of `item`'s row.
+        @inline(__always)
+        mutating func move(toItem item: Int, spans: RowSpans, clock: inout TravelClock) {
+            guard !items.contains(item) else { return }
+            let columns = spans.columns, row = item / columns
+            items = row * columns..<row * columns + columns
+            let span = spans.span(ofRow: row)
+            enter = clock.enter(top: span.top, bottom: span.bottom)
+            leave = clock.leave(top: span.top, bottom: span.bottom)
+        }
+    }
+
     /// The top and bottom of the layout's rows (a row holds `columns` items,
     /// `CollectionLayout.row(ofItem:)`, which share its top and height): arithmetic on the row
     /// index when every row has the same height (`CollectionLayout.uniformRows`, the same bits as
@@ -808,8 +828,8 @@ final class AdaptiveStrategy: FetchStrategy {
                     // cursor (a local of this closure, not a captured variable).
                     var factsCursor = PagedSlotTable<ItemFacts>.Cursor()
                     // The cells come in item order: those of one row share its times, computed for
-                    // its first cell kept (`rowItems`: that row's items; empty before the first).
-                    var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
+                    // its first cell kept.
+                    var rowTimes = RowTimes()
                     for key in keys {
                         let item = key >> 32, cell = key & 0xFFFF_FFFF
                         let isDisplayed = self.isDisplayed[cell]
@@ -831,14 +851,9 @@ final class AdaptiveStrategy: FetchStrategy {
                         // Times are computed only for a candidate kept (the clock remembers its last
                         // answers, but each is a function of the item: skipping one changes none), once
                         // per row (a function of the row: remembering it changes none either).
-                        if !rowItems.contains(item) {
-                            let row = item / columns
-                            rowItems = row * columns..<row * columns + columns
-                            let span = spans.span(ofRow: row)
-                            rowEnter = clock.enter(top: span.top, bottom: span.bottom)
-                            rowLeave = clock.leave(top: span.top, bottom: span.bottom)
-                        }
-                        var candidate = Candidate(item: item, imageID: imageID, enter: rowEnter, leave: rowLeave,
+                        rowTimes.move(toItem: item, spans: spans, clock: &clock)
+                        var candidate = Candidate(item: item, imageID: imageID, enter: rowTimes.enter,
+                                                  leave: rowTimes.leave,
                                                   isDisplayed: isDisplayed)
                         describe(&candidate, state: state, facts: facts)
                         state.pointee.candidateIndex = Int32(truncatingIfNeeded: count)
@@ -1017,18 +1032,11 @@ final class AdaptiveStrategy: FetchStrategy {
                 }
                 assert(position == aheadEnd, "the horizon's candidates lie in its visited rows")
                 // The cells' candidates: their rows' times (the guess beyond keeps its constant times).
-                var rowItems = 0..<0, rowEnter = 0.0, rowLeave = 0.0
+                var rowTimes = RowTimes()
                 for position in 0..<keyCandidates {
-                    let item = candidates[position].item
-                    if !rowItems.contains(item) {
-                        let row = item / columns
-                        rowItems = row * columns..<row * columns + columns
-                        let span = spans.span(ofRow: row)
-                        rowEnter = clock.enter(top: span.top, bottom: span.bottom)
-                        rowLeave = clock.leave(top: span.top, bottom: span.bottom)
-                    }
-                    candidates[position].enter = rowEnter
-                    candidates[position].leave = rowLeave
+                    rowTimes.move(toItem: candidates[position].item, spans: spans, clock: &clock)
+                    candidates[position].enter = rowTimes.enter
+                    candidates[position].leave = rowTimes.leave
                 }
                 // As gathered: not dropped, and whether in `enter` order (`noteGathered`).
                 var isGatheringOrder = true, previousEnter = 0.0
