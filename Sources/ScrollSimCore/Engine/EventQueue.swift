@@ -65,7 +65,7 @@ final class EventQueue<Payload> {
     }
 
     deinit {
-        for index in 0..<heapCount { (payloads + heap[index].slot).deinitialize(count: 1) }
+        removeAll()
         payloads.deallocate()
         heap.deallocate()
         freeSlots.deallocate()
