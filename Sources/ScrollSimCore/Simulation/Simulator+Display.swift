@@ -47,12 +47,34 @@ extension Simulator {
         return sampleMissed(atVsync: k)
     }
 
-    /// `sample(atVsync:)` for a vsync not in the cache: sampled, and remembered.
+    /// `sample(atVsync:)` for a vsync not in the cache: sampled (read from the shared store when
+    /// the run has one: the same bits), and remembered.
     @inline(never)
     func sampleMissed(atVsync k: Int) -> ScrollTimeline.Sample {
-        let sample = timeline.sample(at: vsyncTime(k), segmentHint: &segmentHint)
+        let sample: ScrollTimeline.Sample
+        if let sampleStore {
+            let i = k &- sampleChunkFirst
+            if i >= 0 && i < ScrollSampleStore.chunkSize, let base = sampleChunkBase {
+                sample = base[i]
+            } else {
+                sample = sharedSample(atVsync: k, from: sampleStore)
+            }
+        } else {
+            sample = timeline.sample(at: vsyncTime(k), segmentHint: &segmentHint)
+        }
         sampleCache = (sampleCache.1, (k, sample))
         return sample
+    }
+
+    /// The sample of vsync `k` from the store's chunk holding it, which becomes the run's chunk.
+    @inline(never)
+    func sharedSample(atVsync k: Int, from store: ScrollSampleStore) -> ScrollTimeline.Sample {
+        let chunk = store.chunk(containing: k)
+        sampleChunk = chunk
+        sampleChunkFirst = chunk.first
+        let base = UnsafePointer(chunk.samples.baseAddress!)
+        sampleChunkBase = base
+        return base[k - chunk.first]
     }
 
     /// Makes sure a frame is considered at the first vsync at or after `time`.
