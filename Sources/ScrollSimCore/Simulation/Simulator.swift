@@ -153,10 +153,10 @@ final class Simulator {
     let sampleStore: ScrollSampleStore?
     /// The chunk of `sampleStore` read last, kept alive here (the store's lock is taken only to
     /// move to another chunk); `sampleChunkFirst` and `sampleChunkBase` are its first vsync and
-    /// its samples (−1 and nil before the first).
+    /// its samples.
     @exclusivity(unchecked) var sampleChunk: ScrollSampleStore.Chunk?
-    /// The first vsync of `sampleChunk`.
-    @exclusivity(unchecked) var sampleChunkFirst = -1
+    /// The first vsync of `sampleChunk`; before the first, −`chunkSize` (no vsync ≥ 0 is in it).
+    @exclusivity(unchecked) var sampleChunkFirst = -ScrollSampleStore.chunkSize
     /// The samples of `sampleChunk`.
     @exclusivity(unchecked) var sampleChunkBase: UnsafePointer<ScrollTimeline.Sample>?
     /// The first scroll interval that may hold a frame's vsync not yet asked (`runFrame`).
