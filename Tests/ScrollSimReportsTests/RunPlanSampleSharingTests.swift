@@ -66,4 +66,24 @@ import ScrollSimTestSupport
         #expect(stores[5] == nil)
         #expect(stores[3]?.matches(b, seed: 1) == true)
     }
+
+    @Test func theExecutorLetsGoOfAStoreAfterItsGroupsLastRun() throws {
+        // Given two runs of one scenario and seed, then a run of another seed
+        let a = Self.scenario("a")
+        let runs = try Self.runs(a, seed: 1, ["naive", "nuke"]) + Self.runs(a, seed: 2, ["naive"])
+        var sharing = RunPlan.SampleSharing(runs)
+        weak var released: ScrollSampleStore?
+        do {
+            // When the group's two runs have had their store (and run with it)
+            let first = sharing.store(forRunAt: 0)
+            released = first
+            _ = runs[0].run(observer: nil, sampleStore: first)
+            let second = sharing.store(forRunAt: 1)
+            _ = runs[1].run(observer: nil, sampleStore: second)
+            #expect(first != nil && second === first)
+        }
+        // Then nothing holds the store any more: its memory is freed with the group's runs
+        #expect(released == nil)
+        #expect(sharing.store(forRunAt: 2) == nil)
+    }
 }
