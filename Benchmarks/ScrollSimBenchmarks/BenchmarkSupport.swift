@@ -237,40 +237,58 @@ func builtInStrategies() -> [(name: String, factory: StrategyFactory)] {
     }
 }
 
-/// Runs `scenario` with every strategy of `strategies`, `repeats` passes, one after the other on
-/// this thread. Returns each strategy's fastest run and the fastest pass's total (all together).
+/// Runs `scenario` with every strategy of `strategies`, `repeats` times, one after the other on
+/// this thread. Returns each strategy's fastest run alone and the fastest pass of all together.
 func timeStrategies(_ scenario: Scenario, _ strategies: [(name: String, factory: StrategyFactory)],
                     repeats: Int) -> (best: [TimedRun], together: TimedRun) {
     let timings = timeStrategyPasses(scenario, strategies, repeats: repeats)
     return (timings.best, timings.together)
 }
 
-/// `timeStrategies`, with each pass's times kept: `passes[p][i]` is strategy `i`'s seconds in
-/// pass `p` (the strategies run one after another in every pass, so the times of one pass were
+/// `timeStrategies`, with each pass's times kept: `passes[p][i]` is strategy `i`'s seconds alone
+/// in pass `p` (the strategies run one after another in every pass, so the times of one pass were
 /// taken under the same conditions, and their ratios are paired measurements).
+///
+/// Each repeat makes two passes. Alone: every strategy in its own `SimulationRun`, sharing
+/// nothing (`best`, `passes`). Together: the strategies one after another as `scrollsim run` runs
+/// them, sharing the scroll timeline's samples through one `ScrollSampleStore` made inside the
+/// pass (so the first run to reach each chunk of vsyncs pays for it, inside its timed run) and
+/// dropped after it (`together`: the fastest such pass).
 func timeStrategyPasses(_ scenario: Scenario, _ strategies: [(name: String, factory: StrategyFactory)],
                         repeats: Int) -> (best: [TimedRun], together: TimedRun, passes: [[Double]]) {
     var best: [TimedRun?] = Array(repeating: nil, count: strategies.count)
     var together: TimedRun?
     var passes: [[Double]] = []
     for _ in 0..<repeats {
-        var pass = TimedRun(seconds: 0, simulatedSeconds: 0, events: 0)
         var times: [Double] = []
         for (index, strategy) in strategies.enumerated() {
-            let run = try! SimulationRun(scenario: scenario, seed: scenario.seed, strategyName: strategy.name,
-                                         strategy: strategy.factory)
-            let seconds = measure { _ = run.run() }
-            let timed = TimedRun(seconds: seconds, simulatedSeconds: run.simulatedSeconds, events: run.eventsHandled)
-            if best[index].map({ seconds < $0.seconds }) ?? true { best[index] = timed }
-            times.append(seconds)
-            pass.seconds += seconds
+            let timed = timeRun(scenario, strategy, sampleStore: nil)
+            if best[index].map({ timed.seconds < $0.seconds }) ?? true { best[index] = timed }
+            times.append(timed.seconds)
+        }
+        passes.append(times)
+        var pass = TimedRun(seconds: 0, simulatedSeconds: 0, events: 0)
+        let store = ScrollSampleStore(scenario: scenario, seed: scenario.seed)
+        for strategy in strategies {
+            let timed = timeRun(scenario, strategy, sampleStore: store)
+            pass.seconds += timed.seconds
             pass.simulatedSeconds += timed.simulatedSeconds
             pass.events += timed.events
         }
-        passes.append(times)
         if together.map({ pass.seconds < $0.seconds }) ?? true { together = pass }
     }
     return (best.map { $0! }, together!, passes)
+}
+
+/// One timed run of `strategy` on `scenario` (its seed), reading its scroll samples from
+/// `sampleStore` when given.
+func timeRun(_ scenario: Scenario, _ strategy: (name: String, factory: StrategyFactory),
+             sampleStore: ScrollSampleStore?) -> TimedRun {
+    try! scenario.validate(file: "benchmark")
+    let run = SimulationRun(validatedScenario: scenario, seed: scenario.seed, strategyName: strategy.name,
+                            strategy: strategy.factory, sampleStore: sampleStore)
+    let seconds = measure { _ = run.run() }
+    return TimedRun(seconds: seconds, simulatedSeconds: run.simulatedSeconds, events: run.eventsHandled)
 }
 
 /// `value` with thousands separators and `decimals` decimals (locale-independent).

@@ -35,6 +35,9 @@ func benchmarkSession(_ scenario: Scenario, path: String, repeats: Int, results:
     print("  \(padRight("all \(strategies.count) together", 26))\(pad(grouped(togetherMicroseconds, decimals: 1), 10))"
           + "\(pad("", 9))\(pad(grouped(Double(together.events) / together.simulatedSeconds), 14))"
           + "\(pad(String(format: "%.2f", engineRate / 1e6), 12))")
+    print("  (a strategy's row: its runs alone, sharing nothing; all together: the \(strategies.count) runs of a pass "
+          + "share one table\n   of the scroll offset and velocity per vsync, made inside the pass, as `scrollsim run` "
+          + "shares it)")
     print("  simulated seconds per second, all \(strategies.count) strategies: "
           + grouped(together.simulatedSeconds / together.seconds)
           + String(format: " (%.2f s for %@ simulated s)", together.seconds,

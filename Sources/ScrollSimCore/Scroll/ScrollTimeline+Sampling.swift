@@ -27,11 +27,10 @@ extension ScrollTimeline {
     func segmentIndex(at t: SimTime, hint: Int) -> Int? {
         let starts = segmentStarts
         let count = starts.count
-        var candidate = hint
-        while candidate >= 0 && candidate < count && candidate <= hint + 1 {
-            guard starts[candidate] <= t else { break }
-            if candidate + 1 == count || starts[candidate + 1] > t { return candidate }
-            candidate += 1
+        if hint >= 0 && hint < count && starts[hint] <= t {
+            let next = hint + 1
+            if next == count || starts[next] > t { return hint }
+            if next + 1 == count || starts[next + 1] > t { return next }  // starts[next] ≤ t
         }
         return segmentIndex(at: t)
     }

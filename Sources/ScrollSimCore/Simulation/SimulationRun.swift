@@ -2,8 +2,13 @@
 public typealias StrategyFactory = @Sendable (FetchEnvironment) -> any FetchStrategy
 
 /// One run: a scenario, a strategy and a seed, simulated from time 0 until the script has ended
-/// and the event queue has drained (docs/model.md). Runs are independent: nothing is shared between
-/// two `SimulationRun`s, so they may run on different threads.
+/// and the event queue has drained (docs/model.md). Runs are independent: no state of one run
+/// reaches another, so they may run on different threads. The one thing runs may share is a
+/// `ScrollSampleStore` (the runs of one scenario and seed made by `RunPlan`'s executor and the
+/// benchmark; never a run made by the public init): an immutable derived table of the scroll
+/// offset and velocity at each vsync, a pure function of the scenario and seed, filled chunk by
+/// chunk under its lock with the bits each run would compute alone. A run's outputs therefore
+/// cannot depend on which run filled a chunk, or when.
 public final class SimulationRun {
     /// The scenario simulated.
     public let scenario: Scenario
@@ -12,6 +17,8 @@ public final class SimulationRun {
     /// The strategy's name, as reported.
     public let strategyName: String
     private let factory: StrategyFactory
+    /// The samples shared with other runs of this scenario and seed, or nil (sampled alone).
+    package let sampleStore: ScrollSampleStore?
     /// Events the last `run` handled (for the benchmark).
     public private(set) var eventsHandled = 0
     /// Simulated time the last `run` covered, seconds (for the benchmark).
@@ -29,13 +36,16 @@ public final class SimulationRun {
     }
 
     /// A run of `scenario`, which the caller has checked with `Scenario.validate(file:)` under its
-    /// own file name (`RunPlan.Run`, whose scenario cannot change once checked).
+    /// own file name (`RunPlan.Run`, whose scenario cannot change once checked). With
+    /// `sampleStore` (made for this scenario and seed: the simulator checks), the run reads its
+    /// scroll samples from the store, shared with the other runs given it.
     package init(validatedScenario scenario: Scenario, seed: UInt64, strategyName: String,
-                 strategy: @escaping StrategyFactory) {
+                 strategy: @escaping StrategyFactory, sampleStore: ScrollSampleStore? = nil) {
         self.scenario = scenario
         self.seed = seed
         self.strategyName = strategyName
         self.factory = strategy
+        self.sampleStore = sampleStore
     }
 
     /// The file named in the error about a scenario built in code: `scenario '<name>'`.
@@ -49,7 +59,7 @@ public final class SimulationRun {
     /// Runs the simulation to the end, reporting everything that happens to `observer`.
     public func run(observer: (any RunObserver)?) -> RunMetrics {
         let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
-                                  factory: factory, observer: observer)
+                                  factory: factory, observer: observer, sampleStore: sampleStore)
         let metrics = simulator.run()
         eventsHandled = simulator.scheduler.eventsHandled
         simulatedSeconds = SimDuration.toSeconds(simulator.scheduler.now)
@@ -59,7 +69,7 @@ public final class SimulationRun {
     /// Runs the simulation and also returns every network connection's random draws, in order.
     public func runRecordingNetworkDraws() -> (RunMetrics, [NetworkDraw]) {
         let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
-                                  factory: factory, observer: nil)
+                                  factory: factory, observer: nil, sampleStore: sampleStore)
         simulator.network.drawLog = []
         let metrics = simulator.run()
         return (metrics, simulator.network.drawLog ?? [])
@@ -69,7 +79,7 @@ public final class SimulationRun {
     /// frame, and also returns every violation found (tests).
     func runCheckingInvariants() -> (RunMetrics, [String]) {
         let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
-                                  factory: factory, observer: nil)
+                                  factory: factory, observer: nil, sampleStore: sampleStore)
         simulator.invariantViolations = []
         let metrics = simulator.run()
         return (metrics, simulator.invariantViolations ?? [])
@@ -79,7 +89,7 @@ public final class SimulationRun {
     /// for tests and debugging.
     public func runTracingLifecycle() -> (RunMetrics, [LifecycleEvent]) {
         let simulator = Simulator(scenario: scenario, seed: seed, strategyName: strategyName,
-                                  factory: factory, observer: nil)
+                                  factory: factory, observer: nil, sampleStore: sampleStore)
         simulator.lifecycleTrace = []
         let metrics = simulator.run()
         return (metrics, simulator.lifecycleTrace ?? [])

@@ -39,20 +39,45 @@ extension Simulator {
 
     /// The timeline's offset and velocity at vsync `k` (`timeline.offset(at:)` and
     /// `timeline.velocity(at:)` of `vsyncTime(k)`), from the two-vsync cache when it holds `k`.
-    /// The cache's test is inlined; a miss computes the sample out of line (`sampleMissed`).
+    /// The cache's test is inlined; a miss computes the sample out of line (`sampleMissed`), or
+    /// reads it from the shared store when the run has one (`sharedSampleMissed`: the same bits).
     @inline(__always)
     func sample(atVsync k: Int) -> ScrollTimeline.Sample {
         if k == sampleCache.1.vsync { return sampleCache.1.sample }
         if k == sampleCache.0.vsync { return sampleCache.0.sample }
-        return sampleMissed(atVsync: k)
+        return sampleStore == nil ? sampleMissed(atVsync: k) : sharedSampleMissed(atVsync: k)
     }
 
-    /// `sample(atVsync:)` for a vsync not in the cache: sampled, and remembered.
+    /// `sample(atVsync:)` for a vsync not in the cache, in a run sampling alone: sampled, and
+    /// remembered.
     @inline(never)
     func sampleMissed(atVsync k: Int) -> ScrollTimeline.Sample {
         let sample = timeline.sample(at: vsyncTime(k), segmentHint: &segmentHint)
         sampleCache = (sampleCache.1, (k, sample))
         return sample
+    }
+
+    /// `sample(atVsync:)` for a vsync not in the cache, in a run with a `sampleStore`: read from
+    /// the run's chunk (after moving to the store's chunk holding `k` when it is not there), and
+    /// remembered.
+    @inline(never)
+    func sharedSampleMissed(atVsync k: Int) -> ScrollTimeline.Sample {
+        var i = k &- sampleChunkFirst
+        if i < 0 || i >= ScrollSampleStore.chunkSize { i = moveSampleChunk(toVsync: k) }
+        let sample = sampleChunkBase.unsafelyUnwrapped[i]
+        sampleCache = (sampleCache.1, (k, sample))
+        return sample
+    }
+
+    /// Makes the store's chunk holding vsync `k` the run's chunk; returns `k`'s index in it.
+    @inline(never)
+    func moveSampleChunk(toVsync k: Int) -> Int {
+        guard let sampleStore else { preconditionFailure("no sample store") }
+        let chunk = sampleStore.chunk(containing: k)
+        sampleChunk = chunk
+        sampleChunkFirst = chunk.first
+        sampleChunkBase = UnsafePointer(chunk.samples.baseAddress!)
+        return k - chunk.first
     }
 
     /// Makes sure a frame is considered at the first vsync at or after `time`.

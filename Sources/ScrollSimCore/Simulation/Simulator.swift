@@ -148,6 +148,17 @@ final class Simulator {
         = ((-1, .init(offset: 0, velocity: 0)), (-1, .init(offset: 0, velocity: 0)))
     /// The timeline segment of the last sample (`ScrollTimeline.sample(at:segmentHint:)`).
     @exclusivity(unchecked) var segmentHint = 0
+    /// The samples shared with the other runs of this scenario and seed, or nil: this run samples
+    /// its own timeline (`sampleMissed(atVsync:)`).
+    let sampleStore: ScrollSampleStore?
+    /// The chunk of `sampleStore` read last, kept alive here (the store's lock is taken only to
+    /// move to another chunk); `sampleChunkFirst` and `sampleChunkBase` are its first vsync and
+    /// its samples.
+    @exclusivity(unchecked) var sampleChunk: ScrollSampleStore.Chunk?
+    /// The first vsync of `sampleChunk`; before the first, −`chunkSize` (no vsync ≥ 0 is in it).
+    @exclusivity(unchecked) var sampleChunkFirst = -ScrollSampleStore.chunkSize
+    /// The samples of `sampleChunk`.
+    @exclusivity(unchecked) var sampleChunkBase: UnsafePointer<ScrollTimeline.Sample>?
     /// The first scroll interval that may hold a frame's vsync not yet asked (`runFrame`).
     @exclusivity(unchecked) var frameIntervalCursor = 0
     /// The blank share of the frame on screen, and the vsync from which it is on screen (nothing
@@ -192,17 +203,25 @@ final class Simulator {
     /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
     @exclusivity(unchecked) var prefetchFreshScratch: [Int] = []
 
+    /// A run of `scenario` with `seed`; with `sampleStore` (whose key must be this run's), the
+    /// timeline and its samples are the store's, shared with the other runs of that key.
     init(scenario: Scenario, seed: UInt64, strategyName: String, factory: StrategyFactory,
-         observer: (any RunObserver)?) {
+         observer: (any RunObserver)?, sampleStore: ScrollSampleStore? = nil) {
+        precondition(sampleStore?.matches(scenario, seed: seed) ?? true,
+                     "a run given the samples of another scenario or seed")
         self.scenario = scenario
         self.seed = seed
         self.observer = observer
+        self.sampleStore = sampleStore
         context = SimContext(scheduler: scheduler)
         streams = RandomStreams(seed: seed)
         layout = CollectionLayout(scenario.layout, streams: streams)
         let layout = self.layout
-        timeline = ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset, seed: seed,
-                                  targetOffset: { layout.offsetToShow(item: $0) })
+        let makeTimeline = {
+            ScrollTimeline(steps: scenario.script, maxOffset: layout.maxOffset, seed: seed,
+                           targetOffset: { layout.offsetToShow(item: $0) })
+        }
+        timeline = sampleStore?.timeline(orMake: makeTimeline) ?? makeTimeline()
         images = ImageCatalog(scenario.images, itemCount: scenario.layout.itemCount, catalog: scenario.layout.catalog,
                               streams: streams)
         let costs = scenario.costs

@@ -69,7 +69,8 @@ public struct RunOutputs: Sendable, Equatable {
         var set = OutputSet()
         do {
             var results: [RunResult] = []
-            for run in plan.runs {
+            var sharing = RunPlan.SampleSharing(plan.runs)  // each scenario's strategies share its samples
+            for (index, run) in plan.runs.enumerated() {
                 var frames: StreamedFile?
                 if writesFrames, let outDirectory {
                     let directory = AtomicFileWriter.join(outDirectory, "frames")
@@ -86,7 +87,8 @@ public struct RunOutputs: Sendable, Equatable {
                 }
                 let recording = RunStreamRecording(run, frames: frames, trace: trace, requests: requests,
                                                    drawsChart: htmlFile != nil)
-                let metrics = run.run(observer: recording.isRecording ? recording : nil)
+                let metrics = run.run(observer: recording.isRecording ? recording : nil,
+                                      sampleStore: sharing.store(forRunAt: index))
                 try recording.finish()
                 results.append(RunResult(run: run, metrics: metrics, chart: recording.chart))
             }

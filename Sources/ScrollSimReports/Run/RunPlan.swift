@@ -49,8 +49,41 @@ public struct RunPlan: Sendable {
 
         /// Runs the simulation, reporting to `observer`.
         public func run(observer: (any RunObserver)? = nil) -> RunMetrics {
-            SimulationRun(validatedScenario: scenario, seed: seed, strategyName: strategyName, strategy: factory)
+            run(observer: observer, sampleStore: nil)
+        }
+
+        /// Runs the simulation, reporting to `observer`, reading its scroll samples from
+        /// `sampleStore` when given (`SampleSharing`: the same outputs).
+        func run(observer: (any RunObserver)?, sampleStore: ScrollSampleStore?) -> RunMetrics {
+            SimulationRun(validatedScenario: scenario, seed: seed, strategyName: strategyName, strategy: factory,
+                          sampleStore: sampleStore)
                 .run(observer: observer)
+        }
+    }
+
+    /// The sample stores of a plan's runs, run in order (`RunOutputs.run`, `run(recording:)`):
+    /// consecutive runs of one scenario and seed (a plan's strategies of one scenario) share one
+    /// `ScrollSampleStore`, made for the first of them and dropped after the last; a run whose
+    /// neighbours have another scenario or seed gets none (it samples alone, as ever).
+    struct SampleSharing {
+        /// The runs.
+        let runs: [Run]
+        /// The store of the group being run, while a later run of the group remains.
+        private var current: ScrollSampleStore?
+
+        /// Sharing over `runs`.
+        init(_ runs: [Run]) { self.runs = runs }
+
+        /// The store for `runs[index]` (asked in increasing order of index), or nil.
+        mutating func store(forRunAt index: Int) -> ScrollSampleStore? {
+            let run = runs[index]
+            var store = current.flatMap { $0.matches(run.scenario, seed: run.seed) ? $0 : nil }
+            let sharesWithNext = index + 1 < runs.count
+                && ScrollSampleStore.Key(scenario: runs[index + 1].scenario, seed: runs[index + 1].seed)
+                    == ScrollSampleStore.Key(scenario: run.scenario, seed: run.seed)
+            if store == nil && sharesWithNext { store = ScrollSampleStore(scenario: run.scenario, seed: run.seed) }
+            current = sharesWithNext ? store : nil
+            return store
         }
     }
 

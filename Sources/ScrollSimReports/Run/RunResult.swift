@@ -29,10 +29,14 @@ public struct RunResult: Sendable {
 
 extension RunPlan {
     /// Runs every run in order, recording what `options` asks for.
+    /// Consecutive runs of one scenario and seed share their scroll samples (`SampleSharing`).
     public func run(recording options: RunRecording.Options = RunRecording.Options()) -> [RunResult] {
-        runs.map { run in
+        var sharing = SampleSharing(runs)
+        return runs.indices.map { index in
+            let run = runs[index]
             let recording = RunRecording(run, options: options)
-            let metrics = run.run(observer: options.isRecording ? recording : nil)
+            let metrics = run.run(observer: options.isRecording ? recording : nil,
+                                  sampleStore: sharing.store(forRunAt: index))
             return RunResult(run: run, metrics: metrics, frames: recording.frames, traceJSON: recording.traceJSON,
                              requests: options.requests ? recording.requests : nil)
         }
