@@ -144,14 +144,22 @@ struct LinkShareLog {
         return intervals.withUnsafeBufferPointer { intervals in
             starts.withUnsafeMutableBufferPointer { startBuffer in
                 ends.withUnsafeMutableBufferPointer { endBuffer in
-                    var count = 0
-                    for index in first..<intervals.count {
-                        let other = intervals[index]
-                        guard other.end > interval.start && other.start < interval.end else { continue }
-                        startBuffer[count] = other.start
-                        endBuffer[count] = other.end
-                        count += 1
+                    // The overlapping transfers from `first` on (in end order, every one of them ends
+                    // after `interval` starts: `endsAfterStart` then needs no check).
+                    @inline(__always)
+                    func collect(endsAfterStart: Bool) -> Int {
+                        var count = 0
+                        for index in first..<intervals.count {
+                            let other = intervals[index]
+                            guard (endsAfterStart || other.end > interval.start) && other.start < interval.end
+                            else { continue }
+                            startBuffer[count] = other.start
+                            endBuffer[count] = other.end
+                            count += 1
+                        }
+                        return count
                     }
+                    let count = isSortedByEnd ? collect(endsAfterStart: true) : collect(endsAfterStart: false)
                     var starts = UnsafeMutableBufferPointer(rebasing: startBuffer[0..<count])
                     var ends = UnsafeMutableBufferPointer(rebasing: endBuffer[0..<count])
                     if count <= Self.insertionSortLimit {
