@@ -38,8 +38,9 @@ import Testing
     }
 
     /// A list that kills the strategies that decode at the cell's size (texture, adaptive): cells
-    /// 1000 points tall (a bitmap of about 11 MiB at the cell's size) and 10 MiB above a 30 MiB
-    /// baseline, so the first cell's image kills the run while the others still load.
+    /// 1000 points tall (a bitmap of 13 MiB or more at the cell's size, 4096-pixel sources) and
+    /// 10 MiB above a 30 MiB baseline, so the first image decoded kills the run while the others
+    /// still load.
     static var killingTallList: Scenario {
         var scenario = StrategyTests.slowList(itemCount: 400, script: [
             .fling(velocity: 6000, deceleration: .normal), .fling(velocity: -6000, deceleration: .normal),
