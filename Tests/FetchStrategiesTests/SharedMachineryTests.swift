@@ -252,7 +252,7 @@ import Testing
         func loadDelivered(tag: Int, image: ImageObject?) { events.append("\(tag):\(image == nil ? "nil" : "image")") }
     }
 
-    @Test("A load queued as its own target holds itself until its turn, then reports itself and its tag")
+    @Test("A load queued as its own target is held by its queue until its turn, then reports itself and its tag")
     func loadQueuedAsItsOwnTargetHoldsItself() throws {
         let loads = SharedImageLoads(rule: .first)
         let stages = StageLog()
@@ -273,7 +273,34 @@ import Testing
         #expect(stages.events == ["started 5 tag 42"])
         #expect(stages.started.first === weakLoad)
         stages.started.removeAll()
-        #expect(weakLoad == nil)  // started: it no longer holds itself
+        #expect(weakLoad == nil)  // started: the queue no longer holds it
+    }
+
+    @Test("Loads still queued are freed with their queue, which they do not hold (a run that ends with them)")
+    func queuedLoadsFreedWithTheirQueue() throws {
+        let loads = SharedImageLoads(rule: .first)
+        let stages = StageLog()
+        loads.reportStages(to: stages)
+        weak var weakQueue: PriorityWorkQueue?
+        weak var weakOwnTarget: SharedImageLoad?
+        weak var weakCaptured: SharedImageLoad?
+        do {
+            let queue = PriorityWorkQueue(width: 1)
+            weakQueue = queue
+            _ = queue.add(priority: .veryHigh) {}  // holds the only slot until the end
+            queue.startReady()
+            let ownTarget = loads.makePrivate(5, token: 0, priority: .normal, delivery: .none)
+            ownTarget.enqueue(on: queue, stageTag: 1)
+            weakOwnTarget = ownTarget
+            let captured = loads.makePrivate(6, token: 0, priority: .normal, delivery: .none)
+            captured.enqueue(on: queue) { captured.leaveQueue() }  // (a closure capturing its load)
+            weakCaptured = captured
+            #expect(queue.pendingCount == 2)
+        }
+        #expect(weakQueue == nil)
+        #expect(weakOwnTarget == nil)
+        #expect(weakCaptured == nil)
+        #expect(stages.events.isEmpty)
     }
 
     @Test("A load queued as its own target lets go of itself when cancelled while pending")

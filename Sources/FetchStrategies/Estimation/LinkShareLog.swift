@@ -144,14 +144,22 @@ struct LinkShareLog {
         return intervals.withUnsafeBufferPointer { intervals in
             starts.withUnsafeMutableBufferPointer { startBuffer in
                 ends.withUnsafeMutableBufferPointer { endBuffer in
-                    var count = 0
-                    for index in first..<intervals.count {
-                        let other = intervals[index]
-                        guard other.end > interval.start && other.start < interval.end else { continue }
-                        startBuffer[count] = other.start
-                        endBuffer[count] = other.end
-                        count += 1
+                    // The overlapping transfers from `first` on (in end order, every one of them ends
+                    // after `interval` starts: `endsAfterStart` then needs no check).
+                    @inline(__always)
+                    func collect(endsAfterStart: Bool) -> Int {
+                        var count = 0
+                        for index in first..<intervals.count {
+                            let other = intervals[index]
+                            guard (endsAfterStart || other.end > interval.start) && other.start < interval.end
+                            else { continue }
+                            startBuffer[count] = other.start
+                            endBuffer[count] = other.end
+                            count += 1
+                        }
+                        return count
                     }
+                    let count = isSortedByEnd ? collect(endsAfterStart: true) : collect(endsAfterStart: false)
                     var starts = UnsafeMutableBufferPointer(rebasing: startBuffer[0..<count])
                     var ends = UnsafeMutableBufferPointer(rebasing: endBuffer[0..<count])
                     if count <= Self.insertionSortLimit {
@@ -183,14 +191,14 @@ struct LinkShareLog {
         // ≤ from) (a transfer ending by `from` started before it), read off the sorted lists.
         // The cuts in ascending order: `interval.start`, the starts after it and the ends before
         // `interval.end` merged (both lie strictly inside `interval`), then `interval.end`; each
-        // piece is measured as its upper cut comes.
-        var started = 0, ended = 0
+        // piece is measured as its upper cut comes. When it comes, every cut up to `from` was
+        // taken (the merge ascends) and none after it, so the count is the starts taken (those up
+        // to `interval.start` among them) less the ends taken (an end at or after `interval.end`
+        // is never up to `from`).
         var from = interval.start
-        func piece(to: SimTime) {
+        func piece(to: SimTime, count: Int) {
             guard to > from else { return }
-            while started < starts.count && starts[started] <= from { started += 1 }
-            while ended < ends.count && ends[ended] <= from { ended += 1 }
-            total += (to - from) / SimTime(max(1, started - ended))
+            total += (to - from) / SimTime(max(1, count))
             from = to
         }
         var nextStart = 0, nextEnd = 0
@@ -202,14 +210,14 @@ struct LinkShareLog {
                 continue
             }
             if nextEnd == endCount || (nextStart < starts.count && starts[nextStart] <= ends[nextEnd]) {
-                piece(to: starts[nextStart])
+                piece(to: starts[nextStart], count: nextStart - nextEnd)
                 nextStart += 1
             } else {
-                piece(to: ends[nextEnd])
+                piece(to: ends[nextEnd], count: nextStart - nextEnd)
                 nextEnd += 1
             }
         }
-        piece(to: interval.end)
+        piece(to: interval.end, count: nextStart - nextEnd)
         return total
     }
 }

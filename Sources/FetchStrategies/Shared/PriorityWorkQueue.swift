@@ -60,6 +60,8 @@ final class PriorityWorkQueue {
         case closure(() -> Void)
         /// `target.workStarted(tag:)` (no closure made per item).
         case target(TargetReference, tag: Int)
+        /// `target.workStarted(tag:)`, the target held until then (a load queued as its own target).
+        case retainedTarget(any PriorityWorkTarget, tag: Int)
     }
 
     /// A work target, not retained: it owns the queue (`add(priority:target:tag:)`).
@@ -138,6 +140,14 @@ final class PriorityWorkQueue {
         add(priority: priority, .target(TargetReference(target: target), tag: tag))
     }
 
+    /// `add(priority:target:tag:)` with `target` retained until its work starts or is released:
+    /// the queue holds what waits in it (a target that does not own the queue, such as a load
+    /// queued as its own target, which must not hold the queue).
+    /// - Complexity: O(1) amortised.
+    func add(priority: RequestPriority, retainedTarget target: any PriorityWorkTarget, tag: Int) -> Int {
+        add(priority: priority, .retainedTarget(target, tag: tag))
+    }
+
     @inline(__always)
     private func add(priority: RequestPriority, _ work: Work) -> Int {
         let ticket = nextTicket
@@ -161,6 +171,7 @@ final class PriorityWorkQueue {
             switch entries[i].work.take() {  // (moved out: no retain and release)
             case .closure(let run)?: run()
             case .target(let reference, let tag)?: reference.target.workStarted(tag: tag)
+            case .retainedTarget(let target, let tag)?: target.workStarted(tag: tag)  // (held for the call)
             case nil: break
             }
         }

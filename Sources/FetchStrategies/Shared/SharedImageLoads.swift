@@ -11,6 +11,12 @@ import ScrollSimCore
 /// `enqueue(on:stageTag:)`) instead of a closure that captures it: the load forwards the stage's
 /// end to its table's `stages` with itself and the tag, so a completion that arrives after a
 /// cancellation still runs on its own (cancelled) load, as a closure capturing it would.
+///
+/// A load does not hold the queue it waits in (the strategy that owns the queue outlives its
+/// loads: `FetchStrategy`, "Lifetime"); the queue holds what waits in it (a closure capturing the
+/// load, or the load as its own target). So a load still queued when the run ends is freed with
+/// the strategy, with what its requesters' deliveries capture (a load that held its queue, or
+/// itself, kept the run's environment).
 final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarget, RateLimitedTarget {
     /// The image loaded.
     let imageID: Int
@@ -27,8 +33,9 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
     @exclusivity(unchecked) fileprivate var moreRequesters: [SharedImageLoads.Requester] = []
     /// Set when the last requester left; a stage that starts later must not run.
     @exclusivity(unchecked) private(set) var isCancelled = false
-    /// The queue the load waits in or holds a slot of.
-    @exclusivity(unchecked) private var queue: PriorityWorkQueue?
+    /// The queue the load waits in or holds a slot of (not retained: its owner, the strategy,
+    /// outlives the load's stages).
+    @exclusivity(unchecked) private unowned(unsafe) var queue: PriorityWorkQueue?
     /// Its ticket in `queue`.
     @exclusivity(unchecked) private var ticket = -1
     /// The network request in flight, if any.
@@ -43,10 +50,6 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
     /// Receives the ends of the stages that have the load as their target (the strategy, which
     /// outlives its loads: `FetchStrategy`, "Lifetime").
     private unowned(unsafe) let stages: any SharedImageLoadStages
-    /// The load itself while it waits in a queue as its own target (`enqueue(on:stageTag:)`): the
-    /// queue does not retain its targets, and a load cancelled and forgotten by its table may still
-    /// be queued by a late completion.
-    @exclusivity(unchecked) private var retainedWhileQueued: SharedImageLoad?
 
     /// A load of `imageID` created by a requester at `priority`, its stages reporting to `stages`.
     fileprivate init(imageID: Int, priority: RequestPriority, stages: any SharedImageLoadStages) {
@@ -72,28 +75,25 @@ final class SharedImageLoad: NetworkLoadTarget, PoolJobTarget, PriorityWorkTarge
     }
 
     /// `enqueue(on:target:tag:)` with the load as the target: when it starts,
-    /// `stages.loadWorkStarted(self, tag:)` runs. The load holds itself until then (or until it
-    /// leaves the queue).
+    /// `stages.loadWorkStarted(self, tag:)` runs. The queue holds the load until then (or until
+    /// it leaves the queue): a load cancelled and forgotten by its table may still be queued by a
+    /// late completion.
     func enqueue(on queue: PriorityWorkQueue, stageTag tag: Int) {
         self.queue = queue
-        retainedWhileQueued = self
-        ticket = queue.add(priority: priority, target: self, tag: tag)
+        ticket = queue.add(priority: priority, retainedTarget: self, tag: tag)
         queue.startReady()
     }
 
     /// Gives the queue slot back (or leaves the queue when still pending).
     func leaveQueue() {
-        guard let queue = queue.take() else { return }  // (moved out: no retain and release)
-        let retained = retainedWhileQueued.take()  // (released after the queue let go of the load)
-        queue.release(ticket)
-        withExtendedLifetime(retained) {}
+        guard let queue = queue.take() else { return }
+        queue.release(ticket)  // (it may let go of the load: the caller holds it)
     }
 
-    /// Its turn in the queue came (`enqueue(on:stageTag:)`).
+    /// Its turn in the queue came (`enqueue(on:stageTag:)`; the queue hands over its reference
+    /// for the call).
     func workStarted(tag: Int) {
-        let retained = retainedWhileQueued.take()  // (the caller does not retain the load)
         stages.loadWorkStarted(self, tag: tag)
-        withExtendedLifetime(retained) {}
     }
 
     /// A rate limiter let the load's work run (`TokenBucketRateLimiter.execute(target:tag:)`).
