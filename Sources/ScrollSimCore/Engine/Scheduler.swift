@@ -163,7 +163,7 @@ final class Scheduler {
         if isVsyncFirst {
             hasVsync = false
             now = vsyncTime
-            eventsHandled += 1
+            eventsHandled &+= 1
             return .vsync(vsyncNumber)
         }
         // Past here a waiting vsync comes after the queue's first event or the main item done;
@@ -171,13 +171,13 @@ final class Scheduler {
         if hasMainItemDone && queue.precedesFirst(time: mainItemDoneTime, sequence: mainItemDoneSequence) {
             hasMainItemDone = false
             now = mainItemDoneTime
-            eventsHandled += 1
+            eventsHandled &+= 1
             return .mainItemDone
         }
         guard !queue.isEmpty else { return nil }
         let entry = queue.removeFirst()
         now = entry.time
-        eventsHandled += 1
+        eventsHandled &+= 1
         return entry.payload
     }
 
