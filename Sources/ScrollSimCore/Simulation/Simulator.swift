@@ -282,9 +282,25 @@ final class Simulator {
         requestFrame(atOrAfter: 0)
         scheduleNextScriptEvents()
         let stopAt = timeline.endTime + Self.settleLimit
-        while let event = scheduler.next() {
-            if scheduler.now > stopAt { break }
-            handle(event)
+        // The slots' events (`Scheduler.nextSource`) are handled here without making a `SimEvent`
+        // (and without `handle`'s call), in the order `scheduler.next()` gives.
+        events: while true {
+            switch scheduler.nextSource {
+            case .vsync:
+                let k = scheduler.takeVsync()
+                if scheduler.now > stopAt { break events }
+                vsyncFired(k)
+            case .mainItemDone:
+                scheduler.takeMainItemDone()
+                if scheduler.now > stopAt { break events }
+                mainItemDone()
+            case .queue:
+                let event = scheduler.takeQueued()
+                if scheduler.now > stopAt { break events }
+                handle(event)
+            case .none:
+                break events
+            }
             if killedAt != nil { break }
         }
         if let killedAt {
