@@ -20,10 +20,12 @@ extension Simulator {
 
     /// Runs the image set waiting in `slot` (a main item), freeing the slot first.
     func runImageSet(_ slot: Int) {
-        let set = pendingImageSets[slot]
-        pendingImageSets[slot].image = nil
+        // The image moved out of the slot (no retain and release), and into the cell.
+        let image = pendingImageSets[slot].image.take()
+        let cell = pendingImageSets[slot].cell
+        let identifier = pendingImageSets[slot].identifier
         freeImageSetSlots.append(slot)
-        if let identifier = set.identifier, cells[set.cell].representedIdentifier != identifier { return }
-        setImage(set.image, on: set.cell, isFinal: true)
+        if let identifier, cells[cell].representedIdentifier != identifier { return }
+        setImage(consume image, on: cell, isFinal: true)
     }
 }

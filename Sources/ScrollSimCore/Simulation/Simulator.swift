@@ -463,21 +463,24 @@ final class Simulator {
         context.mainCursor += cost
     }
 
-    func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool) {
+    /// Sets `image` on `cell`. Consumed: the cell takes the caller's reference (a main-queue image
+    /// set moves its own in, `runImageSet`; a strategy's reference is copied at the call).
+    func setImage(_ image: consuming ImageObject?, on cell: CellID, isFinal: Bool) {
         chargeMain(setImageCost)
+        let imageID = image?.imageID
         if let image { memory.retain(image) }
         // The record's fields one by one (the old image swapped out, so neither the record nor an
         // image is copied and retained).
-        var old = image
+        var old = consume image
         swap(&old, &cells[cell].image)
-        cells[cell].shownImageID = image?.imageID ?? -1
-        cells[cell].isFinal = image != nil && isFinal
+        cells[cell].shownImageID = imageID ?? -1
+        cells[cell].isFinal = imageID != nil && isFinal
         markChanged(cell)
         let isDisplayed = cells[cell].isDisplayed
         // Consumed: the binding takes the reference swapped out (no retain and release around
         // the call, as a copy of the variable costs).
         if let old = consume old { memory.release(old) }
-        observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
+        observer?.imageSet(imageID: imageID, on: cell, isFinal: isFinal, at: context.now)
         if isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)
