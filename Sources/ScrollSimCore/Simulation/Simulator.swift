@@ -178,10 +178,11 @@ final class Simulator {
     /// The first timer of `timersToStart` whose event has not popped.
     @exclusivity(unchecked) var timersToStartHead = 0
     /// Image sets waiting on the main queue (`enqueueMainImageSet`), by slot; a slot is reused
-    /// once its set has run.
-    @exclusivity(unchecked) var pendingImageSets: [PendingImageSet] = []
-    /// The free slots of `pendingImageSets`.
-    @exclusivity(unchecked) var freeImageSetSlots: [Int] = []
+    /// once its set has run (a `RecordBuffer`, as `pendingMainTargets`).
+    let pendingImageSets = RecordBuffer<PendingImageSet>()
+    /// The first free slot of `pendingImageSets` (−1: none); free slots are chained through their
+    /// `cell`.
+    @exclusivity(unchecked) var firstFreeImageSet = -1
     /// Main-queue blocks of targets waiting to run (`enqueueMainTarget`), by slot; a slot is
     /// reused once its block has run (free slots are chained through their `tag`).
     let pendingMainTargets = RecordBuffer<PendingMainTarget>()
