@@ -153,10 +153,11 @@ final class EventQueue<Payload> {
             slotCount += 1
         }
         let key = Key(time: time, sequence: sequence, slot: slot)
+        let heap = self.heap  // (a local: the loop's stores cannot change it, so it is not reloaded)
         var child = heapCount
-        heapCount += 1
+        heapCount = child &+ 1
         while child > 0 {
-            let parent = (child - 1) / 2
+            let parent = (child &- 1) >> 1
             guard Self.precedes(key, heap[parent]) else { break }
             heap[child] = heap[parent]
             child = parent
@@ -175,26 +176,35 @@ final class EventQueue<Payload> {
     @inline(__always)
     func removeFirst() -> Entry {
         precondition(heapCount > 0, "removeFirst on an empty event queue")
-        heapCount -= 1
-        let count = heapCount
+        let heap = self.heap  // (a local: the loops' stores cannot change it, so it is not reloaded)
+        let count = heapCount &- 1
+        heapCount = count
         let top = heap[0]
         if count > 0 {
-            // Sift the last key down from the root, moving a hole instead of swapping.
+            // Floyd's bottom-up deletion: the hole left at the root moves down to a leaf along the
+            // earlier child (one comparison a level), then the last key moves up from there to its
+            // place (it came from the bottom, so it rarely climbs far). The order is total, so the
+            // heap pops the same events in the same order as any other.
             let last = heap[count]
             var hole = 0
-            while true {
-                var child = 2 * hole + 1
-                if child >= count { break }
-                if child + 1 < count && Self.precedes(heap[child + 1], heap[child]) { child += 1 }
-                guard Self.precedes(heap[child], last) else { break }
+            var child = 1
+            while child < count {
+                if child &+ 1 < count && Self.precedes(heap[child &+ 1], heap[child]) { child &+= 1 }
                 heap[hole] = heap[child]
                 hole = child
+                child = hole &* 2 &+ 1
+            }
+            while hole > 0 {
+                let parent = (hole &- 1) >> 1
+                guard Self.precedes(last, heap[parent]) else { break }
+                heap[hole] = heap[parent]
+                hole = parent
             }
             heap[hole] = last
         }
         let payload = (payloads + top.slot).move()
         freeSlots[freeCount] = top.slot
-        freeCount += 1
+        freeCount &+= 1
         return Entry(time: top.time, sequence: top.sequence, payload: payload)
     }
 

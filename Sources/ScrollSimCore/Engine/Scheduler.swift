@@ -157,28 +157,71 @@ final class Scheduler {
         mainItemDoneSequence = queue.reserveSequence()
     }
 
-    /// Removes the earliest event and advances the clock to it.
+    /// Where the earliest event waits (`nextSource`).
+    enum Source {
+        /// The vsync slot (`takeVsync`).
+        case vsync
+        /// The main item done's slot (`takeMainItemDone`).
+        case mainItemDone
+        /// The queue (`takeQueued`).
+        case queue
+        /// Nowhere: no event is pending.
+        case none
+    }
+
+    /// Where the earliest event waits; its `take` method removes it and advances the clock to it.
+    /// The run loop dispatches the slots' events by this, without making a `SimEvent` of them.
     @inline(__always)
-    func next() -> SimEvent? {
-        if isVsyncFirst {
-            hasVsync = false
-            now = vsyncTime
-            eventsHandled += 1
-            return .vsync(vsyncNumber)
-        }
+    var nextSource: Source {
+        if isVsyncFirst { return .vsync }
         // Past here a waiting vsync comes after the queue's first event or the main item done;
         // when the main item done precedes the queue's first, it therefore precedes the vsync.
         if hasMainItemDone && queue.precedesFirst(time: mainItemDoneTime, sequence: mainItemDoneSequence) {
-            hasMainItemDone = false
-            now = mainItemDoneTime
-            eventsHandled += 1
             return .mainItemDone
         }
-        guard !queue.isEmpty else { return nil }
+        return queue.isEmpty ? .none : .queue
+    }
+
+    /// Removes the waiting vsync (`nextSource` is `.vsync`), advances the clock to it and returns
+    /// its number.
+    @inline(__always)
+    func takeVsync() -> Int {
+        hasVsync = false
+        now = vsyncTime
+        eventsHandled &+= 1
+        return vsyncNumber
+    }
+
+    /// Removes the waiting main item done (`nextSource` is `.mainItemDone`) and advances the
+    /// clock to it.
+    @inline(__always)
+    func takeMainItemDone() {
+        hasMainItemDone = false
+        now = mainItemDoneTime
+        eventsHandled &+= 1
+    }
+
+    /// Removes the queue's earliest event (`nextSource` is `.queue`), advances the clock to it
+    /// and returns it.
+    @inline(__always)
+    func takeQueued() -> SimEvent {
         let entry = queue.removeFirst()
         now = entry.time
-        eventsHandled += 1
+        eventsHandled &+= 1
         return entry.payload
+    }
+
+    /// Removes the earliest event and advances the clock to it.
+    @inline(__always)
+    func next() -> SimEvent? {
+        switch nextSource {
+        case .vsync: return .vsync(takeVsync())
+        case .mainItemDone:
+            takeMainItemDone()
+            return .mainItemDone
+        case .queue: return takeQueued()
+        case .none: return nil
+        }
     }
 
     /// Time of the earliest queued event.

@@ -196,7 +196,7 @@ public final class FetchEnvironment {
     public func decode(_ imageID: Int, mode: DecodeMode, completion: @escaping (ImageObject) -> Void) -> PoolTask {
         withSim { sim in
             let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
-            return sim.decoders.submit(duration: duration, decoding: image, completion: completion)
+            return sim.decoders.submit(duration: duration, decoding: consume image, completion: completion)
         }
     }
 
@@ -206,7 +206,7 @@ public final class FetchEnvironment {
     public func decode(_ imageID: Int, mode: DecodeMode, target: any PoolJobTarget, tag: Int) -> PoolTask {
         withSim { sim in
             let (duration, image) = sim.makeDecodedImage(imageID, mode: mode)
-            return sim.decoders.submit(duration: duration, decoding: image, target: target, tag: tag)
+            return sim.decoders.submit(duration: duration, decoding: consume image, target: target, tag: tag)
         }
     }
 

@@ -226,24 +226,25 @@ final class ServerPool {
     /// Queues a decode of `duration` that makes `image`; when it ends (off the main thread),
     /// `memory` marks `image` decoded and `completion` receives it, unless it was cancelled. The
     /// job keeps both, so no closure is made around them.
-    func submit(duration: SimTime, decoding image: ImageObject,
+    func submit(duration: SimTime, decoding image: consuming ImageObject,
                 completion: @escaping (ImageObject) -> Void) -> PoolTask {
         let id = make(duration: duration, kind: .decode, completion: nil)
-        decodes[Self.slot(of: id)] = Decode(completion: completion, image: image)
+        decodes[Self.slot(of: id)] = Decode(completion: completion, image: consume image)
         return queued(id)
     }
 
     /// `submit(duration:decoding:completion:)` whose end calls `target.poolJobEnded(tag:image:)`
     /// with `image` instead of a completion closure (the target is held until then).
-    func submit(duration: SimTime, decoding image: ImageObject, target: any PoolJobTarget, tag: Int) -> PoolTask {
-        submit(duration: duration, targeted: Targeted(target: target, tag: tag, image: image))
+    func submit(duration: SimTime, decoding image: consuming ImageObject, target: any PoolJobTarget,
+                tag: Int) -> PoolTask {
+        submit(duration: duration, targeted: Targeted(target: target, tag: tag, image: consume image))
     }
 
     /// Queues a job of `duration` with a target.
     @inline(__always)
-    private func submit(duration: SimTime, targeted job: Targeted) -> PoolTask {
+    private func submit(duration: SimTime, targeted job: consuming Targeted) -> PoolTask {
         let id = make(duration: duration, kind: .target, completion: nil)
-        targeted[Self.slot(of: id)] = job
+        targeted[Self.slot(of: id)] = consume job
         return queued(id)
     }
 

@@ -3,7 +3,7 @@
 struct PendingImageSet {
     /// The image to set (nil once the slot is free, so that it is not held longer).
     var image: ImageObject?
-    /// The cell it goes on.
+    /// The cell it goes on; once the slot is free, the next free slot (−1: none).
     var cell: CellID
     /// The identifier the cell must still represent, or nil to set it unconditionally.
     var identifier: Int?

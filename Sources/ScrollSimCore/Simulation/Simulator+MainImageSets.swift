@@ -6,24 +6,28 @@ extension Simulator {
     /// represents `identifier` when it runs (always when `identifier` is nil). The same as
     /// `enqueueMainBlock` of a block doing that check and `setImage(image, on: cell, isFinal: true)`.
     func enqueueMainImageSet(_ image: ImageObject, on cell: CellID, ifRepresenting identifier: Int?) {
-        let set = PendingImageSet(image: image, cell: cell, identifier: identifier)
-        let slot: Int
-        if let free = freeImageSetSlots.popLast() {
-            slot = free
-            pendingImageSets[slot] = set
+        var slot = firstFreeImageSet
+        if slot >= 0 {
+            firstFreeImageSet = pendingImageSets[slot].cell
+            pendingImageSets[slot].image = image
+            pendingImageSets[slot].cell = cell
+            pendingImageSets[slot].identifier = identifier
         } else {
             slot = pendingImageSets.count
-            pendingImageSets.append(set)
+            pendingImageSets.append(PendingImageSet(image: image, cell: cell, identifier: identifier))
         }
         context.perform({ enqueueMain(.imageSet(slot)) }, orQueue: { .mainImageSet(slot) })
     }
 
     /// Runs the image set waiting in `slot` (a main item), freeing the slot first.
     func runImageSet(_ slot: Int) {
-        let set = pendingImageSets[slot]
-        pendingImageSets[slot].image = nil
-        freeImageSetSlots.append(slot)
-        if let identifier = set.identifier, cells[set.cell].representedIdentifier != identifier { return }
-        setImage(set.image, on: set.cell, isFinal: true)
+        // The image moved out of the slot (no retain and release), and into the cell.
+        let image = pendingImageSets[slot].image.take()
+        let cell = pendingImageSets[slot].cell
+        let identifier = pendingImageSets[slot].identifier
+        pendingImageSets[slot].cell = firstFreeImageSet
+        firstFreeImageSet = slot
+        if let identifier, cells[cell].representedIdentifier != identifier { return }
+        setImage(consume image, on: cell, isFinal: true)
     }
 }

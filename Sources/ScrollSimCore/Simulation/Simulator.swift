@@ -189,10 +189,11 @@ final class Simulator {
     /// The first timer of `timersToStart` whose event has not popped.
     @exclusivity(unchecked) var timersToStartHead = 0
     /// Image sets waiting on the main queue (`enqueueMainImageSet`), by slot; a slot is reused
-    /// once its set has run.
-    @exclusivity(unchecked) var pendingImageSets: [PendingImageSet] = []
-    /// The free slots of `pendingImageSets`.
-    @exclusivity(unchecked) var freeImageSetSlots: [Int] = []
+    /// once its set has run (a `RecordBuffer`, as `pendingMainTargets`).
+    let pendingImageSets = RecordBuffer<PendingImageSet>()
+    /// The first free slot of `pendingImageSets` (−1: none); free slots are chained through their
+    /// `cell`.
+    @exclusivity(unchecked) var firstFreeImageSet = -1
     /// Main-queue blocks of targets waiting to run (`enqueueMainTarget`), by slot; a slot is
     /// reused once its block has run (free slots are chained through their `tag`).
     let pendingMainTargets = RecordBuffer<PendingMainTarget>()
@@ -301,9 +302,25 @@ final class Simulator {
         requestFrame(atOrAfter: 0)
         scheduleNextScriptEvents()
         let stopAt = timeline.endTime + Self.settleLimit
-        while let event = scheduler.next() {
-            if scheduler.now > stopAt { break }
-            handle(event)
+        // The slots' events (`Scheduler.nextSource`) are handled here without making a `SimEvent`
+        // (and without `handle`'s call), in the order `scheduler.next()` gives.
+        events: while true {
+            switch scheduler.nextSource {
+            case .vsync:
+                let k = scheduler.takeVsync()
+                if scheduler.now > stopAt { break events }
+                vsyncFired(k)
+            case .mainItemDone:
+                scheduler.takeMainItemDone()
+                if scheduler.now > stopAt { break events }
+                mainItemDone()
+            case .queue:
+                let event = scheduler.takeQueued()
+                if scheduler.now > stopAt { break events }
+                handle(event)
+            case .none:
+                break events
+            }
             if killedAt != nil { break }
         }
         if let killedAt {
@@ -466,21 +483,24 @@ final class Simulator {
         context.mainCursor += cost
     }
 
-    func setImage(_ image: ImageObject?, on cell: CellID, isFinal: Bool) {
+    /// Sets `image` on `cell`. Consumed: the cell takes the caller's reference (a main-queue image
+    /// set moves its own in, `runImageSet`; a strategy's reference is copied at the call).
+    func setImage(_ image: consuming ImageObject?, on cell: CellID, isFinal: Bool) {
         chargeMain(setImageCost)
+        let imageID = image?.imageID
         if let image { memory.retain(image) }
         // The record's fields one by one (the old image swapped out, so neither the record nor an
         // image is copied and retained).
-        var old = image
+        var old = consume image
         swap(&old, &cells[cell].image)
-        cells[cell].shownImageID = image?.imageID ?? -1
-        cells[cell].isFinal = image != nil && isFinal
+        cells[cell].shownImageID = imageID ?? -1
+        cells[cell].isFinal = imageID != nil && isFinal
         markChanged(cell)
         let isDisplayed = cells[cell].isDisplayed
         // Consumed: the binding takes the reference swapped out (no retain and release around
         // the call, as a copy of the variable costs).
         if let old = consume old { memory.release(old) }
-        observer?.imageSet(imageID: image?.imageID, on: cell, isFinal: isFinal, at: context.now)
+        observer?.imageSet(imageID: imageID, on: cell, isFinal: isFinal, at: context.now)
         if isDisplayed && !isFrameRunning {
             isDirty = true
             requestFrame(atOrAfter: context.now)
