@@ -92,6 +92,49 @@ import ScrollSimTestSupport
         #expect(store.computedVsyncs == 2 * ScrollSampleStore.chunkSize)
     }
 
+    @Test("a chunk is computed once: the runs of a store read the same chunk object")
+    func aChunkIsComputedOnceAndReadByEveryRun() {
+        // Given two runs of one store (found by review17a: counting computed vsyncs cannot see a
+        // chunk computed again)
+        let scenario = Self.mixedScenario(hz: 60)
+        let store = ScrollSampleStore(scenario: scenario, seed: 3)
+        let first = Self.simulator(scenario, store: store)
+        let second = Self.simulator(scenario, store: store)
+        // When both read vsyncs of the first chunk, then the first reads the next chunk and comes back
+        _ = first.sample(atVsync: 5)
+        _ = second.sample(atVsync: 9)
+        let firstChunk = first.sampleChunk
+        _ = first.sample(atVsync: ScrollSampleStore.chunkSize + 3)
+        _ = first.sample(atVsync: 11)
+        // Then every read of the first chunk is of the one object computed first
+        #expect(firstChunk != nil)
+        #expect(second.sampleChunk === firstChunk)
+        #expect(first.sampleChunk === firstChunk)
+        #expect(store.computedVsyncs == 2 * ScrollSampleStore.chunkSize)
+    }
+
+    @Test("vsyncs past a store's last chunk are sampled by each run alone, with the same bits")
+    func vsyncsPastTheStoresLimitAreSampledAlone() {
+        // Given a 60 Hz scenario that pauses until just before the store's limit, then drags and flings
+        var scenario = Scenario(layout: .init(itemCount: 400))
+        scenario.display.refreshHz = 60
+        let limit = ScrollSampleStore.vsyncLimit
+        scenario.script = [.pause(seconds: Double(limit - 30) / 60), .drag(velocity: 800, seconds: 2),
+                           .fling(velocity: 4000, deceleration: .normal)]
+        let store = ScrollSampleStore(scenario: scenario, seed: 3)
+        let shared = Self.simulator(scenario, store: store)
+        let alone = Self.simulator(scenario)
+        // When the shared run samples every vsync from 40 before the limit to 400 after it
+        for k in (limit - 40)..<(limit + 400) {
+            let a = alone.sample(atVsync: k), b = shared.sample(atVsync: k)
+            #expect(a.offset.bitPattern == b.offset.bitPattern && a.velocity.bitPattern == b.velocity.bitPattern,
+                    "vsync \(k)")
+        }
+        // Then the store holds only its last chunk: memory stays bounded however long the script
+        #expect(store.computedVsyncs == ScrollSampleStore.chunkSize)
+        #expect(shared.sampleChunk?.first == limit - ScrollSampleStore.chunkSize)
+    }
+
     @Test func aStoreMatchesExactlyTheRunsOfItsScenarioAndSeed() {
         // Given a store for the mixed scenario with seed 3
         let scenario = Self.mixedScenario(hz: 60)

@@ -67,6 +67,21 @@ import ScrollSimTestSupport
         #expect(stores[3]?.matches(b, seed: 1) == true)
     }
 
+    @Test("runs of two files never share, even when their keys compare equal (-0 and +0)")
+    func runsOfTwoFilesDoNotShare() throws {
+        // Given two files whose scripts differ only in the sign of a zero velocity (Double's == equates
+        // them; a run alone reports the sign it was given: found by review17a)
+        let plus = Self.scenario("plus", script: [.drag(velocity: 0, seconds: 1)])
+        let minus = Self.scenario("minus", script: [.drag(velocity: -0.0, seconds: 1)])
+        let runs = try Self.runs(plus, seed: 1, ["naive"]) + Self.runs(minus, seed: 1, ["naive"])
+        #expect(ScrollSampleStore.Key(scenario: plus, seed: 1) == ScrollSampleStore.Key(scenario: minus, seed: 1))
+        // When the executor asks for their stores
+        var sharing = RunPlan.SampleSharing(runs)
+        // Then neither gets one
+        #expect(sharing.store(forRunAt: 0) == nil)
+        #expect(sharing.store(forRunAt: 1) == nil)
+    }
+
     @Test func theExecutorLetsGoOfAStoreAfterItsGroupsLastRun() throws {
         // Given two runs of one scenario and seed, then a run of another seed
         let a = Self.scenario("a")

@@ -18,7 +18,9 @@ import Dispatch
 /// reads and takes the lock only to move to another one, so runs of one store may run on
 /// different threads at once, and what a run reads cannot depend on which run filled a chunk.
 /// Memory: 16 bytes per vsync of the chunks asked for (the long session's eleven minutes at
-/// 120 Hz: 1.25 MB), freed with the store when the runs sharing it are gone.
+/// 120 Hz: 1.25 MB), freed with the store when the runs sharing it are gone, and never more than
+/// `maxChunks` chunks (2 MiB: 18 minutes at 120 Hz): a run samples a vsync past them alone, as
+/// without a store, so a long session's memory does not grow with its length.
 ///
 /// It does not compute ahead of the runs (a chunk is filled when first asked for) and keeps no
 /// per-run cursor: that is the run's.
@@ -68,6 +70,10 @@ package final class ScrollSampleStore: @unchecked Sendable {
 
     /// Vsyncs per chunk: 64 KiB of samples (34 s at 120 Hz).
     static let chunkSize = 4096
+    /// The most chunks a store holds: vsyncs from `vsyncLimit` on are sampled by each run alone.
+    static let maxChunks = 32
+    /// The first vsync a store does not hold (`chunkSize · maxChunks`).
+    static let vsyncLimit = chunkSize * maxChunks
 
     /// The inputs of every sample here.
     package let key: Key
@@ -102,10 +108,11 @@ package final class ScrollSampleStore: @unchecked Sendable {
         }
     }
 
-    /// The chunk holding vsync `k` (≥ 0), computed now if no run has asked for it yet.
+    /// The chunk holding vsync `k` (0 ≤ k < `vsyncLimit`), computed now if no run has asked for it
+    /// yet.
     /// - Complexity: O(`chunkSize`) the first time, O(1) after.
     func chunk(containing k: Int) -> Chunk {
-        precondition(k >= 0, "vsync \(k) before the first")
+        precondition(k >= 0 && k < Self.vsyncLimit, "vsync \(k) outside the store")
         let index = k / Self.chunkSize
         return lock.sync {
             if index < chunks.count, let chunk = chunks[index] { return chunk }

@@ -5,10 +5,11 @@ public typealias StrategyFactory = @Sendable (FetchEnvironment) -> any FetchStra
 /// and the event queue has drained (docs/model.md). Runs are independent: no state of one run
 /// reaches another, so they may run on different threads. The one thing runs may share is a
 /// `ScrollSampleStore` (the runs of one scenario and seed made by `RunPlan`'s executor and the
-/// benchmark; never a run made by the public init): an immutable derived table of the scroll
-/// offset and velocity at each vsync, a pure function of the scenario and seed, filled chunk by
-/// chunk under its lock with the bits each run would compute alone. A run's outputs therefore
-/// cannot depend on which run filled a chunk, or when.
+/// benchmark; never a run made by the public init): the scroll timeline (immutable, built by the
+/// first run) and an immutable derived table of the scroll offset and velocity at each vsync, a
+/// pure function of the scenario and seed, filled chunk by chunk under its lock with the bits each
+/// run would compute alone (at most 2 MiB; later vsyncs each run samples alone). A run's outputs
+/// therefore cannot depend on which run filled a chunk, or when.
 public final class SimulationRun {
     /// The scenario simulated.
     public let scenario: Scenario

@@ -59,17 +59,23 @@ extension Simulator {
 
     /// `sample(atVsync:)` for a vsync not in the cache, in a run with a `sampleStore`: read from
     /// the run's chunk (after moving to the store's chunk holding `k` when it is not there), and
-    /// remembered.
+    /// remembered; a vsync past the store's last chunk (`ScrollSampleStore.vsyncLimit`) is sampled
+    /// alone (`sampleMissed`: the same bits).
     @inline(never)
     func sharedSampleMissed(atVsync k: Int) -> ScrollTimeline.Sample {
+        assert(k >= 0, "a vsync before the first")  // before the first move, `i` could index no chunk
         var i = k &- sampleChunkFirst
-        if i < 0 || i >= ScrollSampleStore.chunkSize { i = moveSampleChunk(toVsync: k) }
+        if i < 0 || i >= ScrollSampleStore.chunkSize {
+            guard k < ScrollSampleStore.vsyncLimit else { return sampleMissed(atVsync: k) }
+            i = moveSampleChunk(toVsync: k)
+        }
         let sample = sampleChunkBase.unsafelyUnwrapped[i]
         sampleCache = (sampleCache.1, (k, sample))
         return sample
     }
 
-    /// Makes the store's chunk holding vsync `k` the run's chunk; returns `k`'s index in it.
+    /// Makes the store's chunk holding vsync `k` (< `ScrollSampleStore.vsyncLimit`) the run's
+    /// chunk; returns `k`'s index in it.
     @inline(never)
     func moveSampleChunk(toVsync k: Int) -> Int {
         guard let sampleStore else { preconditionFailure("no sample store") }

@@ -62,7 +62,7 @@ public struct RunPlan: Sendable {
     }
 
     /// The sample stores of a plan's runs, run in order (`RunOutputs.run`, `run(recording:)`):
-    /// consecutive runs of one scenario and seed (a plan's strategies of one scenario) share one
+    /// consecutive runs of one scenario file and seed (a plan's strategies of one scenario) share one
     /// `ScrollSampleStore`, made for the first of them and dropped after the last; a run whose
     /// neighbours have another scenario or seed gets none (it samples alone, as ever).
     struct SampleSharing {
@@ -78,7 +78,9 @@ public struct RunPlan: Sendable {
         mutating func store(forRunAt index: Int) -> ScrollSampleStore? {
             let run = runs[index]
             var store = current.flatMap { $0.matches(run.scenario, seed: run.seed) ? $0 : nil }
-            let sharesWithNext = index + 1 < runs.count
+            // One file's runs only: its scenario is decoded once, so equal keys are equal bits
+            // (`Key`'s `==` on Doubles equates -0 and +0, which two files' scripts could differ by).
+            let sharesWithNext = index + 1 < runs.count && runs[index + 1].file == run.file
                 && ScrollSampleStore.Key(scenario: runs[index + 1].scenario, seed: runs[index + 1].seed)
                     == ScrollSampleStore.Key(scenario: run.scenario, seed: run.seed)
             if store == nil && sharesWithNext { store = ScrollSampleStore(scenario: run.scenario, seed: run.seed) }
