@@ -181,14 +181,19 @@ extension Simulator {
         // 1. Items leaving the viewport end their display (ios9: and go to the pool at once).
         //    Displayed items are exactly the previous visible range; only the rows leaving it are
         //    visited (below the new range, then above it: item order).
+        //    (Most frames keep the visible range: then no item leaves or enters, and steps 1 and 3
+        //    are skipped by one comparison.)
         let previous = visible
-        let leaving = Self.items(of: previous, notIn: newVisible)
-        func leave(_ item: Int) {
-            endDisplay(prepared.cell(for: item), item: item)
-            if profile == .ios9 { enqueueForReuse(item: item) }
+        let isVisibleKept = newVisible == previous
+        if !isVisibleKept {
+            let leaving = Self.items(of: previous, notIn: newVisible)
+            func leave(_ item: Int) {
+                endDisplay(prepared.cell(for: item), item: item)
+                if profile == .ios9 { enqueueForReuse(item: item) }
+            }
+            for item in leaving.below { leave(item) }
+            for item in leaving.above { leave(item) }
         }
-        for item in leaving.below { leave(item) }
-        for item in leaving.above { leave(item) }
 
         // 2. ios10/ios15: cells outside the retain band go to the pool.
         if profile != .ios9 {
@@ -198,18 +203,21 @@ extension Simulator {
             let above = retain + (direction < 0 ? max(0, lead - retain) : 0)
             let below = retain + (direction > 0 ? max(0, lead - retain) : 0)
             let band = layout.items(intersecting: offset - above, offset + height + below, hint: &retainRowHint)
-            while let first = prepared.first, first.item < band.lowerBound || band.isEmpty {
-                enqueueForReuse(item: first.item)
+            // (The window's bounds are the first and the last attached item: no cell is read.)
+            while !prepared.isEmpty && (prepared.lowerBound < band.lowerBound || band.isEmpty) {
+                enqueueForReuse(item: prepared.lowerBound)
             }
-            while let last = prepared.last, last.item >= band.upperBound {
-                enqueueForReuse(item: last.item)
+            while !prepared.isEmpty && prepared.upperBound > band.upperBound {
+                enqueueForReuse(item: prepared.upperBound - 1)
             }
         }
 
         // 3. Items entering the viewport: only the rows entering are visited (below the previous
         //    range, then above it: item order).
-        let entering = Self.items(of: newVisible, notIn: previous)
-        if profile == .ios9 {
+        if isVisibleKept {
+            // Nothing enters.
+        } else if profile == .ios9 {
+            let entering = Self.items(of: newVisible, notIn: previous)
             // A whole row at once: every entering item of a row is prepared, then each displayed.
             // (Entering items ascend, so a row's entering items are consecutive in them.)
             var rowItems: [(CellID, Int)] = []
@@ -228,6 +236,7 @@ extension Simulator {
             for item in entering.above { enter(item) }
             for (cell, rowItem) in rowItems { display(cell, item: rowItem) }
         } else {
+            let entering = Self.items(of: newVisible, notIn: previous)
             func enter(_ item: Int) {
                 display(attachedCell(for: item) ?? prepareCell(for: item), item: item)
             }
