@@ -481,6 +481,18 @@ extension Simulator {
                 let term = max(0, min(bottom, span.bottom) - max(top, span.top)) * width
                 // Items are below `itemCount`, so the next row's first item cannot overflow.
                 let nextRowStart = (row &+ 1) &* columns
+                // A whole row blank (its items are distinct, so `columns` of them below the next
+                // row's start are all of it; most often, as rows enter blank): added `columns`
+                // times without a look at them.
+                if columns <= items.count &- index && items[index &+ columns &- 1] < nextRowStart {
+                    var left = columns
+                    repeat {
+                        blankArea += term
+                        left &-= 1
+                    } while left > 0
+                    index &+= columns
+                    continue
+                }
                 repeat {
                     blankArea += term
                     index &+= 1
