@@ -13,7 +13,8 @@ extension Simulator {
     func vsyncIndex(atOrAfter time: SimTime) -> Int {
         // vsyncTime(k) = floor(k · 1e9 / hz) ≥ t (an integer) exactly when k · 1e9 ≥ t · hz, so
         // the answer is ceil(t · hz / 1e9): one division by a constant while t · hz fits.
-        if time >= 0 && time <= vsyncIndexDirectLimit {
+        // (0 ≤ time ≤ limit as one unsigned comparison; the limit is −1 when there is none.)
+        if UInt64(bitPattern: time) < UInt64(bitPattern: vsyncIndexDirectLimit &+ 1) {
             return Int((time &* refreshHz &+ (SimDuration.second - 1)) / SimDuration.second)
         }
         return vsyncIndexBeyondDirectLimit(atOrAfter: time)
