@@ -326,7 +326,7 @@ extension Simulator {
         Self.appendItems(of: window, notIn: visible, orIn: outstandingPrefetches, descending: direction < 0,
                          to: &fresh)
         guard !fresh.isEmpty else { return }
-        for item in fresh { recorder.recordPrefetch(item) }
+        recorder.recordPrefetches(fresh)
         if direction > 0 {
             outstandingPrefetches.insert(ascending: fresh)
         } else {
