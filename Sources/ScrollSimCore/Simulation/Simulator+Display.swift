@@ -338,6 +338,8 @@ extension Simulator {
     /// Notes that `cell`'s display, image or item changed, for the next frame's accounting.
     @inline(__always)
     func markChanged(_ cell: CellID) {
+        // Through the storage (no bounds check: every cell marked is a cell).
+        let cells = cellRecords
         guard !cells[cell].isChanged else { return }
         cells[cell].isChanged = true
         changedCells.append(cell)
@@ -362,6 +364,9 @@ extension Simulator {
     /// cells show an undecoded image (most frames with changes have none to decode).
     @inline(never)
     private func decodeChangedImages() {
+        // The cells through their storage (no bounds checks: every changed cell is a cell; nothing
+        // here adds cells).
+        let cells = cellRecords
         var undecoded = 0
         for cell in changedCells.elements where cells[cell].isDisplayed {
             if let image = cells[cell].image, !image.isDecoded {

@@ -127,8 +127,10 @@ extension Simulator {
             context.mainCursor += cellCreateCost
             trace(.create, cell: cell, item: item, start: dequeueStart)
         }
-        cells[cell].item = item
-        cells[cell].expectedImageID = images.imageID(forItem: item)
+        // Through the storage, after any append (no bounds checks: `cell` is a cell).
+        let records = cellRecords
+        records[cell].item = item
+        records[cell].expectedImageID = images.imageID(forItem: item)
         prepared.insert(cell, for: item)
         let start = context.mainCursor
         withStrategy { $0.cellForItem(cell, item: item) }
@@ -138,7 +140,7 @@ extension Simulator {
     }
 
     private func display(_ cell: CellID, item: Int) {
-        cells[cell].isDisplayed = true
+        cellRecords[cell].isDisplayed = true  // (no bounds check: a prepared cell is a cell)
         newlyDisplayed.append(cell)
         markChanged(cell)
         recorder.recordDisplay(item)
@@ -150,8 +152,9 @@ extension Simulator {
     }
 
     private func endDisplay(_ cell: CellID, item: Int) {
-        cells[cell].isDisplayed = false
-        cells[cell].pendingDisplayPresent = -1
+        // (No bounds checks: a displayed cell is a cell.)
+        cellRecords[cell].isDisplayed = false
+        cellRecords[cell].pendingDisplayPresent = -1
         markChanged(cell)
         let start = context.mainCursor
         withStrategy { $0.didEndDisplaying(cell, item: item) }
@@ -162,8 +165,9 @@ extension Simulator {
     /// Detaches `item`'s cell and pushes it on the reuse pool.
     private func enqueueForReuse(item: Int) {
         let cell = prepared.remove(item)
-        cells[cell].item = -1
-        cells[cell].expectedImageID = -1
+        // (No bounds checks: a prepared cell is a cell.)
+        cellRecords[cell].item = -1
+        cellRecords[cell].expectedImageID = -1
         markChanged(cell)
         pool.append(cell)
         trace(.enqueue, cell: cell, item: item, start: context.mainCursor)
