@@ -22,6 +22,26 @@ import Testing
         #expect(metrics.wastedPrefetches == 3)
     }
 
+    @Test func aPrefetchCallsItemsRecordAsEachOfThemDoes() {
+        // Given item lists as prefetch calls pass them (ascending or descending, across bit words,
+        // growing the bit array from nothing), recorded at once and one by one
+        var atOnce = MetricsRecorder(), oneByOne = MetricsRecorder()
+        for items in [[3, 4, 5], [130, 129, 128, 64, 63], [], [200]] {
+            atOnce.recordPrefetches(items)
+            for item in items { oneByOne.recordPrefetch(item) }
+        }
+        // Then the counts and the bits (read by later displays) are the same
+        #expect(atOnce.metrics.prefetches == 9)
+        #expect(atOnce.prefetchedSinceDisplay == oneByOne.prefetchedSinceDisplay)
+        #expect(atOnce.prefetchedSinceDisplay.count == 4)
+        for item in [3, 64, 129, 200, 6] {
+            atOnce.recordDisplay(item)
+            oneByOne.recordDisplay(item)
+        }
+        #expect(atOnce.usefulPrefetches == 4 && oneByOne.usefulPrefetches == 4)
+        #expect(atOnce.finish() == oneByOne.finish())
+    }
+
     @Test func percentilesAreTheNearestRanksOfTheRecordedFramesAndTimesToImage() {
         // Given 20 scroll frames whose work is 1...20 ns in a shuffled order, and three times to image
         var recorder = MetricsRecorder()

@@ -19,6 +19,9 @@ struct VsyncDivision {
     let magic: UInt64
     /// The largest `k` on the fast path: `k · remainder · hz < 2^63` and `k · 1e9` fits.
     let fastLimit: Int64
+    /// `fastLimit + 1` as an unsigned bound (0 when there is no fast path): `0 ≤ k ≤ fastLimit`
+    /// is one unsigned comparison, `UInt64(bitPattern: k) < fastEnd`.
+    let fastEnd: UInt64
 
     init(refreshHz: Int64) {
         hz = refreshHz
@@ -27,19 +30,21 @@ struct VsyncDivision {
             remainder = 0
             magic = 0
             fastLimit = -1
+            fastEnd = 0
             return
         }
         period = SimDuration.second / refreshHz
         remainder = SimDuration.second % refreshHz
         magic = remainder > 0 ? UInt64.max / UInt64(refreshHz) + 1 : 0
         fastLimit = min(9_000_000_000, Int64.max / max(1, remainder * refreshHz))
+        fastEnd = UInt64(fastLimit) + 1
     }
 
     /// Time of vsync `k`: floor(k · 1e9 / hz) ns.
     @inline(__always)
     func time(_ k: Int) -> SimTime {
         let k = SimTime(k)
-        if k >= 0 && k <= fastLimit {
+        if UInt64(bitPattern: k) < fastEnd {
             let n = UInt64(truncatingIfNeeded: k &* remainder)
             return k &* period &+ Int64(truncatingIfNeeded: n.multipliedFullWidth(by: magic).high)
         }

@@ -204,7 +204,8 @@ public final class CollectionLayout: Sendable {
     /// What an `items(intersecting:_:hint:)` call found, kept by its caller (one hint per band it
     /// follows) for the next call with a nearby band: a band that moved less than a row has the
     /// same boundary rows, and the hint keeps the row edges that decide whether it still has them
-    /// and the items they give. A fresh hint (`init()`) holds nothing and is never taken.
+    /// and the items they give. A fresh hint (`init()`) holds nothing and is never taken. A hint
+    /// belongs to the layout whose queries made it.
     public struct RowHint: Sendable {
         /// The bottom of the first row of the last result (+∞ when that row is `rowCount`): it is
         /// still the first row while this is below minY, `bottom > minY`. NaN (never true) when
@@ -254,15 +255,17 @@ public final class CollectionLayout: Sendable {
     @inline(__always)
     func hintedItems(intersecting minY: Double, _ maxY: Double,
                      hint: inout RowHint) -> (items: Range<Int>, isReused: Bool) {
-        guard isFixedHeight, minY < maxY, rowCount > 0 else { return (items(intersecting: minY, maxY), false) }
         // The first row is the first whose bottom is below minY (or rowCount), and the end row the
         // first from the first row on whose top is at or below maxY (or rowCount): each predicate
         // holds at the row and not at the row before (rows' bottoms and tops never decrease). A
         // missing row's edge is the infinity that makes its predicate hold for any band.
-        if hint.firstBottom > minY && !(hint.beforeFirstBottom > minY)
+        // Only `rehint` makes a hint that can hold (a fresh one's NaN edges never do), for a fixed
+        // layout with rows, so the test needs no check of the layout; an empty band never takes it.
+        if minY < maxY && hint.firstBottom > minY && !(hint.beforeFirstBottom > minY)
             && hint.endTop >= maxY && !(hint.beforeEndTop >= maxY) {
             return (hint.items, true)
         }
+        guard isFixedHeight, minY < maxY, rowCount > 0 else { return (items(intersecting: minY, maxY), false) }
         return (rehint(intersecting: minY, maxY, hint: &hint), false)
     }
 

@@ -45,6 +45,24 @@ struct MetricsRecorder {
         prefetchedSinceDisplay[word] |= 1 << UInt64(item & 63)
     }
 
+    /// Items were passed to `prefetch`, ascending or descending (their ends are the smallest and
+    /// the largest): `recordPrefetch` of each, with the bit array grown once and written
+    /// without a uniqueness check per item.
+    mutating func recordPrefetches(_ items: [Int]) {
+        guard let first = items.first, let last = items.last else { return }
+        metrics.prefetches += items.count
+        let words = (max(first, last) >> 6) + 1
+        if words > prefetchedSinceDisplay.count {
+            prefetchedSinceDisplay.append(contentsOf: repeatElement(0, count: words - prefetchedSinceDisplay.count))
+        }
+        prefetchedSinceDisplay.withUnsafeMutableBufferPointer { bits in
+            for item in items {
+                precondition(item >= 0 && item >> 6 < bits.count, "items must be ascending or descending")
+                bits[item >> 6] |= 1 << UInt64(item & 63)
+            }
+        }
+    }
+
     /// An item was displayed: the last of its prefetches since its previous display was useful,
     /// the others were wasted (every prefetch not counted useful is wasted; see `finish`).
     mutating func recordDisplay(_ item: Int) {

@@ -13,7 +13,8 @@ extension Simulator {
     func vsyncIndex(atOrAfter time: SimTime) -> Int {
         // vsyncTime(k) = floor(k · 1e9 / hz) ≥ t (an integer) exactly when k · 1e9 ≥ t · hz, so
         // the answer is ceil(t · hz / 1e9): one division by a constant while t · hz fits.
-        if time >= 0 && time <= vsyncIndexDirectLimit {
+        // (0 ≤ time ≤ limit as one unsigned comparison; the limit is −1 when there is none.)
+        if UInt64(bitPattern: time) < UInt64(bitPattern: vsyncIndexDirectLimit &+ 1) {
             return Int((time &* refreshHz &+ (SimDuration.second - 1)) / SimDuration.second)
         }
         return vsyncIndexBeyondDirectLimit(atOrAfter: time)
@@ -272,7 +273,15 @@ extension Simulator {
         }
         let inScroll = frameIntervalCursor < intervals.count && intervals[frameIntervalCursor].start < vsync
         assert(inScroll == timeline.isInScrollInterval(vsync))
-        let blank = accountVisibleCells(offset: offset, present: present)
+        let blank: Double
+        if changedCells.isEmpty && newlyDisplayed.isEmpty && blankItems.isEmpty {
+            // Nothing changed and nothing is blank (most frames of most strategies): what
+            // `accountVisibleCells` gives then, without its call and its loops' set-up.
+            recorder.metrics.wrongImageFrames += wrongVisibleCount
+            blank = min(1, 0.0 / (layout.viewportWidth * layout.viewportHeight))
+        } else {
+            blank = accountVisibleCells(offset: offset, present: present)
+        }
         sampleShownBlank(untilVsync: presentIndex)
         shownBlank = blank
         if inScroll {
@@ -296,6 +305,20 @@ extension Simulator {
         // do), so vsyncs ascending are sorted against the current interval's range by two
         // comparisons. A frame most often asks one or two vsyncs.
         var v = shownSinceVsync
+        let current = sampledScrollVsyncs
+        if v >= current.lowerBound && end <= current.upperBound {
+            // Every vsync asked lies in the current interval's range (most frames in a scroll):
+            // the loop below without its tests.
+            guard v < end else { return }
+            recorder.vsyncSamples += end - v
+            let blank = shownBlank
+            repeat {
+                recorder.vsyncBlankSum += blank
+                v += 1
+            } while v < end
+            shownSinceVsync = end
+            return
+        }
         while v < end {
             if v >= sampledScrollVsyncs.upperBound { nextSampledScrollVsyncs(after: v) }
             let run = sampledScrollVsyncs
@@ -346,6 +369,8 @@ extension Simulator {
     /// Notes that `cell`'s display, image or item changed, for the next frame's accounting.
     @inline(__always)
     func markChanged(_ cell: CellID) {
+        // Through the storage (no bounds check: every cell marked is a cell).
+        let cells = cellRecords
         guard !cells[cell].isChanged else { return }
         cells[cell].isChanged = true
         changedCells.append(cell)
@@ -370,6 +395,9 @@ extension Simulator {
     /// cells show an undecoded image (most frames with changes have none to decode).
     @inline(never)
     private func decodeChangedImages() {
+        // The cells through their storage (no bounds checks: every changed cell is a cell; nothing
+        // here adds cells).
+        let cells = cellRecords
         var undecoded = 0
         for cell in changedCells.elements where cells[cell].isDisplayed {
             if let image = cells[cell].image, !image.isDecoded {
@@ -490,6 +518,18 @@ extension Simulator {
                 let term = max(0, min(bottom, span.bottom) - max(top, span.top)) * width
                 // Items are below `itemCount`, so the next row's first item cannot overflow.
                 let nextRowStart = (row &+ 1) &* columns
+                // A whole row blank (its items are distinct, so `columns` of them below the next
+                // row's start are all of it; most often, as rows enter blank): added `columns`
+                // times without a look at them.
+                if columns <= items.count &- index && items[index &+ columns &- 1] < nextRowStart {
+                    var left = columns
+                    repeat {
+                        blankArea += term
+                        left &-= 1
+                    } while left > 0
+                    index &+= columns
+                    continue
+                }
                 repeat {
                     blankArea += term
                     index &+= 1

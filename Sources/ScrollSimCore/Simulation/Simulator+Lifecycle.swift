@@ -127,8 +127,10 @@ extension Simulator {
             context.mainCursor += cellCreateCost
             trace(.create, cell: cell, item: item, start: dequeueStart)
         }
-        cells[cell].item = item
-        cells[cell].expectedImageID = images.imageID(forItem: item)
+        // Through the storage, after any append (no bounds checks: `cell` is a cell).
+        let records = cellRecords
+        records[cell].item = item
+        records[cell].expectedImageID = images.imageID(forItem: item)
         prepared.insert(cell, for: item)
         let start = context.mainCursor
         withStrategy { $0.cellForItem(cell, item: item) }
@@ -138,7 +140,7 @@ extension Simulator {
     }
 
     private func display(_ cell: CellID, item: Int) {
-        cells[cell].isDisplayed = true
+        cellRecords[cell].isDisplayed = true  // (no bounds check: a prepared cell is a cell)
         newlyDisplayed.append(cell)
         markChanged(cell)
         recorder.recordDisplay(item)
@@ -150,8 +152,9 @@ extension Simulator {
     }
 
     private func endDisplay(_ cell: CellID, item: Int) {
-        cells[cell].isDisplayed = false
-        cells[cell].pendingDisplayPresent = -1
+        // (No bounds checks: a displayed cell is a cell.)
+        cellRecords[cell].isDisplayed = false
+        cellRecords[cell].pendingDisplayPresent = -1
         markChanged(cell)
         let start = context.mainCursor
         withStrategy { $0.didEndDisplaying(cell, item: item) }
@@ -162,8 +165,9 @@ extension Simulator {
     /// Detaches `item`'s cell and pushes it on the reuse pool.
     private func enqueueForReuse(item: Int) {
         let cell = prepared.remove(item)
-        cells[cell].item = -1
-        cells[cell].expectedImageID = -1
+        // (No bounds checks: a prepared cell is a cell.)
+        cellRecords[cell].item = -1
+        cellRecords[cell].expectedImageID = -1
         markChanged(cell)
         pool.append(cell)
         trace(.enqueue, cell: cell, item: item, start: context.mainCursor)
@@ -181,14 +185,19 @@ extension Simulator {
         // 1. Items leaving the viewport end their display (ios9: and go to the pool at once).
         //    Displayed items are exactly the previous visible range; only the rows leaving it are
         //    visited (below the new range, then above it: item order).
+        //    (Most frames keep the visible range: then no item leaves or enters, and steps 1 and 3
+        //    are skipped by one comparison.)
         let previous = visible
-        let leaving = Self.items(of: previous, notIn: newVisible)
-        func leave(_ item: Int) {
-            endDisplay(prepared.cell(for: item), item: item)
-            if profile == .ios9 { enqueueForReuse(item: item) }
+        let isVisibleKept = newVisible == previous
+        if !isVisibleKept {
+            let leaving = Self.items(of: previous, notIn: newVisible)
+            func leave(_ item: Int) {
+                endDisplay(prepared.cell(for: item), item: item)
+                if profile == .ios9 { enqueueForReuse(item: item) }
+            }
+            for item in leaving.below { leave(item) }
+            for item in leaving.above { leave(item) }
         }
-        for item in leaving.below { leave(item) }
-        for item in leaving.above { leave(item) }
 
         // 2. ios10/ios15: cells outside the retain band go to the pool.
         if profile != .ios9 {
@@ -198,18 +207,21 @@ extension Simulator {
             let above = retain + (direction < 0 ? max(0, lead - retain) : 0)
             let below = retain + (direction > 0 ? max(0, lead - retain) : 0)
             let band = layout.items(intersecting: offset - above, offset + height + below, hint: &retainRowHint)
-            while let first = prepared.first, first.item < band.lowerBound || band.isEmpty {
-                enqueueForReuse(item: first.item)
+            // (The window's bounds are the first and the last attached item: no cell is read.)
+            while !prepared.isEmpty && (prepared.lowerBound < band.lowerBound || band.isEmpty) {
+                enqueueForReuse(item: prepared.lowerBound)
             }
-            while let last = prepared.last, last.item >= band.upperBound {
-                enqueueForReuse(item: last.item)
+            while !prepared.isEmpty && prepared.upperBound > band.upperBound {
+                enqueueForReuse(item: prepared.upperBound - 1)
             }
         }
 
         // 3. Items entering the viewport: only the rows entering are visited (below the previous
         //    range, then above it: item order).
-        let entering = Self.items(of: newVisible, notIn: previous)
-        if profile == .ios9 {
+        if isVisibleKept {
+            // Nothing enters.
+        } else if profile == .ios9 {
+            let entering = Self.items(of: newVisible, notIn: previous)
             // A whole row at once: every entering item of a row is prepared, then each displayed.
             // (Entering items ascend, so a row's entering items are consecutive in them.)
             var rowItems: [(CellID, Int)] = []
@@ -228,6 +240,7 @@ extension Simulator {
             for item in entering.above { enter(item) }
             for (cell, rowItem) in rowItems { display(cell, item: rowItem) }
         } else {
+            let entering = Self.items(of: newVisible, notIn: previous)
             func enter(_ item: Int) {
                 display(attachedCell(for: item) ?? prepareCell(for: item), item: item)
             }
@@ -317,7 +330,7 @@ extension Simulator {
         Self.appendItems(of: window, notIn: visible, orIn: outstandingPrefetches, descending: direction < 0,
                          to: &fresh)
         guard !fresh.isEmpty else { return }
-        for item in fresh { recorder.recordPrefetch(item) }
+        recorder.recordPrefetches(fresh)
         if direction > 0 {
             outstandingPrefetches.insert(ascending: fresh)
         } else {

@@ -83,6 +83,13 @@ struct SortedItems {
     /// - Complexity: O(log n); O(1) at either end, else O(n).
     @discardableResult
     mutating func remove(_ item: Int) -> Bool {
+        guard head < storage.count else { return false }  // empty (no search)
+        if storage[head] == item {
+            // The first (most removals), without the search.
+            head += 1
+            compactIfNeeded()
+            return true
+        }
         let index = position(of: item)
         guard index < storage.count, storage[index] == item else { return false }
         if index == head {
