@@ -258,10 +258,10 @@ final class NetworkModel {
     @exclusivity(unchecked) private var finishedTransfers: [Int] = []
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
-    /// Requests sent so far per image (the next attempt number). Looked up, never iterated.
-    @exclusivity(unchecked) private var attempts = IntKeyedTable<Int>()
-    /// Images downloaded completely at least once. Looked up, never iterated.
-    @exclusivity(unchecked) private var downloaded = IntKeyedTable<Bool>()
+    /// Per image id: the requests sent so far for it (the next attempt number) times 2, plus 1 once
+    /// it was downloaded completely. Paged (a lookup is two loads, no hash): memory follows the pages
+    /// of the images requested, 256 bytes a page of 64 ids. Looked up, never iterated.
+    private let imageRequests = PagedSlotTable<UInt32>(empty: 0)
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
     /// The run's `URLCache` instances, in the order first named (sessions share them by name).
@@ -676,7 +676,9 @@ final class NetworkModel {
             requests[r].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[r].imageID
-        let attempt = attempts.increment(imageID)
+        let requestsOfImage = imageRequests.slot(imageID)
+        let attempt = Int(requestsOfImage.pointee >> 1)
+        requestsOfImage.pointee += 2
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
         let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
         requests[r].fails = config.failureRate > 0
@@ -720,7 +722,8 @@ final class NetworkModel {
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[r].bytes)
             let imageID = requests[r].imageID
-            if !downloaded.insertIfAbsent(imageID, true) { duplicateDownloads += 1 }  // it holds only `true`
+            let requestsOfImage = imageRequests.slot(imageID)
+            if requestsOfImage.pointee & 1 != 0 { duplicateDownloads += 1 } else { requestsOfImage.pointee |= 1 }
             endSpan(r, .completed)
             release(r)
             finish(r, .success(bytes: requests[r].bytes))
