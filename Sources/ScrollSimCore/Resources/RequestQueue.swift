@@ -65,7 +65,7 @@ struct RequestQueue {
     /// Per priority: its FIFO and count.
     private let lanes = RecordBuffer<Lane>()
     /// Per priority: a min-heap (by ticket) of the entries that moved there.
-    private var movedHeaps: [MinHeap<Entry>] = Array(repeating: MinHeap(), count: RequestPriority.allCases.count)
+    private let movedHeaps: [MinHeap<Entry>] = RequestPriority.allCases.map { _ in MinHeap() }
     /// Requests waiting.
     private(set) var count = 0
 

@@ -57,7 +57,7 @@ struct SharedLink {
     /// Transfers started so far (the next start rank).
     private var started = 0
     /// Tags of the transfers in progress (and of cancelled ones not yet dropped), smallest first.
-    private var heap = MinHeap<Entry>()
+    private let heap = MinHeap<Entry>()
     /// Transfers in progress.
     private(set) var activeCount = 0
 
