@@ -255,7 +255,7 @@ final class NetworkModel {
     /// Every connection of the run, in the order opened.
     private let connections = RecordBuffer<Connection>()
     /// Storage for `transferCheck`'s finished transfers (their requests' ids), kept between checks.
-    @exclusivity(unchecked) private var finishedTransfers: [Int] = []
+    private let finishedTransfers = RecordBuffer<Int>()
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
     /// Per image id: the requests sent so far for it (the next attempt number) times 2, plus 1 once
@@ -711,13 +711,11 @@ final class NetworkModel {
     /// A transfer check fired: completes every transfer whose bytes have all arrived.
     func transferCheck(_ checkGeneration: UInt64) {
         guard checkGeneration == generation else { return }
-        // The finished transfers, in a buffer taken out for the loop (its storage is reused).
-        var finished = finishedTransfers
-        finishedTransfers = []
-        link.takeFinished(at: context.scheduler.now, into: &finished)
-        defer { finishedTransfers = finished }
-        for id in finished {
-            guard let r = slot(of: id) else { continue }
+        // The finished transfers, in a buffer kept between checks (a check runs from its own event,
+        // never inside the completions below, so nothing refills the buffer while they run).
+        link.takeFinished(at: context.scheduler.now, into: finishedTransfers)
+        for index in 0..<finishedTransfers.count {
+            guard let r = slot(of: finishedTransfers[index]) else { continue }
             bytesDownloaded += requests[r].bytes
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[r].bytes)
