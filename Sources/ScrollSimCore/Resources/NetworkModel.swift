@@ -179,8 +179,9 @@ final class NetworkModel {
         var openConnections = 0
         /// Connections being set up.
         var connecting = 0
-        /// HTTP/1.1: idle open connections in the order they became idle, from `idleHead`.
-        var idle: [Int] = []
+        /// HTTP/1.1: idle open connections in the order they became idle, from `idleHead` (a buffer
+        /// only this session holds: a change pays no uniqueness check).
+        let idle = RecordBuffer<Int>()
         /// The first live index of `idle`.
         var idleHead = 0
         /// HTTP/2: the session's connection to the host, or −1.
@@ -625,7 +626,7 @@ final class NetworkModel {
         guard sessions[s].idle.count > sessions[s].idleHead else { return nil }
         let c = sessions[s].idle.removeLast()
         if sessions[s].idle.count == sessions[s].idleHead && sessions[s].idleHead > 0 {
-            sessions[s].idle.removeAllKeepingCapacity()
+            sessions[s].idle.removeAll()
             sessions[s].idleHead = 0
         }
         return c
@@ -643,7 +644,7 @@ final class NetworkModel {
         if sessions[s].idle.isEmpty {
             return  // nothing to drop (most calls)
         } else if sessions[s].idleHead == sessions[s].idle.count {
-            sessions[s].idle.removeAllKeepingCapacity()
+            sessions[s].idle.removeAll()
             sessions[s].idleHead = 0
         } else if sessions[s].idleHead > 1024 && sessions[s].idleHead * 2 > sessions[s].idle.count {
             sessions[s].idle.removeFirst(sessions[s].idleHead)
