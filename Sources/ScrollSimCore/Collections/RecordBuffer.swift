@@ -43,7 +43,14 @@ public final class RecordBuffer<Element> {
     public func append(_ element: Element) {
         if storedCount == capacity { grow() }
         (base + storedCount).initialize(to: element)
-        storedCount += 1
+        storedCount &+= 1  // (below `capacity`: no overflow)
+    }
+
+    /// Whether `index` is in `0 ..< count` (`count` ≥ 0): one unsigned comparison, a negative
+    /// index reading as a huge one (the check every access pays).
+    @inlinable @inline(__always)
+    static func isValid(_ index: Int, below count: Int) -> Bool {
+        UInt(bitPattern: index) < UInt(bitPattern: count)
     }
 
     /// The records, in the order appended (valid until the next append or `removeAll()`).
@@ -63,7 +70,7 @@ public final class RecordBuffer<Element> {
     /// dropping it leaks nothing.
     @inlinable @inline(__always)
     public func overwrite(_ index: Int, with element: __owned Element) {
-        precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+        precondition(Self.isValid(index, below: storedCount), "RecordBuffer index out of range")
         (base + index).initialize(to: element)
     }
 
@@ -107,11 +114,11 @@ public final class RecordBuffer<Element> {
     @inlinable
     public subscript(index: Int) -> Element {
         @inline(__always) unsafeAddress {
-            precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+            precondition(Self.isValid(index, below: storedCount), "RecordBuffer index out of range")
             return UnsafePointer(base + index)
         }
         @inline(__always) unsafeMutableAddress {
-            precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+            precondition(Self.isValid(index, below: storedCount), "RecordBuffer index out of range")
             return base + index
         }
     }
