@@ -18,7 +18,7 @@ public final class PagedSlotTable<Value> {
     /// log2 of `pageSize`.
     @inlinable static var pageShift: Int { 6 }
     /// Values a page holds (64: a page of 24-byte values is 1.5 KiB).
-    @inlinable static var pageSize: Int { 1 << pageShift }
+    @inlinable public static var pageSize: Int { 1 << pageShift }
 
     /// The value of every key never written.
     public let empty: Value
