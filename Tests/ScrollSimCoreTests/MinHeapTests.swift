@@ -5,7 +5,7 @@ import Testing
 @Suite struct MinHeapTests {
     @Test("random pushes and pops give what a sorted array gives")
     func matchesASortedArray() {
-        var heap = MinHeap<Int>()
+        let heap = MinHeap<Int>()
         var reference: [Int] = []
         var state: UInt64 = 7
         for _ in 0..<3_000 {
@@ -26,7 +26,7 @@ import Testing
 
     @Test("pushes 5, 1, 4, 1, 3 pop as 1, 1, 3, 4, 5; removeFirst on an empty heap does nothing")
     func smallCase() {
-        var heap = MinHeap<Int>()
+        let heap = MinHeap<Int>()
         heap.removeFirst()
         #expect(heap.isEmpty)
         for value in [5, 1, 4, 1, 3] { heap.push(value) }

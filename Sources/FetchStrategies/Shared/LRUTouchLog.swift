@@ -1,3 +1,5 @@
+import ScrollSimCore
+
 /// Lets a planner that looks up the same keys of an LRU cache pass after pass skip the passes'
 /// lookups when they cannot change the cache: a lookup hit moves its key to the end of the LRU
 /// list, so after a pass has touched the keys `k₁…kₘ` the list ends with `k₁…kₘ` in that order,

@@ -1,3 +1,5 @@
+import ScrollSimCore
+
 /// A table keyed by image id (a non-negative key that may fall anywhere below a large bound) with
 /// value semantics: a lookup is an index into a page, with no hash, no probe and no key check, and
 /// keys never written read as `empty` (no optional). Its storage is a `PagedSlotTable` (memory

@@ -162,6 +162,10 @@ public final class CacheIndex {
     /// The key slot `slot` holds, or held last when it was evicted or removed.
     func key(ofSlot slot: Int) -> Int { slots[slot].key }
 
+    /// The cost of the entry slot `slot` holds (a slot `touchedSlot` returned).
+    @inlinable
+    public func cost(ofSlot slot: Int) -> Int64 { slots[slot].cost }
+
     /// The slots of the held keys, next victim first (the order of `keysInEvictionOrder()`).
     func slotsInEvictionOrder() -> [Int] {
         var result: [Int] = []

@@ -41,6 +41,12 @@ public final class ChargedCache {
     @inlinable public func cost(of key: Int) -> Int64? { index.cost(of: key) }
     /// A lookup (`CacheIndex.touch`): true on a hit. Costs do not change.
     @inlinable public func touch(_ key: Int) -> Bool { index.touch(key) }
+    /// A lookup (`CacheIndex.touch`) returning the cost of `key` on a hit, nil on a miss (one probe
+    /// for `cost(of:)` and `touch`).
+    @inlinable public func touchedCost(_ key: Int) -> Int64? {
+        let slot = index.touchedSlot(key)
+        return slot >= 0 ? index.cost(ofSlot: slot) : nil
+    }
     /// Held keys, next victim first.
     public func keysInEvictionOrder() -> [Int] { index.keysInEvictionOrder() }
 

@@ -36,13 +36,14 @@ public final class ImageMemoryCache {
     private let maxEntryCost: Int64
     /// The held image of each `index` slot (nil for a free slot): a key's image is found by the
     /// slot its lookup in `index` returns, and an evicted entry's by the slot `index` reports, with
-    /// no table of its own to look up or update.
-    @exclusivity(unchecked) private var imageOfSlot: [ImageObject?] = []
+    /// no table of its own to look up or update. (Buffers only this cache holds: a change pays no
+    /// uniqueness check.)
+    private let imageOfSlot = RecordBuffer<ImageObject?>()
     /// Expiry instants by key (`configuration.expiration` > 0 only).
     @exclusivity(unchecked) private var expiresAt = IntKeyedTable<SimTime>()
     /// The long side in pixels of the held image of each `index` slot (meaningless for a free
     /// slot): `imageLongSide(for:)`'s hit path reads it by the slot its touch returns.
-    @exclusivity(unchecked) private var longSideOfSlot: [Int] = []
+    private let longSideOfSlot = RecordBuffer<Int>()
     /// Scratch buffer for the slots an insertion evicted.
     @exclusivity(unchecked) private var evicted: [Int] = []
     /// Entries evicted for space (not removals or purges), for tests.
@@ -103,17 +104,19 @@ public final class ImageMemoryCache {
     public func store(_ image: ImageObject, for key: Int) -> Bool {
         let cost = image.decodedBytes
         if cost >= maxEntryCost { return false }
-        // The slot of `key` after this holds `image` when it held `image` already, else nil.
-        let oldSlot = index.slot(of: key)
-        let old = oldSlot >= 0 ? imageOfSlot[oldSlot] : nil
-        if let old, old !== image {
-            environment.release(old)
-            imageOfSlot[oldSlot] = nil
-        }
-        evicted.removeAllKeepingCapacity()
-        // The slot `key` went into (its old one when it was held), −1 when refused.
+        if !evicted.isEmpty { evicted.removeAllKeepingCapacity() }  // (not free on an empty array)
+        // The slot `key` went into (its old one when it was held), −1 when refused (a held entry is
+        // then removed and among the evicted, whose images are released below).
         let newSlot = index.insertedSlot(key, cost: cost, evictedSlots: &evicted)
         let inserted = newSlot >= 0
+        // The image `key` held: its slot holds it (a free slot, or one made now, holds nil; the
+        // victims' slots were freed after `key` took its slot). Released before the new image is
+        // retained and the victims are released, as when it was replaced before the insertion.
+        let old = inserted && newSlot < imageOfSlot.count ? imageOfSlot[newSlot] : nil
+        if let old, old !== image {
+            environment.release(old)
+            imageOfSlot[newSlot] = nil
+        }
         // Under `clock` the sweep of its insertion may have evicted the new entry: its slot is then
         // among the evicted ones (no other policy evicts it), and it holds `image` until the entry
         // is dropped below.
@@ -122,16 +125,12 @@ public final class ImageMemoryCache {
         if inserted {
             // Retained before the victims are released: the new bitmap exists while they go.
             if old !== image {
-                if newSlot >= imageOfSlot.count {
-                    imageOfSlot.append(contentsOf: repeatElement(nil, count: newSlot + 1 - imageOfSlot.count))
-                }
+                while newSlot >= imageOfSlot.count { imageOfSlot.append(nil) }
                 imageOfSlot[newSlot] = image
                 environment.retain(image)
             }
             if slot >= 0 {
-                if slot >= longSideOfSlot.count {
-                    longSideOfSlot.append(contentsOf: repeatElement(0, count: slot + 1 - longSideOfSlot.count))
-                }
+                while slot >= longSideOfSlot.count { longSideOfSlot.append(0) }
                 longSideOfSlot[slot] = max(image.pixelWidth, image.pixelHeight)
             }
             if configuration.expiration > 0 { expiresAt[key] = environment.now + configuration.expiration }

@@ -1,7 +1,7 @@
 /// A map from `Int` keys to values without SipHash, the table for integer keys that are few at any
-/// time compared to their range: image ids a cache or the network model holds out of a large
-/// catalog, items of a range that slides with the scroll (Texture's nodes, prefetch tokens by
-/// item), load tokens that only grow.
+/// time compared to their range: image ids a cache holds out of a large catalog, items of a range
+/// that slides with the scroll (Texture's nodes, prefetch tokens by item), load tokens that only
+/// grow.
 ///
 /// Keys are plain integers that need no protection against chosen collisions, so a multiplicative
 /// (Fibonacci) hash spreads them for one multiply and one shift: a key's home slot is the top bits
@@ -21,8 +21,9 @@
 ///
 /// For dense ids most of which get written (cell ids), FetchStrategies' `DenseTable`, an array
 /// indexed by the id, costs less (no hash, no key check), but its memory follows the largest id
-/// written; for image ids (anywhere below the catalogue's size), its `PagedTable`, whose memory
-/// follows the pages of the ids written.
+/// written; for image ids (anywhere below the catalogue's size) most of which get written,
+/// `PagedSlotTable` (and FetchStrategies' `PagedTable` over it), whose memory follows the pages of
+/// the ids written.
 ///
 /// Only looked up and updated, never iterated, so its slot order can never reach a result.
 public struct IntKeyedTable<Value> {

@@ -1,8 +1,9 @@
 /// A growable array of records that one object owns and never shares (the network model's
 /// requests, connections and sessions; a server pool's jobs; the simulator's cells and its
-/// per-frame lists of changed and newly displayed cells): elements are appended and then read and
-/// changed in place by index, never removed one by one (only all at once, keeping the room, or a
-/// prefix at once); an owner may recycle a record's place for a new one (`overwrite`).
+/// per-frame lists of changed and newly displayed cells; `MinHeap`'s elements): elements are
+/// appended and then read and changed in place by index, removed only from the end, all at once
+/// (keeping the room) or a prefix at once; an owner may recycle a record's place for a new one
+/// (`overwrite`).
 ///
 /// A class over one manually allocated buffer, as `EventQueue` is, so that changing a field of a
 /// record (`requests[id].state = .finished`) pays no copy-on-write uniqueness check: an `Array`
@@ -42,7 +43,14 @@ public final class RecordBuffer<Element> {
     public func append(_ element: Element) {
         if storedCount == capacity { grow() }
         (base + storedCount).initialize(to: element)
-        storedCount += 1
+        storedCount &+= 1  // (below `capacity`: no overflow)
+    }
+
+    /// Whether `index` is in `0 ..< count` (`count` ≥ 0): one unsigned comparison, a negative
+    /// index reading as a huge one (the check every access pays).
+    @inlinable @inline(__always)
+    static func isValid(_ index: Int, below count: Int) -> Bool {
+        UInt(bitPattern: index) < UInt(bitPattern: count)
     }
 
     /// The records, in the order appended (valid until the next append or `removeAll()`).
@@ -62,8 +70,16 @@ public final class RecordBuffer<Element> {
     /// dropping it leaks nothing.
     @inlinable @inline(__always)
     public func overwrite(_ index: Int, with element: __owned Element) {
-        precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+        precondition(Self.isValid(index, below: storedCount), "RecordBuffer index out of range")
         (base + index).initialize(to: element)
+    }
+
+    /// Removes the last record and returns it (`count` > 0).
+    @inlinable @inline(__always)
+    public func removeLast() -> Element {
+        precondition(storedCount > 0, "RecordBuffer removeLast on an empty buffer")
+        storedCount -= 1
+        return (base + storedCount).move()
     }
 
     /// Removes the first `k` records (0 ... `count`), moving the others to the front.
@@ -98,11 +114,11 @@ public final class RecordBuffer<Element> {
     @inlinable
     public subscript(index: Int) -> Element {
         @inline(__always) unsafeAddress {
-            precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+            precondition(Self.isValid(index, below: storedCount), "RecordBuffer index out of range")
             return UnsafePointer(base + index)
         }
         @inline(__always) unsafeMutableAddress {
-            precondition(index >= 0 && index < storedCount, "RecordBuffer index out of range")
+            precondition(Self.isValid(index, below: storedCount), "RecordBuffer index out of range")
             return base + index
         }
     }

@@ -44,13 +44,15 @@ final class HTTPCache {
     /// Looks `imageID` up (memory, then disk), refreshing its recency where it is found; a disk
     /// hit is copied into memory. Returns the tier and the response's bytes, or nil.
     func lookUp(_ imageID: Int) -> (tier: Tier, bytes: Int64)? {
-        if let memory, let bytes = memory.cost(of: imageID) {
-            _ = memory.touch(imageID)
+        // (A touch finds the entry and refreshes it in one probe; the cost is read by its slot.)
+        if let memory, let bytes = memory.touchedCost(imageID) {
             if let disk { _ = disk.touch(imageID) }
             return (.memory, bytes)
         }
-        guard let disk, let bytes = disk.cost(of: imageID) else { return nil }
-        _ = disk.touch(imageID)
+        guard let disk else { return nil }
+        let slot = disk.touchedSlot(imageID)
+        guard slot >= 0 else { return nil }
+        let bytes = disk.cost(ofSlot: slot)
         insertInMemory(imageID, bytes: bytes)
         return (.disk, bytes)
     }

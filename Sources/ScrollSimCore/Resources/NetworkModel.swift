@@ -179,8 +179,9 @@ final class NetworkModel {
         var openConnections = 0
         /// Connections being set up.
         var connecting = 0
-        /// HTTP/1.1: idle open connections in the order they became idle, from `idleHead`.
-        var idle: [Int] = []
+        /// HTTP/1.1: idle open connections in the order they became idle, from `idleHead` (a buffer
+        /// only this session holds: a change pays no uniqueness check).
+        let idle = RecordBuffer<Int>()
         /// The first live index of `idle`.
         var idleHead = 0
         /// HTTP/2: the session's connection to the host, or −1.
@@ -255,13 +256,13 @@ final class NetworkModel {
     /// Every connection of the run, in the order opened.
     private let connections = RecordBuffer<Connection>()
     /// Storage for `transferCheck`'s finished transfers (their requests' ids), kept between checks.
-    @exclusivity(unchecked) private var finishedTransfers: [Int] = []
+    private let finishedTransfers = RecordBuffer<Int>()
     /// The current transfer check; older ones are stale.
     @exclusivity(unchecked) private var generation: UInt64 = 0
-    /// Requests sent so far per image (the next attempt number). Looked up, never iterated.
-    @exclusivity(unchecked) private var attempts = IntKeyedTable<Int>()
-    /// Images downloaded completely at least once. Looked up, never iterated.
-    @exclusivity(unchecked) private var downloaded = IntKeyedTable<Bool>()
+    /// Per image id: the requests sent so far for it (the next attempt number) times 2, plus 1 once
+    /// it was downloaded completely. Paged (a lookup is two loads, no hash): memory follows the pages
+    /// of the images requested, 256 bytes a page of 64 ids. Looked up, never iterated.
+    private let imageRequests = PagedSlotTable<UInt32>(empty: 0)
     /// `URLSession.shared`, made at first use.
     private var shared: NetworkSession?
     /// The run's `URLCache` instances, in the order first named (sessions share them by name).
@@ -625,7 +626,7 @@ final class NetworkModel {
         guard sessions[s].idle.count > sessions[s].idleHead else { return nil }
         let c = sessions[s].idle.removeLast()
         if sessions[s].idle.count == sessions[s].idleHead && sessions[s].idleHead > 0 {
-            sessions[s].idle.removeAllKeepingCapacity()
+            sessions[s].idle.removeAll()
             sessions[s].idleHead = 0
         }
         return c
@@ -643,7 +644,7 @@ final class NetworkModel {
         if sessions[s].idle.isEmpty {
             return  // nothing to drop (most calls)
         } else if sessions[s].idleHead == sessions[s].idle.count {
-            sessions[s].idle.removeAllKeepingCapacity()
+            sessions[s].idle.removeAll()
             sessions[s].idleHead = 0
         } else if sessions[s].idleHead > 1024 && sessions[s].idleHead * 2 > sessions[s].idle.count {
             sessions[s].idle.removeFirst(sessions[s].idleHead)
@@ -676,7 +677,9 @@ final class NetworkModel {
             requests[r].lane = Self.takeLowestFree(&connections[c].laneInUse)
         }
         let imageID = requests[r].imageID
-        let attempt = attempts.increment(imageID)
+        let requestsOfImage = imageRequests.slot(imageID)
+        let attempt = Int(requestsOfImage.pointee >> 1)
+        requestsOfImage.pointee += 2
         let u = latencyStream.uniformOpen(Int64(imageID), Int64(attempt))
         let latencyMs = self.latencyMs.map { $0.quantile(u) } ?? config.latencyMsMedian
         requests[r].fails = config.failureRate > 0
@@ -709,18 +712,17 @@ final class NetworkModel {
     /// A transfer check fired: completes every transfer whose bytes have all arrived.
     func transferCheck(_ checkGeneration: UInt64) {
         guard checkGeneration == generation else { return }
-        // The finished transfers, in a buffer taken out for the loop (its storage is reused).
-        var finished = finishedTransfers
-        finishedTransfers = []
-        link.takeFinished(at: context.scheduler.now, into: &finished)
-        defer { finishedTransfers = finished }
-        for id in finished {
-            guard let r = slot(of: id) else { continue }
+        // The finished transfers, in a buffer kept between checks (a check runs from its own event,
+        // never inside the completions below, so nothing refills the buffer while they run).
+        link.takeFinished(at: context.scheduler.now, into: finishedTransfers)
+        for index in 0..<finishedTransfers.count {
+            guard let r = slot(of: finishedTransfers[index]) else { continue }
             bytesDownloaded += requests[r].bytes
             radio.end(at: context.scheduler.now)
             radio.received(bytes: requests[r].bytes)
             let imageID = requests[r].imageID
-            if !downloaded.insertIfAbsent(imageID, true) { duplicateDownloads += 1 }  // it holds only `true`
+            let requestsOfImage = imageRequests.slot(imageID)
+            if requestsOfImage.pointee & 1 != 0 { duplicateDownloads += 1 } else { requestsOfImage.pointee |= 1 }
             endSpan(r, .completed)
             release(r)
             finish(r, .success(bytes: requests[r].bytes))

@@ -56,19 +56,23 @@ struct RequestQueue {
         var count = 0
     }
 
-    /// Per ticket of this epoch (by index): its record.
-    private var tickets: [Ticket] = []
+    /// Per ticket of this epoch (by index): its record. (Buffers only this queue holds, as
+    /// `SharedLink`'s transfers: a change of a record pays no uniqueness check. A queue is never
+    /// copied: its session holds it.)
+    private let tickets = RecordBuffer<Ticket>()
     /// How many times the queue emptied (the high half of its tickets).
     private var epoch = 0
     /// Per priority: its FIFO and count.
-    private var lanes: [Lane] = Array(repeating: Lane(), count: RequestPriority.allCases.count)
+    private let lanes = RecordBuffer<Lane>()
     /// Per priority: a min-heap (by ticket) of the entries that moved there.
-    private var movedHeaps: [MinHeap<Entry>] = Array(repeating: MinHeap(), count: RequestPriority.allCases.count)
+    private let movedHeaps: [MinHeap<Entry>] = RequestPriority.allCases.map { _ in MinHeap() }
     /// Requests waiting.
     private(set) var count = 0
 
     /// An empty queue.
-    init() {}
+    init() {
+        for _ in RequestPriority.allCases { lanes.append(Lane()) }
+    }
 
     /// Whether no request waits.
     var isEmpty: Bool { count == 0 }
@@ -168,7 +172,7 @@ struct RequestQueue {
     /// The queue is empty, so no FIFO or heap holds an entry: the records start again (keeping
     /// their room) under the next epoch.
     private mutating func restart() {
-        tickets.removeAll(keepingCapacity: true)
+        tickets.removeAll()
         epoch += 1
     }
 

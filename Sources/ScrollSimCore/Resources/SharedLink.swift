@@ -57,7 +57,7 @@ struct SharedLink {
     /// Transfers started so far (the next start rank).
     private var started = 0
     /// Tags of the transfers in progress (and of cancelled ones not yet dropped), smallest first.
-    private var heap = MinHeap<Entry>()
+    private let heap = MinHeap<Entry>()
     /// Transfers in progress.
     private(set) var activeCount = 0
 
@@ -140,10 +140,10 @@ struct SharedLink {
     }
 
     /// Ends every transfer whose bytes have all arrived by `now` and puts their owners in `done`, in
-    /// start order (`done` is emptied first and its storage kept: no allocation per call).
-    mutating func takeFinished(at now: SimTime, into done: inout [Int]) {
+    /// start order (`done` is emptied first and its room kept: no allocation per call).
+    mutating func takeFinished(at now: SimTime, into done: RecordBuffer<Int>) {
         advance(to: now)
-        if !done.isEmpty { done.removeAllKeepingCapacity() }  // (a call on an empty array is not free)
+        done.removeAll()
         while let top = heap.first, !transfers[Self.slot(top.transfer)].isActive || top.tag - service <= 1e-6 {
             heap.removeFirst()
             let slot = Self.slot(top.transfer)
@@ -155,15 +155,13 @@ struct SharedLink {
             activeCount -= 1
             done.append(top.transfer)
         }
-        if done.count > 1 { done.sort() }
-        if !done.isEmpty {
-            done.withUnsafeMutableBufferPointer { done in
-                for index in done.indices {
-                    let slot = Self.slot(done[index])
-                    done[index] = transfers[slot].owner
-                    free(slot)
-                }
-            }
+        guard !done.isEmpty else { return }
+        var numbers = done.mutableElements
+        if numbers.count > 1 { numbers.sort() }
+        for index in numbers.indices {
+            let slot = Self.slot(numbers[index])
+            numbers[index] = transfers[slot].owner
+            free(slot)
         }
     }
 
