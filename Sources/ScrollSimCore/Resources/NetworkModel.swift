@@ -109,7 +109,7 @@ final class NetworkModel {
     private enum State { case unsubmitted, queued, awaitingFirstByte, transferring, readingCache, finished }
 
     /// One request (a data task) while it is live, in its slot of `requests`.
-    private struct Request {
+    private struct Request: FreeListLinked {
         /// Its id (its number in the run: the index of its `Ledger`).
         var id: Int
         /// The image.
@@ -128,8 +128,7 @@ final class NetworkModel {
         var target: (any NetworkLoadTarget)?
         /// The target's tag for it.
         var tag = 0
-        /// Its ticket in the session's queue (−1 before); while the slot is free, the next free slot
-        /// (−1: none).
+        /// Its ticket in the session's queue (−1 before); while the slot is free, the next free slot.
         var ticket = -1
         /// The connection it was sent on (−1 before).
         var connection = -1
@@ -154,6 +153,12 @@ final class NetworkModel {
         var rangeStart: Int64 = 0
         /// Body bytes received by the time it ended (all of them when it completed).
         var received: Int64 = 0
+
+        /// The free list's link: `ticket`.
+        var nextFreeSlot: Int {
+            get { ticket }
+            set { ticket = newValue }
+        }
     }
 
     /// What a request's handle (`NetworkTask`) reads, by request id: the request's slot in
@@ -245,8 +250,8 @@ final class NetworkModel {
     /// one, and frees it once it ended and nothing reads it any more (`retire`), so the buffer
     /// holds as many requests as were ever live at once. Only `ledger` knows a request's slot.
     private let requests = RecordBuffer<Request>()
-    /// The free slot of `requests` freed last (−1: none); each free slot's `ticket` is the next.
-    @exclusivity(unchecked) private var freeSlot = -1
+    /// The free slots of `requests`.
+    @exclusivity(unchecked) private var freeSlots = FreeList()
     /// Every request of the run, by id (ids number requests in the order made): its slot, or what
     /// its handle reads once it ended. Events and handles carry ids, so a late one (a cancelled
     /// request's first byte, a cancel after the end) finds its request ended, never a later one.
@@ -393,13 +398,12 @@ final class NetworkModel {
     /// one) and enters it in the ledger; returns the slot.
     @inline(__always)
     private func place(_ request: __owned Request) -> Int {
-        let r = freeSlot
-        ledger.append(Ledger(slotOrReceived: -1 - Int64(r >= 0 ? r : requests.count)))
-        guard r >= 0 else {
+        guard let r = freeSlots.take(from: requests) else {
+            ledger.append(Ledger(slotOrReceived: -1 - Int64(requests.count)))
             requests.append(request)
             return requests.count - 1
         }
-        freeSlot = requests[r].ticket
+        ledger.append(Ledger(slotOrReceived: -1 - Int64(r)))
         // The retired request there holds no reference (its completion and target were taken or
         // dropped, its cache read ended): overwriting it releases nothing it would have.
         requests.overwrite(r, with: request)
@@ -440,8 +444,7 @@ final class NetworkModel {
         ledger[requests[r].id] = Ledger(slotOrReceived: requests[r].received,
                                         ended: expected << 3 | Int64(requests[r].priority.rawValue))
         assert(requests[r].completion == nil && requests[r].target == nil && requests[r].cacheRead == nil)
-        requests[r].ticket = freeSlot
-        freeSlot = r
+        freeSlots.free(r, in: requests)
     }
 
     /// Whether request `id` completed, failed or was cancelled.

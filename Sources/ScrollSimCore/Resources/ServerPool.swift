@@ -87,7 +87,7 @@ final class ServerPool {
         }
     }
 
-    private struct Job {
+    private struct Job: FreeListLinked {
         var duration: SimTime
         var state: State
         /// Where the job's end is kept (beside it, for a decode or a target, in the same slot).
@@ -99,6 +99,12 @@ final class ServerPool {
         /// The server it runs on (−1 before); while the slot is free, the next free slot (−1: none).
         var server = -1
         var start: SimTime = 0
+
+        /// The free list's link: `server`.
+        var nextFreeSlot: Int {
+            get { server }
+            set { server = newValue }
+        }
     }
 
     /// A decode's completion and the bitmap it makes. (A struct, not a tuple: an array of tuples
@@ -121,15 +127,15 @@ final class ServerPool {
     let role: Role
     /// The memory ledger a decode's image is marked decoded in when it ends (the decoders' pool).
     private let memory: MemoryLedger?
-    /// The live jobs, by slot (and recycled ones, linked from `freeSlot`).
+    /// The live jobs, by slot (and recycled ones, whose slots are in `freeSlots`).
     private let jobs = RecordBuffer<Job>()
     /// By slot: a decode's completion and bitmap (nil once called or cancelled, and for other
     /// jobs), kept beside `jobs` so that a job is no larger for them.
     private let decodes = RecordBuffer<Decode?>()
     /// By slot: a job's target (nil once told or cancelled, and for other jobs), likewise.
     private let targeted = RecordBuffer<Targeted?>()
-    /// The free slot freed last (−1: none); each free slot's `server` is the next.
-    @exclusivity(unchecked) private var freeSlot = -1
+    /// The free slots of `jobs`.
+    @exclusivity(unchecked) private var freeSlots = FreeList()
     @exclusivity(unchecked) private var queue: [Int] = []
     @exclusivity(unchecked) private var queueHead = 0
     @exclusivity(unchecked) private var busy = 0
@@ -175,15 +181,13 @@ final class ServerPool {
     /// last, else a new one); returns its id.
     @inline(__always)
     private func make(duration: SimTime, kind: Kind, completion: (() -> Void)?) -> Int {
-        let r = freeSlot
-        guard r >= 0 else {
+        guard let r = freeSlots.take(from: jobs) else {
             precondition(jobs.count < 1 << 32, "too many jobs at once")
             jobs.append(Job(duration: duration, state: .queued, kind: kind, generation: 0, completion: completion))
             decodes.append(nil)
             targeted.append(nil)
             return jobs.count - 1
         }
-        freeSlot = jobs[r].server
         let generation = jobs[r].generation
         // The ended job there holds no reference (its completion was taken or dropped).
         jobs.overwrite(r, with: Job(duration: duration, state: .queued, kind: kind, generation: generation,
@@ -197,8 +201,7 @@ final class ServerPool {
     private func recycle(_ r: Int) {
         assert(jobs[r].completion == nil && decodes[r] == nil && targeted[r] == nil)
         jobs[r].generation &+= 1
-        jobs[r].server = freeSlot
-        freeSlot = r
+        freeSlots.free(r, in: jobs)
     }
 
     /// Slots of job records the pool has made: as many as were ever live at once (tests).

@@ -35,7 +35,7 @@ struct SharedLink {
     /// When `service` was last brought up to date.
     private var serviceUpdatedAt: SimTime = 0
     /// One transfer (one record, so that a start writes once).
-    private struct Transfer {
+    private struct Transfer: FreeListLinked {
         /// `service` when it started.
         var serviceAtStart: Double
         /// Its size.
@@ -43,17 +43,23 @@ struct SharedLink {
         /// Its number (a recycled slot keeps its last transfer's until reused).
         var number: Int
         /// Whom it is for (the caller's number: `takeFinished` reports it); while the slot is free,
-        /// the next free slot (−1: none).
+        /// the next free slot.
         var owner: Int
         /// Still in progress (false in a free slot).
         var isActive = true
+
+        /// The free list's link: `owner`.
+        var nextFreeSlot: Int {
+            get { owner }
+            set { owner = newValue }
+        }
     }
 
-    /// The transfers whose tags are in the heap, by slot (and free slots, linked from `freeSlot`).
+    /// The transfers whose tags are in the heap, by slot (and free slots, in `freeSlots`).
     /// (A buffer only this link holds: a change of a record pays no uniqueness check.)
     private let transfers = RecordBuffer<Transfer>()
-    /// The free slot freed last (−1: none).
-    private var freeSlot = -1
+    /// The free slots of `transfers`.
+    private var freeSlots = FreeList()
     /// Transfers started so far (the next start rank).
     private var started = 0
     /// Tags of the transfers in progress (and of cancelled ones not yet dropped), smallest first.
@@ -76,12 +82,12 @@ struct SharedLink {
     /// Starts a transfer of `bytes` at `now` for `owner`; returns its number.
     mutating func start(bytes: Int64, at now: SimTime, owner: Int) -> Int {
         advance(to: now)
-        let slot = freeSlot >= 0 ? freeSlot : transfers.count
+        let free = freeSlots.take(from: transfers)
+        let slot = free ?? transfers.count
         let transfer = started << 24 | slot
         started += 1
         let record = Transfer(serviceAtStart: service, bytes: bytes, number: transfer, owner: owner)
-        if slot == freeSlot {
-            freeSlot = transfers[slot].owner
+        if free != nil {
             transfers[slot] = record
         } else {
             precondition(slot < 1 << 24, "too many transfers at once")
@@ -95,9 +101,7 @@ struct SharedLink {
     /// Frees `slot`, whose tag left the heap.
     @inline(__always)
     private mutating func free(_ slot: Int) {
-        // (`transfers` is a class: only `freeSlot` changes here.)
-        transfers[slot].owner = freeSlot
-        freeSlot = slot
+        freeSlots.free(slot, in: transfers)
     }
 
     /// Stops `transfer` at `now`; returns the bytes it had received (0 when it is no longer in
