@@ -106,13 +106,11 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
     /// The last `kf.taskIdentifier` issued.
     private var lastTaskIdentifier = 0
     /// The `ImagePrefetcher`s running (one per `prefetchItemsAt` call, kept until its last item
-    /// ended) by slot, nil for a free slot; they report to `workStarted` and `loadDelivered` with a
-    /// `PrefetcherTag` (no closure per item).
-    @exclusivity(unchecked) private var prefetchers: [PriorityWorkQueue?] = []
-    /// The items of each running prefetcher, by ticket.
-    @exclusivity(unchecked) private var prefetcherItems: [[Int]] = []
-    /// The free slots of `prefetchers`.
-    @exclusivity(unchecked) private var freePrefetcherSlots: [Int] = []
+    /// ended) by slot; they report to `workStarted` and `loadDelivered` with a `PrefetcherTag` (no
+    /// closure per item).
+    private let prefetchers = RecordBuffer<PrefetcherSlot>()
+    /// The free slots of `prefetchers` (last freed, first taken).
+    @exclusivity(unchecked) private var freePrefetchers = FreeList()
 
     /// Kingfisher with `configuration`.
     init(environment: FetchEnvironment, configuration: Configuration = Configuration()) {
@@ -149,14 +147,12 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
     func prefetch(items: [Int]) {
         let prefetcher = PriorityWorkQueue(width: Self.prefetcherWidth)  // this call's ImagePrefetcher
         let slot: Int
-        if let free = freePrefetcherSlots.popLast() {
+        if let free = freePrefetchers.take(from: prefetchers) {
             slot = free
-            prefetchers[slot] = prefetcher
-            prefetcherItems[slot] = items
+            prefetchers[slot] = PrefetcherSlot(prefetcher: prefetcher, items: items)
         } else {
             slot = prefetchers.count
-            prefetchers.append(prefetcher)
-            prefetcherItems.append(items)
+            prefetchers.append(PrefetcherSlot(prefetcher: prefetcher, items: items))
         }
         for ticket in items.indices {
             let tag = PrefetcherTag.make(slot: slot, ticket: ticket)
@@ -170,7 +166,7 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
     /// A prefetch's turn in its prefetcher came (`tag` from `PrefetcherTag`): `startPrefetching`
     /// skips sources cached in memory or on disk, else downloads.
     func workStarted(tag: Int) {
-        let item = prefetcherItems[PrefetcherTag.slot(tag)][PrefetcherTag.ticket(tag)]
+        let item = prefetchers[PrefetcherTag.slot(tag)].items[PrefetcherTag.ticket(tag)]
         let imageID = environment.imageID(forItem: item)
         if memory.contains(imageID) || disk.contains(key: diskKey(imageID)) {
             prefetchEnded(tag: tag)
@@ -193,19 +189,30 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
     /// The prefetch of `tag` ended: its prefetcher's slot is free for the next item.
     private func prefetchEnded(tag: Int) {
         let slot = PrefetcherTag.slot(tag)
-        guard let prefetcher = prefetchers[slot] else { preconditionFailure("no prefetcher in slot \(slot)") }
+        guard let prefetcher = prefetchers[slot].prefetcher else { preconditionFailure("no prefetcher in slot \(slot)") }
         prefetcher.release(PrefetcherTag.ticket(tag))
         freeIfDone(prefetcher, slot: slot)
     }
 
     /// Frees `slot` once its `prefetcher` has nothing pending or running (every item ended).
     private func freeIfDone(_ prefetcher: PriorityWorkQueue, slot: Int) {
-        guard prefetcher.runningCount == 0 && prefetcher.pendingCount == 0 && prefetchers[slot] === prefetcher else {
+        guard prefetcher.runningCount == 0 && prefetcher.pendingCount == 0
+            && prefetchers[slot].prefetcher === prefetcher else {
             return
         }
-        prefetchers[slot] = nil
-        prefetcherItems[slot] = []
-        freePrefetcherSlots.append(slot)
+        prefetchers[slot] = PrefetcherSlot(prefetcher: nil, items: [])
+        freePrefetchers.free(slot, in: prefetchers)
+    }
+
+    /// A running prefetcher and its items, by ticket (`prefetchers`); a free slot holds neither and
+    /// links to the next free one.
+    private struct PrefetcherSlot: FreeListLinked {
+        /// The prefetcher, nil once the slot is free.
+        var prefetcher: PriorityWorkQueue?
+        /// Its items, by ticket.
+        var items: [Int]
+        /// While the slot is free: the next free slot (`FreeList`).
+        var nextFreeSlot = -1
     }
 
     /// A prefetch's tag: its prefetcher's slot (high bits) and its ticket there (low 32 bits).

@@ -63,8 +63,9 @@ enum SimEvent {
 ///
 /// The main thread's `mainItemDone` (one pending at most: the main thread is serial) waits in a
 /// slot beside the queue instead of in it: it takes its insertion number from the queue as a push
-/// would, and `next` pops it when it precedes the queue's earliest event in the same
-/// `(time, sequence)` order, so every event pops exactly as if it had been queued, without the
+/// would, and it comes next (`nextSource`, the one place that decides what comes next: the run
+/// loop takes what it names, `next()` is written through it) when it precedes the queue's earliest
+/// event in the same `(time, sequence)` order, so every event pops exactly as if it had been queued, without the
 /// heap's push and pop for the most frequent event. The latest `vsync` waits in a slot of its own
 /// the same way (the display link asks for one vsync at a time; one asked while another waits,
 /// which it supersedes, sends the waiting one to the queue with its own insertion number, where
@@ -226,9 +227,11 @@ final class Scheduler {
 
     /// Time of the earliest queued event.
     var nextTime: SimTime? {
-        if isVsyncFirst { return vsyncTime }
-        guard hasMainItemDone else { return queue.nextTime }
-        return queue.precedesFirst(time: mainItemDoneTime, sequence: mainItemDoneSequence)
-            ? mainItemDoneTime : queue.nextTime
+        switch nextSource {
+        case .vsync: vsyncTime
+        case .mainItemDone: mainItemDoneTime
+        case .queue: queue.nextTime
+        case .none: nil
+        }
     }
 }

@@ -6,9 +6,9 @@ extension Simulator {
     /// represents `identifier` when it runs (always when `identifier` is nil). The same as
     /// `enqueueMainBlock` of a block doing that check and `setImage(image, on: cell, isFinal: true)`.
     func enqueueMainImageSet(_ image: ImageObject, on cell: CellID, ifRepresenting identifier: Int?) {
-        var slot = firstFreeImageSet
-        if slot >= 0 {
-            firstFreeImageSet = pendingImageSets[slot].cell
+        let slot: Int
+        if let free = freeImageSets.take(from: pendingImageSets) {
+            slot = free
             pendingImageSets[slot].image = image
             pendingImageSets[slot].cell = cell
             pendingImageSets[slot].identifier = identifier
@@ -25,8 +25,7 @@ extension Simulator {
         let image = pendingImageSets[slot].image.take()
         let cell = pendingImageSets[slot].cell
         let identifier = pendingImageSets[slot].identifier
-        pendingImageSets[slot].cell = firstFreeImageSet
-        firstFreeImageSet = slot
+        freeImageSets.free(slot, in: pendingImageSets)
         if let identifier, cells[cell].representedIdentifier != identifier { return }
         setImage(consume image, on: cell, isFinal: true)
     }

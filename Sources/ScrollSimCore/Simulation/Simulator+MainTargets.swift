@@ -5,9 +5,9 @@ extension Simulator {
     /// Queues on the main queue a block telling `target` `tag` when it runs: the same as
     /// `enqueueMainBlock` of a block calling `target.mainQueueBlockRuns(tag: tag)`.
     func enqueueMainTarget(_ target: any MainQueueTarget, tag: Int) {
-        var slot = firstFreeMainTarget
-        if slot >= 0 {
-            firstFreeMainTarget = pendingMainTargets[slot].tag
+        let slot: Int
+        if let free = freeMainTargets.take(from: pendingMainTargets) {
+            slot = free
             pendingMainTargets[slot].target = target
             pendingMainTargets[slot].tag = tag
         } else {
@@ -21,16 +21,21 @@ extension Simulator {
     func runMainTarget(_ slot: Int) {
         let target = pendingMainTargets[slot].target.take()  // (moved out: no retain and release)
         let tag = pendingMainTargets[slot].tag
-        pendingMainTargets[slot].tag = firstFreeMainTarget
-        firstFreeMainTarget = slot
+        freeMainTargets.free(slot, in: pendingMainTargets)
         target?.mainQueueBlockRuns(tag: tag)
     }
 }
 
 /// A main-queue block of a `MainQueueTarget` waiting to run (`Simulator.pendingMainTargets`).
-struct PendingMainTarget {
+struct PendingMainTarget: FreeListLinked {
     /// The target (nil once the slot is free, so that it is not held longer).
     var target: (any MainQueueTarget)?
-    /// What it was queued with; once the slot is free, the next free slot (−1: none).
+    /// What it was queued with; once the slot is free, the next free slot (`nextFreeSlot`).
     var tag: Int
+
+    /// A free slot's link (`FreeList`), kept in `tag`.
+    var nextFreeSlot: Int {
+        get { tag }
+        set { tag = newValue }
+    }
 }

@@ -191,14 +191,13 @@ final class Simulator {
     /// Image sets waiting on the main queue (`enqueueMainImageSet`), by slot; a slot is reused
     /// once its set has run (a `RecordBuffer`, as `pendingMainTargets`).
     let pendingImageSets = RecordBuffer<PendingImageSet>()
-    /// The first free slot of `pendingImageSets` (−1: none); free slots are chained through their
-    /// `cell`.
-    @exclusivity(unchecked) var firstFreeImageSet = -1
+    /// The free slots of `pendingImageSets`, chained through their `cell` (last freed, first taken).
+    @exclusivity(unchecked) var freeImageSets = FreeList()
     /// Main-queue blocks of targets waiting to run (`enqueueMainTarget`), by slot; a slot is
     /// reused once its block has run (free slots are chained through their `tag`).
     let pendingMainTargets = RecordBuffer<PendingMainTarget>()
-    /// The first free slot of `pendingMainTargets` (−1: none).
-    @exclusivity(unchecked) var firstFreeMainTarget = -1
+    /// The free slots of `pendingMainTargets`, chained through their `tag` (last freed, first taken).
+    @exclusivity(unchecked) var freeMainTargets = FreeList()
     /// Storage reused by `updatePrefetchWindow` for the items it cancels.
     @exclusivity(unchecked) var prefetchCancelledScratch: [Int] = []
     /// Storage reused by `updatePrefetchWindow` for the items it passes to `prefetch`.
