@@ -373,6 +373,7 @@ extension Simulator {
     @inline(__always)
     func markChanged(_ cell: CellID) {
         // Through the storage (no bounds check: every cell marked is a cell).
+        assert(cell >= 0 && cell < self.cells.count, "cell \(cell) marked, not a cell")
         let cells = cellRecords
         guard !cells[cell].isChanged else { return }
         cells[cell].isChanged = true
