@@ -263,6 +263,7 @@ public final class CollectionLayout: Sendable {
         // layout with rows, so the test needs no check of the layout; an empty band never takes it.
         if minY < maxY && hint.firstBottom > minY && !(hint.beforeFirstBottom > minY)
             && hint.endTop >= maxY && !(hint.beforeEndTop >= maxY) {
+            assert(isFixedHeight && rowCount > 0, "a row hint taken by a layout whose queries did not make it")
             return (hint.items, true)
         }
         guard isFixedHeight, minY < maxY, rowCount > 0 else { return (items(intersecting: minY, maxY), false) }

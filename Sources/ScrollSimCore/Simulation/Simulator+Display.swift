@@ -277,6 +277,8 @@ extension Simulator {
         if changedCells.isEmpty && newlyDisplayed.isEmpty && blankItems.isEmpty {
             // Nothing changed and nothing is blank (most frames of most strategies): what
             // `accountVisibleCells` gives then, without its call and its loops' set-up.
+            // (A wrong image is never ready, so its cell is blank: with no blank item the count is 0.)
+            assert(wrongVisibleCount == 0, "a wrong image on screen without a blank item")
             recorder.metrics.wrongImageFrames += wrongVisibleCount
             blank = min(1, 0.0 / (layout.viewportWidth * layout.viewportHeight))
         } else {
@@ -310,6 +312,7 @@ extension Simulator {
             // Every vsync asked lies in the current interval's range (most frames in a scroll):
             // the loop below without its tests.
             guard v < end else { return }
+            assert(timeline.isInScrollInterval(vsyncTime(v)) && timeline.isInScrollInterval(vsyncTime(end - 1)))
             recorder.vsyncSamples += end - v
             let blank = shownBlank
             repeat {
@@ -370,6 +373,7 @@ extension Simulator {
     @inline(__always)
     func markChanged(_ cell: CellID) {
         // Through the storage (no bounds check: every cell marked is a cell).
+        assert(cell >= 0 && cell < self.cells.count, "cell \(cell) marked, not a cell")
         let cells = cellRecords
         guard !cells[cell].isChanged else { return }
         cells[cell].isChanged = true

@@ -48,6 +48,17 @@ extension Simulator {
         check(displayed == visible.count, "\(displayed) displayed cells, \(visible.count) visible items")
         check(Array(blankItems.elements) == blank, "blank items \(Array(blankItems.elements)), scan \(blank)")
         check(wrongVisibleCount == wrong, "wrong-image count \(wrongVisibleCount), scan \(wrong)")
+        // The frame's blank ratio is the definition's to the bit: each blank visible item's frame
+        // clipped to the viewport at the laid-out offset, summed in item order (what the
+        // accounting's per-row terms, whole-row loop and inline "nothing changed" path replace).
+        let top = laidOutOffset, bottom = laidOutOffset + layout.viewportHeight
+        var blankArea = 0.0
+        for item in blank {
+            let frame = layout.frame(ofItem: item)
+            blankArea += max(0, min(bottom, frame.y + frame.height) - max(top, frame.y)) * frame.width
+        }
+        let ratio = min(1, blankArea / (layout.viewportWidth * layout.viewportHeight))
+        check(ratio.bitPattern == shownBlank.bitPattern, "blank ratio \(shownBlank), scan \(ratio)")
         check(changedCells.isEmpty && !(0..<cells.count).contains { cells[$0].isChanged },
               "changed cells left after the accounting")
         let isVisibleOutstanding = outstandingPrefetches.elements.contains { visible.contains($0) }

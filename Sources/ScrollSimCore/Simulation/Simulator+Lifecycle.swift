@@ -140,6 +140,7 @@ extension Simulator {
     }
 
     private func display(_ cell: CellID, item: Int) {
+        assert(cell >= 0 && cell < cells.count, "display of cell \(cell), not a cell")
         cellRecords[cell].isDisplayed = true  // (no bounds check: a prepared cell is a cell)
         newlyDisplayed.append(cell)
         markChanged(cell)
@@ -153,6 +154,7 @@ extension Simulator {
 
     private func endDisplay(_ cell: CellID, item: Int) {
         // (No bounds checks: a displayed cell is a cell.)
+        assert(cell >= 0 && cell < cells.count, "end of display of cell \(cell), not a cell")
         cellRecords[cell].isDisplayed = false
         cellRecords[cell].pendingDisplayPresent = -1
         markChanged(cell)
@@ -166,6 +168,7 @@ extension Simulator {
     private func enqueueForReuse(item: Int) {
         let cell = prepared.remove(item)
         // (No bounds checks: a prepared cell is a cell.)
+        assert(cell >= 0 && cell < cells.count, "item \(item) pooled without a cell")
         cellRecords[cell].item = -1
         cellRecords[cell].expectedImageID = -1
         markChanged(cell)
