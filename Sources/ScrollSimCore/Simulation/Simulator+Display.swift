@@ -280,7 +280,7 @@ extension Simulator {
             // (A wrong image is never ready, so its cell is blank: with no blank item the count is 0.)
             assert(wrongVisibleCount == 0, "a wrong image on screen without a blank item")
             recorder.metrics.wrongImageFrames += wrongVisibleCount
-            blank = min(1, 0.0 / (layout.viewportWidth * layout.viewportHeight))
+            blank = blankRatio(ofArea: 0)
         } else {
             blank = accountVisibleCells(offset: offset, present: present)
         }
@@ -552,7 +552,13 @@ extension Simulator {
             }
             newlyDisplayed.removeAll()
         }
-        let ratio = blankArea / (layout.viewportWidth * layout.viewportHeight)
-        return min(1, ratio)
+        return blankRatio(ofArea: blankArea)
+    }
+
+    /// The viewport's blank share for a blank area of `area` points², at most 1: what a frame
+    /// records, with or without `accountVisibleCells`.
+    @inline(__always)
+    func blankRatio(ofArea area: Double) -> Double {
+        min(1, area / (layout.viewportWidth * layout.viewportHeight))
     }
 }

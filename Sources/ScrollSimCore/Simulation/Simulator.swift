@@ -507,7 +507,10 @@ final class Simulator {
     }
 
     /// The cell records in place, unchecked, for the per-frame loops over the changed and newly
-    /// displayed cells (every one of which is a cell); valid until the next `cells.append`.
+    /// displayed cells and the lifecycle steps on a cell (`display`, `endDisplay`,
+    /// `enqueueForReuse`, `markChanged`, `prepareCell`), each given an existing cell (asserted in
+    /// debug; the invariants check it after every frame in the tests); valid until the next
+    /// `cells.append`.
     @inline(__always)
     var cellRecords: UnsafeMutablePointer<CellRecord> { cells.base }
 

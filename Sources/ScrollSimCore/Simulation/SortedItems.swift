@@ -90,12 +90,9 @@ struct SortedItems {
             compactIfNeeded()
             return true
         }
-        let index = position(of: item)
+        let index = position(of: item)  // past `head` when found: the first is not `item`
         guard index < storage.count, storage[index] == item else { return false }
-        if index == head {
-            head += 1
-            compactIfNeeded()
-        } else if index == storage.count - 1 {
+        if index == storage.count - 1 {
             storage.removeLast()
         } else {
             storage.remove(at: index)
