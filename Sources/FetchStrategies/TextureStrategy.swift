@@ -749,8 +749,14 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     /// A draw ended off the main thread: its contents are committed on the main thread.
     private func drawn(_ image: ImageObject, key: DrawKey, draw: Draw) {
-        guard self.draw(key) === draw else { return }  // cancelled
-        setDraw(nil, key)
+        // One access to the backing store: the draw ends if it is still `key`'s (else it was cancelled).
+        var isCurrent = false
+        modifyBackingStore(key) { store in
+            guard store.draw === draw else { return }
+            store.draw = nil
+            isCurrent = true
+        }
+        guard isCurrent else { return }
         draw.contents = image
         environment.retain(image)  // held by the display transaction until it commits
         environment.async(onMain: draw, tag: 0)  // commits to the nodes then in `draw.items`
@@ -769,10 +775,12 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
                 return true
             }
             guard takes == true else { continue }
-            if let held = self.held(key), held.image === image {
-                setHeld((image, held.nodes + 1), key)
-            } else {
-                setHeld((image, 1), key)
+            modifyBackingStore(key) { store in  // one access: held by one more node, or by this one
+                if let held = store.held, held.image === image {
+                    store.held = (image, held.nodes + 1)
+                } else {
+                    store.held = (image, 1)
+                }
             }
             environment.retain(image)
             if let cell = cellOfItem[item] { environment.setImage(image, on: cell) }
@@ -828,8 +836,9 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     /// A node lets go of `contents`, drawn for `key`.
     private func release(_ contents: ImageObject, key: DrawKey) {
-        if let held = self.held(key), held.image === contents {
-            setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
+        modifyBackingStore(key) { store in  // one access: held by one node fewer (dropped by the last)
+            guard let held = store.held, held.image === contents else { return }
+            store.held = held.nodes > 1 ? (contents, held.nodes - 1) : nil
         }
         environment.release(contents)
     }
@@ -885,11 +894,6 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     /// Sets (or with nil, ends) the draw of `key` in flight.
     private func setDraw(_ draw: Draw?, _ key: DrawKey) { modifyBackingStore(key) { $0.draw = draw } }
-
-    /// Sets (or with nil, drops) the contents of `key` held by nodes.
-    private func setHeld(_ held: (image: ImageObject, nodes: Int)?, _ key: DrawKey) {
-        modifyBackingStore(key) { $0.held = held }
-    }
 
     /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
     /// a draw nor held contents).
