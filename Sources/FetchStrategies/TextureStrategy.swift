@@ -728,20 +728,30 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             return key
         }
         guard let key = ready ?? nil, key.width > 0 && key.height > 0 else { return }  // else nothing to draw into
-        if let held = self.held(key) {
+        // One access to the backing store: its held contents, else its draw in flight (joined), else
+        // a new draw.
+        var heldImage: ImageObject?
+        var started: Draw?
+        modifyBackingStore(key) { store in
+            if let held = store.held {
+                heldImage = held.image
+            } else if let draw = store.draw {
+                draw.items.insert(item)
+            } else {
+                let draw = makeDraw(item: item, key: key)
+                store.draw = draw
+                started = draw
+            }
+        }
+        if let heldImage {
             // The contents cache: committed on the main thread, like a draw (one of `item` alone).
             let commit = makeDraw(item: item, key: key)
-            commit.contents = held.image
-            environment.retain(held.image)  // held by the display transaction until it commits
+            commit.contents = heldImage
+            environment.retain(heldImage)  // held by the display transaction until it commits
             environment.async(onMain: commit, tag: 0)
             return
         }
-        if let draw = self.draw(key) {
-            draw.items.insert(item)
-            return
-        }
-        let draw = makeDraw(item: item, key: key)
-        setDraw(draw, key)
+        guard let draw = started else { return }  // joined the draw in flight
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
         draw.task = environment.decode(key.imageID, mode: mode, target: draw, tag: 0)
@@ -789,10 +799,14 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     /// The node of `item` stops waiting for its draw of `key`; a draw nobody waits for is cancelled.
     private func leaveDraw(_ item: Int, key: DrawKey) {
-        if let draw = self.draw(key), draw.items.remove(item), draw.items.isEmpty {
-            draw.task?.cancel()
-            setDraw(nil, key)
+        // One access to the backing store: the draw ends when its last node leaves it.
+        var abandoned: Draw?
+        modifyBackingStore(key) { store in
+            guard let draw = store.draw, draw.items.remove(item), draw.items.isEmpty else { return }
+            store.draw = nil
+            abandoned = draw
         }
+        abandoned?.task?.cancel()  // a cancel tells the strategy nothing (a job never ends after it)
         if nodes[item] != nil { nodes[item]!.isDrawing = false }
     }
 
@@ -877,26 +891,9 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     // MARK: Backing stores
 
-    /// `part` of `key`'s backing store (nil when it has none): its image's first store, else one of
-    /// its other sizes.
-    @inline(__always)
-    private func inBackingStore<Part>(_ key: DrawKey, _ part: (BackingStore) -> Part?) -> Part? {
-        if backingStores[key.imageID].isStore(of: key) { return part(backingStores[key.imageID]) }
-        guard moreBackingStores.count > 0 else { return nil }  // the usual case: no image has other sizes
-        return moreBackingStores[key.imageID]?.first { $0.isStore(of: key) }.flatMap(part)
-    }
-
-    /// The draw of `key` in flight.
-    private func draw(_ key: DrawKey) -> Draw? { inBackingStore(key) { $0.draw } }
-
-    /// The contents of `key` held by nodes, with how many nodes hold them.
-    private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? { inBackingStore(key) { $0.held } }
-
-    /// Sets (or with nil, ends) the draw of `key` in flight.
-    private func setDraw(_ draw: Draw?, _ key: DrawKey) { modifyBackingStore(key) { $0.draw = draw } }
-
     /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
-    /// a draw nor held contents).
+    /// a draw nor held contents): every read and write of a store, in one access (a change that
+    /// only reads, or writes nothing, leaves a missing store missing).
     @inline(__always)
     private func modifyBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
         let imageID = key.imageID
