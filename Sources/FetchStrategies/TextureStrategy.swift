@@ -583,7 +583,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         resumeDataWrites += 1
         resumeDataBytes += received
         environment.writeDisk(bytes: received)
-        evictedScratch.removeAll(keepingCapacity: true)
+        evictedScratch.removeAllKeepingCapacity()
         disk.insert(Self.resumeKey(imageID), cost: received, evicted: &evictedScratch)
     }
 
@@ -657,7 +657,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             return
         }
         environment.writeDisk(bytes: bytes) {}
-        evictedScratch.removeAll(keepingCapacity: true)
+        evictedScratch.removeAllKeepingCapacity()
         disk.insert(imageID, cost: bytes, evicted: &evictedScratch)
         dataArrived(imageID, bytes: bytes, fetch: fetch)
     }
@@ -668,7 +668,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
         // Unlimited: nothing is evicted (and no fetch runs for an image already held).
-        evictedScratch.removeAll(keepingCapacity: true)
+        evictedScratch.removeAllKeepingCapacity()
         memory.insert(imageID, cost: bytes, evicted: &evictedScratch)  // malloc'd data: charged to the footprint
         for item in fetch.items {
             let isInDisplayRange = nodes.update(item) { node in
