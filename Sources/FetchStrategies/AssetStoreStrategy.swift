@@ -73,9 +73,9 @@ final class AssetStoreStrategy: FetchStrategy {
             tokens = 1
             phase = .starting
             firstCell = -1
-            moreCells = []
+            moreCells.removeAllKeepingCapacity()  // (empty already: `reconfigure` emptied them)
             firstPrefetchItem = -1
-            morePrefetchItems = []
+            morePrefetchItems.removeAllKeepingCapacity()
             prepared = nil
         }
 
@@ -307,7 +307,7 @@ final class AssetStoreStrategy: FetchStrategy {
             }
         }
         request.firstCell = -1
-        request.moreCells = []
+        request.moreCells.removeAllKeepingCapacity()  // kept for the request's reuse
         if request.firstPrefetchItem >= 0 && prefetchTokens[request.firstPrefetchItem] === request {
             prefetchTokens[request.firstPrefetchItem] = nil  // fulfilled
         }
@@ -315,7 +315,7 @@ final class AssetStoreStrategy: FetchStrategy {
             prefetchTokens[item] = nil  // fulfilled
         }
         request.firstPrefetchItem = -1
-        request.morePrefetchItems = []
+        request.morePrefetchItems.removeAllKeepingCapacity()
     }
 
     /// Shows `image` in `cell` if it still holds a token of `request` and shows an item.

@@ -583,7 +583,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         resumeDataWrites += 1
         resumeDataBytes += received
         environment.writeDisk(bytes: received)
-        evictedScratch.removeAll(keepingCapacity: true)
+        evictedScratch.removeAllKeepingCapacity()
         disk.insert(Self.resumeKey(imageID), cost: received, evicted: &evictedScratch)
     }
 
@@ -657,7 +657,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             return
         }
         environment.writeDisk(bytes: bytes) {}
-        evictedScratch.removeAll(keepingCapacity: true)
+        evictedScratch.removeAllKeepingCapacity()
         disk.insert(imageID, cost: bytes, evicted: &evictedScratch)
         dataArrived(imageID, bytes: bytes, fetch: fetch)
     }
@@ -668,7 +668,7 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
         guard fetches[imageID] === fetch else { return }  // cancelled
         fetches[imageID] = nil
         // Unlimited: nothing is evicted (and no fetch runs for an image already held).
-        evictedScratch.removeAll(keepingCapacity: true)
+        evictedScratch.removeAllKeepingCapacity()
         memory.insert(imageID, cost: bytes, evicted: &evictedScratch)  // malloc'd data: charged to the footprint
         for item in fetch.items {
             let isInDisplayRange = nodes.update(item) { node in
@@ -728,20 +728,30 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
             return key
         }
         guard let key = ready ?? nil, key.width > 0 && key.height > 0 else { return }  // else nothing to draw into
-        if let held = self.held(key) {
+        // One access to the backing store: its held contents, else its draw in flight (joined), else
+        // a new draw.
+        var heldImage: ImageObject?
+        var started: Draw?
+        modifyBackingStore(key) { store in
+            if let held = store.held {
+                heldImage = held.image
+            } else if let draw = store.draw {
+                draw.items.insert(item)
+            } else {
+                let draw = makeDraw(item: item, key: key)
+                store.draw = draw
+                started = draw
+            }
+        }
+        if let heldImage {
             // The contents cache: committed on the main thread, like a draw (one of `item` alone).
             let commit = makeDraw(item: item, key: key)
-            commit.contents = held.image
-            environment.retain(held.image)  // held by the display transaction until it commits
+            commit.contents = heldImage
+            environment.retain(heldImage)  // held by the display transaction until it commits
             environment.async(onMain: commit, tag: 0)
             return
         }
-        if let draw = self.draw(key) {
-            draw.items.insert(item)
-            return
-        }
-        let draw = makeDraw(item: item, key: key)
-        setDraw(draw, key)
+        guard let draw = started else { return }  // joined the draw in flight
         drawsStarted += 1
         let mode = DecodeMode.drawn(width: key.width, height: key.height)
         draw.task = environment.decode(key.imageID, mode: mode, target: draw, tag: 0)
@@ -749,8 +759,14 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     /// A draw ended off the main thread: its contents are committed on the main thread.
     private func drawn(_ image: ImageObject, key: DrawKey, draw: Draw) {
-        guard self.draw(key) === draw else { return }  // cancelled
-        setDraw(nil, key)
+        // One access to the backing store: the draw ends if it is still `key`'s (else it was cancelled).
+        var isCurrent = false
+        modifyBackingStore(key) { store in
+            guard store.draw === draw else { return }
+            store.draw = nil
+            isCurrent = true
+        }
+        guard isCurrent else { return }
         draw.contents = image
         environment.retain(image)  // held by the display transaction until it commits
         environment.async(onMain: draw, tag: 0)  // commits to the nodes then in `draw.items`
@@ -769,10 +785,12 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
                 return true
             }
             guard takes == true else { continue }
-            if let held = self.held(key), held.image === image {
-                setHeld((image, held.nodes + 1), key)
-            } else {
-                setHeld((image, 1), key)
+            modifyBackingStore(key) { store in  // one access: held by one more node, or by this one
+                if let held = store.held, held.image === image {
+                    store.held = (image, held.nodes + 1)
+                } else {
+                    store.held = (image, 1)
+                }
             }
             environment.retain(image)
             if let cell = cellOfItem[item] { environment.setImage(image, on: cell) }
@@ -781,10 +799,14 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     /// The node of `item` stops waiting for its draw of `key`; a draw nobody waits for is cancelled.
     private func leaveDraw(_ item: Int, key: DrawKey) {
-        if let draw = self.draw(key), draw.items.remove(item), draw.items.isEmpty {
-            draw.task?.cancel()
-            setDraw(nil, key)
+        // One access to the backing store: the draw ends when its last node leaves it.
+        var abandoned: Draw?
+        modifyBackingStore(key) { store in
+            guard let draw = store.draw, draw.items.remove(item), draw.items.isEmpty else { return }
+            store.draw = nil
+            abandoned = draw
         }
+        abandoned?.task?.cancel()  // a cancel tells the strategy nothing (a job never ends after it)
         if nodes[item] != nil { nodes[item]!.isDrawing = false }
     }
 
@@ -828,8 +850,9 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     /// A node lets go of `contents`, drawn for `key`.
     private func release(_ contents: ImageObject, key: DrawKey) {
-        if let held = self.held(key), held.image === contents {
-            setHeld(held.nodes > 1 ? (contents, held.nodes - 1) : nil, key)
+        modifyBackingStore(key) { store in  // one access: held by one node fewer (dropped by the last)
+            guard let held = store.held, held.image === contents else { return }
+            store.held = held.nodes > 1 ? (contents, held.nodes - 1) : nil
         }
         environment.release(contents)
     }
@@ -868,31 +891,9 @@ final class TextureStrategy: FetchStrategy, MainQueueTarget {
 
     // MARK: Backing stores
 
-    /// `part` of `key`'s backing store (nil when it has none): its image's first store, else one of
-    /// its other sizes.
-    @inline(__always)
-    private func inBackingStore<Part>(_ key: DrawKey, _ part: (BackingStore) -> Part?) -> Part? {
-        if backingStores[key.imageID].isStore(of: key) { return part(backingStores[key.imageID]) }
-        guard moreBackingStores.count > 0 else { return nil }  // the usual case: no image has other sizes
-        return moreBackingStores[key.imageID]?.first { $0.isStore(of: key) }.flatMap(part)
-    }
-
-    /// The draw of `key` in flight.
-    private func draw(_ key: DrawKey) -> Draw? { inBackingStore(key) { $0.draw } }
-
-    /// The contents of `key` held by nodes, with how many nodes hold them.
-    private func held(_ key: DrawKey) -> (image: ImageObject, nodes: Int)? { inBackingStore(key) { $0.held } }
-
-    /// Sets (or with nil, ends) the draw of `key` in flight.
-    private func setDraw(_ draw: Draw?, _ key: DrawKey) { modifyBackingStore(key) { $0.draw = draw } }
-
-    /// Sets (or with nil, drops) the contents of `key` held by nodes.
-    private func setHeld(_ held: (image: ImageObject, nodes: Int)?, _ key: DrawKey) {
-        modifyBackingStore(key) { $0.held = held }
-    }
-
     /// Applies `change` to `key`'s backing store (made if missing, dropped once it has neither
-    /// a draw nor held contents).
+    /// a draw nor held contents): every read and write of a store, in one access (a change that
+    /// only reads, or writes nothing, leaves a missing store missing).
     @inline(__always)
     private func modifyBackingStore(_ key: DrawKey, _ change: (inout BackingStore) -> Void) {
         let imageID = key.imageID
