@@ -313,12 +313,7 @@ extension Simulator {
             // the loop below without its tests.
             guard v < end else { return }
             assert(timeline.isInScrollInterval(vsyncTime(v)) && timeline.isInScrollInterval(vsyncTime(end - 1)))
-            recorder.vsyncSamples += end - v
-            let blank = shownBlank
-            repeat {
-                recorder.vsyncBlankSum += blank
-                v += 1
-            } while v < end
+            recordShownBlank(vsyncs: end - v)
             shownSinceVsync = end
             return
         }
@@ -331,14 +326,23 @@ extension Simulator {
             }
             let stop = min(end, run.upperBound)
             assert(timeline.isInScrollInterval(vsyncTime(v)) && timeline.isInScrollInterval(vsyncTime(stop - 1)))
-            recorder.vsyncSamples += stop - v
-            let blank = shownBlank
-            repeat {
-                recorder.vsyncBlankSum += blank
-                v += 1
-            } while v < stop
+            recordShownBlank(vsyncs: stop - v)
+            v = stop
         }
         shownSinceVsync = max(shownSinceVsync, end)
+    }
+
+    /// Samples the frame on screen at `count` (≥ 1) in-scroll vsyncs: one addition of its blank
+    /// ratio per vsync, in order (the sum's bits depend on it; not the ratio × count).
+    @inline(__always)
+    func recordShownBlank(vsyncs count: Int) {
+        recorder.vsyncSamples += count
+        let blank = shownBlank
+        var left = count
+        repeat {
+            recorder.vsyncBlankSum += blank
+            left -= 1
+        } while left > 0
     }
 
     /// Moves `sampledScrollVsyncs` to the first scroll interval whose vsyncs do not all come before
