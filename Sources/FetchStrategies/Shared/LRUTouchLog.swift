@@ -117,6 +117,7 @@ final class LRUTouchLog {
     }
 
     /// Touches `deferred` in order with `touch`, marking each with the stamp the pass commits.
+    @inline(__always)
     private func touchAndMark(_ deferred: UnsafeBufferPointer<Int>, _ touch: (Int) -> Void) {
         let next = stamp + 1
         for key in deferred {
