@@ -29,7 +29,10 @@ final class LRUTouchLog {
     /// The keys the last committed pass touched, in order: the LRU list ends with them while
     /// `operations == operationsAtCommit`.
     @exclusivity(unchecked) private var lastKeys = KeyList()
-    /// The stamp marking `lastKeys` in `touches`.
+    /// The stamp marking `lastKeys` in `touches`. A pass marks its keys with `stamp + 1` as it
+    /// touches them (a deferred key when it is touched, at `stopDeferring` or `endPass`); its
+    /// commit adds one to `stamp`: no second walk over its keys. Every `beginPass` is followed by
+    /// an `endPass` (a pass left open would leave keys marked for the next commit).
     @exclusivity(unchecked) private var stamp = 0
     /// The stamp of the pass that last touched a key, and the value recorded with it then.
     private struct Touch {
@@ -109,8 +112,18 @@ final class LRUTouchLog {
     /// Touches the deferred lookups, in order, with `touch`: the next lookup is a real one.
     func stopDeferring(touching touch: (Int) -> Void) {
         guard isDeferring else { return }
-        for key in keys.elements { touch(key) }
+        touchAndMark(keys.elements, touch)
         isDeferring = false
+    }
+
+    /// Touches `deferred` in order with `touch`, marking each with the stamp the pass commits.
+    @inline(__always)
+    private func touchAndMark(_ deferred: UnsafeBufferPointer<Int>, _ touch: (Int) -> Void) {
+        let next = stamp + 1
+        for key in deferred {
+            touch(key)
+            touches.slot(key).pointee.stamp = next
+        }
     }
 
     /// Records a real lookup of `key` that hit, with the value the caller wants back when it is
@@ -119,7 +132,7 @@ final class LRUTouchLog {
     func touched(_ key: Int, value: Int) {
         precondition(!isDeferring, "stopDeferring before a real lookup")
         keys.append(key)
-        touches.slot(key).pointee.value = value
+        touches.slot(key).pointee = Touch(stamp: stamp + 1, value: value)
     }
 
     /// Ends the pass: the deferred lookups are touched with `touch` (in order) unless they are a
@@ -129,11 +142,10 @@ final class LRUTouchLog {
             precondition(operations == operationsAtCommit, "the cache was used during a pass")
             isDeferring = false
             if isSuffixOfLastKeys(keys.elements) { return }  // the list already ends with them, in order
-            for key in keys.elements { touch(key) }
+            touchAndMark(keys.elements, touch)
         }
         swap(&lastKeys, &keys)
-        stamp += 1
-        for key in lastKeys.elements { touches.slot(key).pointee.stamp = stamp }
+        stamp += 1  // the keys just committed, marked `stamp + 1` as they were touched
         operationsAtCommit = operations
     }
 
