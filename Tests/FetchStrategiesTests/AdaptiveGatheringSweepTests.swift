@@ -7,23 +7,6 @@ import Testing
 /// disk caches (evictions), failed downloads and seeds, chosen to leave the gathering's inputs
 /// unchanged for many reconciles. (Footprint warnings at 160 MB never fired here: dropped.)
 @Suite struct AdaptiveGatheringSweepTests {
-    static func run(_ scenario: Scenario, _ configuration: AdaptiveStrategy.Configuration, seed: UInt64,
-                    reusing: Bool) -> (metrics: RunMetrics, frames: [FrameRecord], keys: [[Int]], reused: Int) {
-        let probe = StrategyProbe { environment -> AdaptiveStrategy in
-            let strategy = AdaptiveStrategy(environment: environment, configuration: configuration)
-            strategy.reusesGathering = reusing
-            return strategy
-        }
-        var frames: [FrameRecord] = [], keys: [[Int]] = []
-        let observer = ClosureObserver()
-        observer.onFrame = { frame in
-            frames.append(frame)
-            keys.append(probe.strategy.memoryCacheKeys)
-        }
-        let metrics = probe.run(scenario, name: "adaptive", seed: seed, observer: observer)
-        return (metrics, frames, keys, probe.strategy.gatheringsReused)
-    }
-
     @Test func reusingTheLastGatheringDecidesAsGatheringEveryTimeOverASweep() {
         let scripts: [[ScriptStep]] = [
             [.drag(velocity: 800, seconds: 1.5), .pause(seconds: 1), .drag(velocity: 15, seconds: 0.7),
@@ -51,8 +34,9 @@ import Testing
                             var configuration = AdaptiveStrategy.Configuration()
                             configuration.memoryCacheMB = caches.0
                             configuration.diskCacheMB = caches.1
-                            let a = Self.run(scenario, configuration, seed: seed, reusing: true)
-                            let b = Self.run(scenario, configuration, seed: seed, reusing: false)
+                            let run = { AdaptiveStrategyTests.gatheringRun(scenario, configuration, seed: seed,
+                                                                           reusing: $0) }
+                            let a = run(true), b = run(false)
                             totalReused += a.reused
                             if a.metrics != b.metrics || a.frames != b.frames || a.keys != b.keys {
                                 let firstFrame = a.frames.indices.first {

@@ -241,9 +241,16 @@ import Testing
     /// order after every frame, and the reconciles that reused.
     static func gatheringRun(_ scenario: Scenario, memoryCacheMB: Double, reusing: Bool)
         -> (metrics: RunMetrics, frames: [FrameRecord], keys: [[Int]], reused: Int) {
+        var configuration = AdaptiveStrategy.Configuration()
+        configuration.memoryCacheMB = memoryCacheMB
+        return gatheringRun(scenario, configuration, seed: 1, reusing: reusing)
+    }
+
+    /// `gatheringRun` with `configuration` and `seed`.
+    static func gatheringRun(_ scenario: Scenario, _ configuration: AdaptiveStrategy.Configuration, seed: UInt64,
+                             reusing: Bool)
+        -> (metrics: RunMetrics, frames: [FrameRecord], keys: [[Int]], reused: Int) {
         let probe = StrategyProbe { environment -> AdaptiveStrategy in
-            var configuration = AdaptiveStrategy.Configuration()
-            configuration.memoryCacheMB = memoryCacheMB
             let strategy = AdaptiveStrategy(environment: environment, configuration: configuration)
             strategy.reusesGathering = reusing
             return strategy
@@ -254,7 +261,7 @@ import Testing
             frames.append(frame)
             keys.append(probe.strategy.memoryCacheKeys)
         }
-        let metrics = probe.run(scenario, name: "adaptive", observer: observer)
+        let metrics = probe.run(scenario, name: "adaptive", seed: seed, observer: observer)
         return (metrics, frames, keys, probe.strategy.gatheringsReused)
     }
 
@@ -282,45 +289,45 @@ import Testing
         #expect(reusing.keys == gathering.keys)
     }
 
-    @Test func aMemoryWarningThenASlowDragDecideAndTouchTheCacheAsFullGatherings() {
-        // Given everything loaded, a memory warning (the cache keeps only the visible bitmaps),
-        // then a slow drag within the same rows: no cell, load or disk changes at first
+    /// A 400-pixel list loaded by a fast drag, then `script` (one memory warning and slow drags within
+    /// the same rows), run reusing the last gathering and gathering every time; checks that the
+    /// warning happened, that some reconcile reused, and that both runs decided and touched the
+    /// memory cache alike. Returns the run gathering every time.
+    static func expectWarningGathersAsFullGatherings(
+        _ script: [ScriptStep], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (metrics: RunMetrics, frames: [FrameRecord], keys: [[Int]], reused: Int) {
         var scenario = StrategyTests.constantLatencyList(latencyMs: 20, script: [
-            .drag(velocity: 1000, seconds: 2), .pause(seconds: 2), .memoryWarning, .drag(velocity: 20, seconds: 1),
-        ])
+            .drag(velocity: 1000, seconds: 2), .pause(seconds: 2),
+        ] + script)
         scenario.network.bandwidthMbps = 100
         scenario.images.width = 400
         scenario.images.height = 400
         let reusing = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: true)
         let gathering = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: false)
+        #expect(reusing.metrics.memoryWarnings == 1, sourceLocation: sourceLocation)
+        #expect(reusing.reused > 0, "reused: \(reusing.reused)", sourceLocation: sourceLocation)
+        #expect(reusing.metrics == gathering.metrics, sourceLocation: sourceLocation)
+        #expect(reusing.frames == gathering.frames, sourceLocation: sourceLocation)
+        #expect(reusing.keys == gathering.keys, sourceLocation: sourceLocation)
+        return gathering
+    }
+
+    @Test func aMemoryWarningThenASlowDragDecideAndTouchTheCacheAsFullGatherings() {
+        // Given everything loaded, a memory warning (the cache keeps only the visible bitmaps),
+        // then a slow drag within the same rows: no cell, load or disk changes at first
         // Then the images the warning evicted are gathered (and loaded) again, as full gatherings do
-        #expect(reusing.metrics.memoryWarnings == 1)
-        #expect(reusing.reused > 0, "reused: \(reusing.reused)")
-        #expect(reusing.metrics == gathering.metrics)
-        #expect(reusing.frames == gathering.frames)
-        #expect(reusing.keys == gathering.keys)
+        _ = Self.expectWarningGathersAsFullGatherings([.memoryWarning, .drag(velocity: 20, seconds: 1)])
     }
 
     @Test func aMemoryWarningWithinASlowDragDecidesAndTouchesTheCacheAsFullGatherings() {
         // Given everything near the viewport loaded, then a slow drag within the same rows with a
         // memory warning in its middle (the cache keeps only the visible bitmaps): the warning
         // changes no cell, load, disk entry or range, only the memory cache (its use is counted)
-        var scenario = StrategyTests.constantLatencyList(latencyMs: 20, script: [
-            .drag(velocity: 1000, seconds: 2), .pause(seconds: 2), .drag(velocity: 20, seconds: 0.5), .memoryWarning,
-            .drag(velocity: 20, seconds: 0.5),
-        ])
-        scenario.network.bandwidthMbps = 100
-        scenario.images.width = 400
-        scenario.images.height = 400
-        let reusing = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: true)
-        let gathering = Self.gatheringRun(scenario, memoryCacheMB: 100, reusing: false)
         // Then the reconciles after the warning gather again: the images it evicted from beyond the
         // viewport are loaded again at once, as full gatherings do (and the cache holds them again)
-        #expect(reusing.metrics.memoryWarnings == 1)
-        #expect(reusing.reused > 0, "reused: \(reusing.reused)")
-        #expect(reusing.metrics == gathering.metrics)
-        #expect(reusing.frames == gathering.frames)
-        #expect(reusing.keys == gathering.keys)
+        let gathering = Self.expectWarningGathersAsFullGatherings([
+            .drag(velocity: 20, seconds: 0.5), .memoryWarning, .drag(velocity: 20, seconds: 0.5),
+        ])
         let smallest = gathering.keys.map(\.count).min() ?? 0
         #expect(smallest < gathering.keys.last?.count ?? 0, "the warning emptied the cache in part, loads refilled it")
     }
