@@ -77,13 +77,13 @@ public struct RunPlan: Sendable {
         /// The store for `runs[index]` (asked in increasing order of index), or nil.
         mutating func store(forRunAt index: Int) -> ScrollSampleStore? {
             let run = runs[index]
-            var store = current.flatMap { $0.matches(run.scenario, seed: run.seed) ? $0 : nil }
             // One file's runs only: its scenario is decoded once, so equal keys are equal bits
             // (`Key`'s `==` on Doubles equates -0 and +0, which two files' scripts could differ by).
             let sharesWithNext = index + 1 < runs.count && runs[index + 1].file == run.file
                 && ScrollSampleStore.Key(scenario: runs[index + 1].scenario, seed: runs[index + 1].seed)
                     == ScrollSampleStore.Key(scenario: run.scenario, seed: run.seed)
-            if store == nil && sharesWithNext { store = ScrollSampleStore(scenario: run.scenario, seed: run.seed) }
+            // `current` is kept only for a run sharing with the one before: it is this run's.
+            let store = current ?? (sharesWithNext ? ScrollSampleStore(scenario: run.scenario, seed: run.seed) : nil)
             current = sharesWithNext ? store : nil
             return store
         }
