@@ -189,7 +189,9 @@ final class KingfisherStrategy: FetchStrategy, PriorityWorkTarget, SharedImageLo
     /// The prefetch of `tag` ended: its prefetcher's slot is free for the next item.
     private func prefetchEnded(tag: Int) {
         let slot = PrefetcherTag.slot(tag)
-        guard let prefetcher = prefetchers[slot].prefetcher else { preconditionFailure("no prefetcher in slot \(slot)") }
+        guard let prefetcher = prefetchers[slot].prefetcher else {
+            preconditionFailure("no prefetcher in slot \(slot)")
+        }
         prefetcher.release(PrefetcherTag.ticket(tag))
         freeIfDone(prefetcher, slot: slot)
     }

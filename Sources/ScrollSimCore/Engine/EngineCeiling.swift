@@ -1,8 +1,9 @@
 /// The event loop's speed limit, for the benchmark's "ceiling" ratio (Benchmarks/ScrollSimBenchmarks).
 ///
 /// Runs the simulator's own `Scheduler` (the same event queue and event type a run uses; events
-/// taken through `next()`, which decides as a run's loop does, by `nextSource`) in a tight loop: `queueDepth` events stay pending and each event handled schedules one more at a
-/// random later time within a millisecond, as a run's resources do. No model work happens, so
+/// taken through `next()`, which decides as a run's loop does, by `nextSource`) in a tight loop:
+/// `queueDepth` events stay pending and each event handled schedules one more at a random later
+/// time within a millisecond, as a run's resources do. No model work happens, so
 /// the events per second of this loop bound what a run can reach; the benchmark divides a run's
 /// events per second by it. Deterministic (SplitMix64), but only its speed is of interest.
 public enum EngineCeiling {

@@ -64,9 +64,9 @@ enum SimEvent {
 /// The main thread's `mainItemDone` (one pending at most: the main thread is serial) waits in a
 /// slot beside the queue instead of in it: it takes its insertion number from the queue as a push
 /// would, and it comes next (`nextSource`, the one place that decides what comes next: the run
-/// loop takes what it names, `next()` is written through it) when it precedes the queue's earliest
-/// event in the same `(time, sequence)` order, so every event pops exactly as if it had been queued, without the
-/// heap's push and pop for the most frequent event. The latest `vsync` waits in a slot of its own
+/// loop takes what it names, `next()` is written through it) when it precedes the queue's
+/// earliest event in the same `(time, sequence)` order, so every event pops exactly as if it had
+/// been queued, without the heap's push and pop for the most frequent event. The latest `vsync` waits in a slot of its own
 /// the same way (the display link asks for one vsync at a time; one asked while another waits,
 /// which it supersedes, sends the waiting one to the queue with its own insertion number, where
 /// it pops as it would have).
